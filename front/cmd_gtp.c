@@ -1,0 +1,12 @@
+/* front/cmd_gtp.c: placeholder until its issue lands; replaced by the real command. */
+#include "front/commands.h"
+
+#include <stdio.h>
+
+int front_gtp(int argc, char **argv)
+{
+    (void)argc;
+    (void)argv;
+    fprintf(stderr, "mathgo gtp: not built yet\n");
+    return FRONT_EXIT_FAILURE;
+}

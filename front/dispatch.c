@@ -1,0 +1,48 @@
+/* front/dispatch.c: the subcommand table and the top-level `mathgo` command line. */
+#include "front/commands.h"
+
+#include <stdio.h>
+#include <string.h>
+
+const front_command_t front_commands[] = {
+    {"show", front_show, "print a position (ASCII diagram) with chains, liberties, score, moves"},
+    {"play", front_play, "replay moves from the empty board under a rule set"},
+    {"perft", front_perft, "count the leaves of the game tree to a given depth"},
+    {"gtp", front_gtp, "speak the Go Text Protocol on stdin/stdout"},
+    {"count", front_count, "count the legal positions of a board exactly"},
+    {"enumerate", front_enumerate, "list every legal position of a board with its rank"},
+    {"solve", front_solve, "solve a board exactly under a rule set"},
+    {"cgt", front_cgt, "combinatorial game values: canonical forms, thermographs, cooling"},
+    {NULL, NULL, NULL},
+};
+
+static void print_usage(FILE *out)
+{
+    fprintf(out, "usage: mathgo COMMAND [OPTIONS...]\n\ncommands:\n");
+    for (const front_command_t *c = front_commands; c->name; c++)
+        fprintf(out, "  %-10s %s\n", c->name, c->summary);
+    fprintf(out, "\n'mathgo COMMAND --help' describes each command; 'mathgo --version' prints "
+                 "the version.\n");
+}
+
+int front_main(int argc, char **argv)
+{
+    if (argc < 2) {
+        print_usage(stderr);
+        return FRONT_EXIT_USAGE;
+    }
+    const char *name = argv[1];
+    if (!strcmp(name, "--version") || !strcmp(name, "version")) {
+        printf("mathgo %s\n", MATHGO_VERSION);
+        return FRONT_EXIT_OK;
+    }
+    if (!strcmp(name, "--help") || !strcmp(name, "-h") || !strcmp(name, "help")) {
+        print_usage(stdout);
+        return FRONT_EXIT_OK;
+    }
+    for (const front_command_t *c = front_commands; c->name; c++)
+        if (!strcmp(c->name, name))
+            return c->run(argc - 1, argv + 1);
+    fprintf(stderr, "mathgo: unknown command '%s' (try 'mathgo --help')\n", name);
+    return FRONT_EXIT_USAGE;
+}
