@@ -1,0 +1,279 @@
+/* core/game.c: legality under every rule set, the exact history, results. */
+#include "core/game.h"
+
+#include "core/hash.h"
+#include "core/score.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+struct game {
+    const board_geom_t *geom;
+    rules_t rules;
+    game_state_t *states; /* states[0] is the start, states[count - 1] the current state */
+    size_t count, capacity;
+};
+
+static void reserve(game_t *game, size_t n)
+{
+    if (n <= game->capacity)
+        return;
+    size_t cap = game->capacity ? game->capacity : 64;
+    while (cap < n)
+        cap *= 2;
+    game->states = g_renew(game_state_t, game->states, cap);
+    game->capacity = cap;
+}
+
+game_t *game_create_from(const board_geom_t *geom, const rules_t *rules, const board_t *start,
+                         board_color_t to_move, GError **error)
+{
+    board_check(start, geom, "game_create_from");
+    if (!board_is_legal_position(start, geom)) {
+        g_set_error(error, BOARD_ERROR, BOARD_ERROR_SIZE,
+                    "the start position is not legal: a chain has no liberty");
+        return NULL;
+    }
+    game_t *game = g_new0(game_t, 1);
+    game->geom = geom;
+    game->rules = *rules;
+    reserve(game, 64);
+    game_state_t *s = &game->states[0];
+    memset(s, 0, sizeof *s);
+    s->board = *start;
+    s->key = hash_key(start, geom);
+    s->move = BOARD_MOVE_NONE;
+    s->to_move = (uint8_t)to_move;
+    game->count = 1;
+    return game;
+}
+
+game_t *game_create(const board_geom_t *geom, const rules_t *rules)
+{
+    board_t empty = {{0, 0}};
+    return game_create_from(geom, rules, &empty, BOARD_BLACK, NULL);
+}
+
+game_t *game_copy(const game_t *game)
+{
+    game_t *copy = g_new0(game_t, 1);
+    *copy = *game;
+    copy->states = g_memdup2(game->states, game->capacity * sizeof *game->states);
+    return copy;
+}
+
+void game_destroy(game_t *game)
+{
+    if (!game)
+        return;
+    g_free(game->states);
+    g_free(game);
+}
+
+const board_geom_t *game_geom(const game_t *game)
+{
+    return game->geom;
+}
+
+const rules_t *game_rules(const game_t *game)
+{
+    return &game->rules;
+}
+
+const game_state_t *game_current(const game_t *game)
+{
+    return &game->states[game->count - 1];
+}
+
+const game_state_t *game_state_at(const game_t *game, size_t i)
+{
+    g_assert(i < game->count);
+    return &game->states[i];
+}
+
+size_t game_length(const game_t *game)
+{
+    return game->count - 1;
+}
+
+/* The index of the latest state before `before` with this board (and, if situational, this
+ * player to move), or -1.  Keys filter; boards decide. */
+static long find_repeat(const game_t *game, size_t before, const board_t *board, uint64_t key,
+                        int to_move_or_any)
+{
+    for (long i = (long)before - 1; i >= 0; i--) {
+        const game_state_t *s = &game->states[i];
+        if (s->key == key && board_equal(&s->board, board) &&
+            (to_move_or_any < 0 || s->to_move == to_move_or_any))
+            return i;
+    }
+    return -1;
+}
+
+game_legality_t game_try(game_state_t *next, const game_t *game, board_move_t move)
+{
+    const game_state_t *cur = game_current(game);
+    const board_geom_t *g = game->geom;
+    const rules_t *r = &game->rules;
+    board_color_t me = (board_color_t)cur->to_move;
+    game_state_t n;
+
+    if (cur->passes >= 2 || cur->cycle_end)
+        return GAME_ILLEGAL_GAME_OVER;
+    n = *cur;
+    n.move = move;
+    n.to_move = (uint8_t)board_color_other(me);
+    n.cycle_end = 0;
+    if (move == BOARD_MOVE_PASS) {
+        if (!r->pass)
+            return GAME_ILLEGAL_PASS;
+        n.passes = (uint8_t)(cur->passes + 1);
+        n.pass_count[me]++;
+    } else {
+        if (move >= g->size)
+            return GAME_ILLEGAL_OFF_BOARD;
+        if (board_occupied(&cur->board) & board_bit(move))
+            return GAME_ILLEGAL_OCCUPIED;
+        board_placement_t pl = board_place(&cur->board, g, me, move);
+        if (pl.suicided && !r->suicide)
+            return GAME_ILLEGAL_SUICIDE;
+        n.board = pl.after;
+        n.key = cur->key ^ g->zobrist[me][move] ^
+                hash_delta(g, board_color_other(me), pl.captured) ^ hash_delta(g, me, pl.suicided);
+        n.passes = 0;
+        n.captures[me] = (uint16_t)(n.captures[me] + board_popcount(pl.captured));
+        n.captures[board_color_other(me)] =
+            (uint16_t)(n.captures[board_color_other(me)] + board_popcount(pl.suicided));
+        switch (r->ko) {
+        case RULES_KO_SIMPLE:
+            /* The position before the opponent's last play, if that was a play. */
+            if (game->count >= 2 && cur->move != BOARD_MOVE_PASS &&
+                board_equal(&game->states[game->count - 2].board, &n.board))
+                return GAME_ILLEGAL_KO;
+            break;
+        case RULES_KO_POSITIONAL:
+            if (find_repeat(game, game->count, &n.board, n.key, -1) >= 0)
+                return GAME_ILLEGAL_SUPERKO;
+            break;
+        case RULES_KO_SITUATIONAL:
+            if (find_repeat(game, game->count, &n.board, n.key, n.to_move) >= 0)
+                return GAME_ILLEGAL_SUPERKO;
+            break;
+        }
+#ifdef MATHGO_DEBUG
+        board_check(&n.board, g, "game_try");
+        if (n.key != hash_key(&n.board, g)) {
+            fprintf(stderr, "game_try: incremental key %016llx differs from recomputed %016llx\n",
+                    (unsigned long long)n.key, (unsigned long long)hash_key(&n.board, g));
+            board_print(stderr, &n.board, g);
+            abort();
+        }
+#endif
+    }
+    if (r->cycle == RULES_CYCLE_DRAW && n.passes < 2 &&
+        find_repeat(game, game->count, &n.board, n.key, n.to_move) >= 0)
+        n.cycle_end = 1;
+    if (next)
+        *next = n;
+    return GAME_LEGAL;
+}
+
+game_legality_t game_play(game_t *game, board_move_t move)
+{
+    game_state_t n;
+    game_legality_t legality = game_try(&n, game, move);
+    if (legality != GAME_LEGAL)
+        return legality;
+    reserve(game, game->count + 1);
+    game->states[game->count++] = n;
+    return GAME_LEGAL;
+}
+
+bool game_undo(game_t *game)
+{
+    if (game->count <= 1)
+        return false;
+    game->count--;
+    return true;
+}
+
+int game_legal_moves(board_move_t *moves, const game_t *game)
+{
+    const game_state_t *cur = game_current(game);
+    int n = 0;
+    if (cur->passes >= 2 || cur->cycle_end)
+        return 0;
+    for (uint64_t m = board_empty(&cur->board, game->geom); m; m &= m - 1) {
+        board_move_t p = board_lowest(m);
+        if (game_try(NULL, game, p) == GAME_LEGAL)
+            moves[n++] = p;
+    }
+    if (game->rules.pass)
+        moves[n++] = BOARD_MOVE_PASS;
+    return n;
+}
+
+game_status_t game_status(const game_t *game)
+{
+    const game_state_t *cur = game_current(game);
+    if (cur->passes >= 2)
+        return GAME_OVER_PASSES;
+    if (cur->cycle_end)
+        return GAME_OVER_CYCLE;
+    if (!game->rules.pass) {
+        board_move_t moves[BOARD_MAX_POINTS + 1];
+        if (game_legal_moves(moves, game) == 0)
+            return GAME_OVER_NO_MOVE;
+    }
+    return GAME_ONGOING;
+}
+
+game_result_t game_result(const game_t *game)
+{
+    const game_state_t *cur = game_current(game);
+    game_result_t res = {game_status(game), BOARD_EMPTY, false, 0};
+    if (res.status == GAME_ONGOING)
+        return res;
+    if (res.status == GAME_OVER_CYCLE) {
+        /* Van der Werf and Winands: a draw when both passed equally often in the cycle,
+         * otherwise the player who passed more wins. */
+        long first = find_repeat(game, game->count - 1, &cur->board, cur->key, cur->to_move);
+        g_assert(first >= 0 && (size_t)first < game->count - 1);
+        const game_state_t *start = &game->states[first];
+        int b = cur->pass_count[BOARD_BLACK] - start->pass_count[BOARD_BLACK];
+        int w = cur->pass_count[BOARD_WHITE] - start->pass_count[BOARD_WHITE];
+        res.winner = b > w ? BOARD_BLACK : w > b ? BOARD_WHITE : BOARD_EMPTY;
+        return res;
+    }
+    if (res.status == GAME_OVER_NO_MOVE && game->rules.scoring == RULES_SCORING_LAST_MOVE) {
+        res.winner = board_color_other((board_color_t)cur->to_move);
+        return res;
+    }
+    res.scored = true;
+    res.margin2 = score_margin2(&cur->board, game->geom, &game->rules, cur->captures);
+    res.winner = res.margin2 > 0 ? BOARD_BLACK : res.margin2 < 0 ? BOARD_WHITE : BOARD_EMPTY;
+    return res;
+}
+
+const char *game_legality_string(game_legality_t legality)
+{
+    switch (legality) {
+    case GAME_LEGAL:
+        return "legal";
+    case GAME_ILLEGAL_GAME_OVER:
+        return "the game is over";
+    case GAME_ILLEGAL_PASS:
+        return "passing is not allowed under these rules";
+    case GAME_ILLEGAL_OFF_BOARD:
+        return "the point is off the board";
+    case GAME_ILLEGAL_OCCUPIED:
+        return "the point is occupied";
+    case GAME_ILLEGAL_SUICIDE:
+        return "suicide is not allowed under these rules";
+    case GAME_ILLEGAL_KO:
+        return "ko: it would recreate the position before the opponent's last move";
+    case GAME_ILLEGAL_SUPERKO:
+        return "superko: it would repeat an earlier position";
+    }
+    return "unknown";
+}
