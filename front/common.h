@@ -1,0 +1,38 @@
+/*
+ * front/common.h: helpers shared by the subcommands: option parsing with one error style,
+ * board and rules set-up, timing.
+ */
+#ifndef MATHGO_FRONT_COMMON_H
+#define MATHGO_FRONT_COMMON_H
+
+#include "core/board.h"
+#include "core/rules.h"
+
+#include <glib.h>
+#include <stdbool.h>
+
+/*
+ * Parses argv with `context` (whose help is shown for --help).  On a parse error prints
+ * "mathgo NAME: message" to stderr and returns false.
+ */
+bool front_parse_options(GOptionContext *context, int *argc, char ***argv, const char *name);
+
+/* Prints "mathgo NAME: message" for an error and frees it; returns FRONT_EXIT_USAGE. */
+int front_fail_usage(const char *name, GError *error);
+
+/*
+ * The rules named by `rules_text` (NULL: the default, "chinese"), with komi_text (NULL: keep
+ * the preset's 0) applied.  On error prints one message and returns false.
+ */
+bool front_rules(rules_t *rules, const char *name, const char *rules_text, const char *komi_text);
+
+/* Geometry from a "WxH" text; prints one message and returns NULL on error. */
+board_geom_t *front_geom(const char *name, const char *size_text);
+
+/* Seconds on a monotonic clock. */
+double front_seconds(void);
+
+/* Reads a whole file ("-" is stdin) into a new string; prints one message on error. */
+char *front_read_file(const char *name, const char *path);
+
+#endif
