@@ -1,0 +1,385 @@
+/*
+ * tests/test_game.c: legality, captures, ko, superko, scoring and endings, from positions and
+ * move sequences kept as data (tests/data/core_positions.txt, tests/data/core_games.txt), and
+ * property tests over random games (undo and copy restore the exact state).
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include "core/game.h"
+#include "core/score.h"
+#include "positions/diagram.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static char *read_data(const char *name)
+{
+    char *path = g_build_filename(MATHGO_TEST_DATA, name, NULL);
+    char *text = NULL;
+    GError *error = NULL;
+    if (!g_file_get_contents(path, &text, NULL, &error))
+        fail_msg("cannot read %s: %s", path, error->message);
+    g_free(path);
+    return text;
+}
+
+static const char *record_value(char **lines, const char *key)
+{
+    size_t n = strlen(key);
+    for (int i = 0; lines[i]; i++)
+        if (!strncmp(lines[i], key, n) && lines[i][n] == ':')
+            return g_strstrip(lines[i] + n + 1);
+    return NULL;
+}
+
+static uint64_t moves_mask(const board_geom_t *g, const board_move_t *moves, int n, bool *pass)
+{
+    uint64_t m = 0;
+    *pass = false;
+    for (int i = 0; i < n; i++) {
+        if (moves[i] == BOARD_MOVE_PASS)
+            *pass = true;
+        else
+            m |= board_bit(moves[i]);
+    }
+    (void)g;
+    return m;
+}
+
+static void check_position_record(const char *record)
+{
+    char **lines = g_strsplit(record, "\n", -1);
+    GString *diagram = g_string_new(NULL);
+    for (int i = 0; lines[i]; i++)
+        if (!strchr(lines[i], ':') && lines[i][0] != '#')
+            g_string_append_printf(diagram, "%s\n", lines[i]);
+    const char *name = record_value(lines, "name");
+    board_t board;
+    int w, h;
+    GError *error = NULL;
+    if (!diagram_parse(&board, &w, &h, diagram->str, &error))
+        fail_msg("%s: %s", name, error->message);
+    board_geom_t *g = board_geom_create(w, h, NULL);
+    rules_t rules;
+    if (!rules_parse(&rules, record_value(lines, "rules"), &error))
+        fail_msg("%s: %s", name, error->message);
+    const char *to_move = record_value(lines, "to-move");
+    game_t *game = game_create_from(
+        g, &rules, &board, to_move && to_move[0] == 'w' ? BOARD_WHITE : BOARD_BLACK, &error);
+    if (!game)
+        fail_msg("%s: %s", name, error->message);
+
+    const char *legal = record_value(lines, "legal");
+    if (legal) {
+        board_move_t moves[BOARD_MAX_POINTS + 1];
+        int n = game_legal_moves(moves, game);
+        bool pass;
+        uint64_t got = moves_mask(g, moves, n, &pass);
+        uint64_t want = 0;
+        bool want_pass = false;
+        char **words = g_strsplit_set(legal, " ", -1);
+        for (int i = 0; words[i]; i++) {
+            board_move_t m;
+            if (!*words[i])
+                continue;
+            if (!board_parse_move(&m, g, words[i], &error))
+                fail_msg("%s: %s", name, error->message);
+            if (m == BOARD_MOVE_PASS)
+                want_pass = true;
+            else
+                want |= board_bit(m);
+        }
+        g_strfreev(words);
+        if (got != want || pass != want_pass) {
+            board_print(stderr, &board, g);
+            fail_msg("%s: legal moves %016llx%s, expected %016llx%s", name, (unsigned long long)got,
+                     pass ? "+pass" : "", (unsigned long long)want, want_pass ? "+pass" : "");
+        }
+    }
+    const char *chains = record_value(lines, "chains");
+    if (chains) {
+        int b, wh;
+        assert_int_equal(sscanf(chains, "%d %d", &b, &wh), 2);
+        assert_int_equal(score_chain_count(&board, g, BOARD_BLACK), b);
+        assert_int_equal(score_chain_count(&board, g, BOARD_WHITE), wh);
+    }
+    for (int i = 0; lines[i]; i++) {
+        if (strncmp(lines[i], "liberties:", 10))
+            continue;
+        char **words = g_strsplit_set(lines[i] + 10, " ", -1);
+        for (int j = 0; words[j]; j++) {
+            char *colon = strchr(words[j], ':');
+            if (!colon)
+                continue;
+            *colon = '\0';
+            board_move_t p;
+            assert_true(board_parse_move(&p, g, words[j], NULL));
+            int libs = board_popcount(board_liberties(&board, g, board_chain(&board, g, p)));
+            if (libs != atoi(colon + 1))
+                fail_msg("%s: chain at %s has %d liberties, expected %s", name, words[j], libs,
+                         colon + 1);
+        }
+        g_strfreev(words);
+    }
+    const char *area = record_value(lines, "area");
+    if (area) {
+        int b, wh;
+        assert_int_equal(sscanf(area, "%d %d", &b, &wh), 2);
+        if (score_area(&board, g, BOARD_BLACK) != b || score_area(&board, g, BOARD_WHITE) != wh)
+            fail_msg("%s: area %d %d, expected %s", name, score_area(&board, g, BOARD_BLACK),
+                     score_area(&board, g, BOARD_WHITE), area);
+    }
+    const char *margin = record_value(lines, "margin");
+    if (margin) {
+        uint16_t caps[2] = {0, 0};
+        int m2 = score_margin2(&board, g, &rules, caps);
+        if (m2 != atoi(margin))
+            fail_msg("%s: margin2 %d, expected %s", name, m2, margin);
+    }
+    game_destroy(game);
+    board_geom_destroy(g);
+    g_string_free(diagram, TRUE);
+    g_strfreev(lines);
+}
+
+static void test_game__positions_from_data_have_the_expected_moves_chains_and_scores(void **state)
+{
+    (void)state;
+    char *text = read_data("core_positions.txt");
+    char **records = g_strsplit(text, "\n---\n", -1);
+    int checked = 0;
+    for (int i = 0; records[i]; i++) {
+        /* Drop the file's leading comment lines from the first record. */
+        check_position_record(records[i]);
+        checked++;
+    }
+    assert_true(checked >= 10);
+    g_strfreev(records);
+    g_free(text);
+}
+
+static game_legality_t legality_named(const char *reason)
+{
+    static const struct {
+        const char *name;
+        game_legality_t code;
+    } names[] = {{"occupied", GAME_ILLEGAL_OCCUPIED},
+                 {"suicide", GAME_ILLEGAL_SUICIDE},
+                 {"ko", GAME_ILLEGAL_KO},
+                 {"superko", GAME_ILLEGAL_SUPERKO},
+                 {"pass", GAME_ILLEGAL_PASS},
+                 {"over", GAME_ILLEGAL_GAME_OVER}};
+    for (size_t i = 0; i < G_N_ELEMENTS(names); i++)
+        if (!strcmp(names[i].name, reason))
+            return names[i].code;
+    fail_msg("unknown reason '%s' in core_games.txt", reason);
+    return GAME_LEGAL;
+}
+
+static void test_game__move_sequences_from_data_meet_ko_superko_and_suicide(void **state)
+{
+    (void)state;
+    char *text = read_data("core_games.txt");
+    char **lines = g_strsplit(text, "\n", -1);
+    int checked = 0;
+    for (int i = 0; lines[i]; i++) {
+        if (!lines[i][0] || lines[i][0] == '#')
+            continue;
+        char **f = g_strsplit(lines[i], "|", 4);
+        assert_non_null(f[3]);
+        int w, h;
+        assert_true(board_parse_size(&w, &h, g_strstrip(f[0]), NULL));
+        board_geom_t *g = board_geom_create(w, h, NULL);
+        rules_t rules;
+        assert_true(rules_parse(&rules, g_strstrip(f[1]), NULL));
+        game_t *game = game_create(g, &rules);
+        char **moves = g_strsplit(g_strstrip(f[2]), " ", -1);
+        char *expect = g_strstrip(f[3]);
+        int bad_at = 0;
+        game_legality_t bad = GAME_LEGAL;
+        for (int k = 0; moves[k]; k++) {
+            board_move_t m;
+            assert_true(board_parse_move(&m, g, moves[k], NULL));
+            game_legality_t l = game_play(game, m);
+            if (l != GAME_LEGAL) {
+                bad_at = k + 1;
+                bad = l;
+                break;
+            }
+        }
+        if (!strcmp(expect, "ok")) {
+            if (bad_at)
+                fail_msg("line %d: move %d is %s, expected every move legal", i + 1, bad_at,
+                         game_legality_string(bad));
+        } else {
+            int at;
+            char reason[32];
+            assert_int_equal(sscanf(expect, "illegal %d %31s", &at, reason), 2);
+            if (bad_at != at || bad != legality_named(reason))
+                fail_msg("line %d: got move %d %s, expected move %d %s", i + 1, bad_at,
+                         bad_at ? game_legality_string(bad) : "(all legal)", at, reason);
+        }
+        checked++;
+        g_strfreev(moves);
+        g_strfreev(f);
+        game_destroy(game);
+        board_geom_destroy(g);
+    }
+    assert_true(checked >= 15);
+    g_strfreev(lines);
+    g_free(text);
+}
+
+static const char *const all_rules[] = {
+    "math",        "pseudo",   "tromp-taylor",           "chinese",
+    "old-chinese", "japanese", "chinese,ko=situational", "chinese,ko=simple,cycle=draw"};
+
+/* Undo after play, and a copy, restore the exact state: every field of every state. */
+static void test_game__undo_and_copy_restore_the_exact_state(void **state)
+{
+    (void)state;
+    static const int shapes[][2] = {{1, 5}, {2, 3}, {3, 3}, {4, 4}, {5, 5}, {2, 7}};
+    for (uint32_t seed = 1; seed <= 300; seed++) {
+        GRand *rng = g_rand_new_with_seed(seed);
+        const int *shape = shapes[seed % G_N_ELEMENTS(shapes)];
+        board_geom_t *g = board_geom_create(shape[0], shape[1], NULL);
+        rules_t rules;
+        rules_parse(&rules, all_rules[seed % G_N_ELEMENTS(all_rules)], NULL);
+        game_t *game = game_create(g, &rules);
+        board_move_t moves[BOARD_MAX_POINTS + 1];
+        for (int ply = 0; ply < 4 * g->size; ply++) {
+            int n = game_legal_moves(moves, game);
+            if (n == 0)
+                break;
+            game_t *copy = game_copy(game);
+            game_state_t before = *game_current(game);
+            size_t len = game_length(game);
+            /* Try every legal move and take it back. */
+            for (int i = 0; i < n; i++) {
+                game_state_t predicted;
+                assert_int_equal(game_try(&predicted, game, moves[i]), GAME_LEGAL);
+                assert_int_equal(game_play(game, moves[i]), GAME_LEGAL);
+                if (memcmp(&predicted, game_current(game), sizeof predicted))
+                    fail_msg("seed %u: game_try and game_play disagree", seed);
+                assert_true(game_undo(game));
+                if (memcmp(&before, game_current(game), sizeof before) || game_length(game) != len)
+                    fail_msg("seed %u ply %d: undo did not restore the state", seed, ply);
+            }
+            board_move_t m = moves[g_rand_int_range(rng, 0, n)];
+            assert_int_equal(game_play(game, m), GAME_LEGAL);
+            assert_int_equal(game_play(copy, m), GAME_LEGAL);
+            for (size_t k = 0; k <= game_length(game); k++)
+                if (memcmp(game_state_at(game, k), game_state_at(copy, k), sizeof(game_state_t)))
+                    fail_msg("seed %u: the copy's history differs at %zu", seed, k);
+            game_destroy(copy);
+        }
+        game_destroy(game);
+        board_geom_destroy(g);
+        g_rand_free(rng);
+    }
+}
+
+/* Every game under a superko or no-pass rule set ends, and its result is consistent. */
+static void test_game__random_games_end_with_consistent_results(void **state)
+{
+    (void)state;
+    for (uint32_t seed = 1; seed <= 300; seed++) {
+        GRand *rng = g_rand_new_with_seed(seed);
+        board_geom_t *g = board_geom_create(1 + (int)(seed % 3), 2 + (int)(seed % 2), NULL);
+        rules_t rules;
+        rules_parse(&rules, all_rules[seed % 5], NULL); /* positional superko sets only */
+        game_t *game = game_create(g, &rules);
+        board_move_t moves[BOARD_MAX_POINTS + 1];
+        int n;
+        while ((n = game_legal_moves(moves, game)) > 0) {
+            /* Pass rarely, so that games run long and meet superko. */
+            board_move_t m = moves[g_rand_int_range(rng, 0, n)];
+            if (m == BOARD_MOVE_PASS && n > 1 && g_rand_int_range(rng, 0, 4))
+                m = moves[0];
+            assert_int_equal(game_play(game, m), GAME_LEGAL);
+            if (game_length(game) > 100000)
+                fail_msg("seed %u: the game does not end", seed);
+        }
+        game_result_t r = game_result(game);
+        assert_int_not_equal(r.status, GAME_ONGOING);
+        if (!rules.pass) {
+            assert_int_equal(r.status, GAME_OVER_NO_MOVE);
+            assert_int_equal(r.winner,
+                             board_color_other((board_color_t)game_current(game)->to_move));
+        } else {
+            assert_int_equal(r.status, GAME_OVER_PASSES);
+            assert_true(r.scored);
+        }
+        game_destroy(game);
+        board_geom_destroy(g);
+        g_rand_free(rng);
+    }
+}
+
+static void test_game__an_illegal_start_position_is_refused(void **state)
+{
+    (void)state;
+    board_geom_t *g = board_geom_create(2, 1, NULL);
+    board_t b = {{1, 2}}; /* X O: both chains without liberties */
+    rules_t rules;
+    rules_preset(&rules, "math", NULL);
+    GError *error = NULL;
+    assert_null(game_create_from(g, &rules, &b, BOARD_BLACK, &error));
+    assert_non_null(error);
+    g_error_free(error);
+    board_geom_destroy(g);
+}
+
+static void test_game__a_cycle_under_cycle_draw_goes_to_the_player_who_passed_more(void **state)
+{
+    (void)state;
+    /* 1x3 (a column A1..A3): after Black A2, White pass, Black A1, White A3 (capturing two),
+     * Black A1, White pass, Black A2 (capturing A3) the board and the player to move repeat
+     * those after move 3.  In that cycle White passed once and Black never: White wins. */
+    board_geom_t *g = board_geom_create(1, 3, NULL);
+    rules_t rules;
+    rules_parse(&rules, "chinese,ko=simple,cycle=draw", NULL);
+    game_t *game = game_create(g, &rules);
+    const char *seq[] = {"A2", "pass", "A1", "A3", "A1", "pass", "A2"};
+    for (size_t i = 0; i < G_N_ELEMENTS(seq); i++) {
+        board_move_t m;
+        assert_true(board_parse_move(&m, g, seq[i], NULL));
+        assert_int_equal(game_status(game), GAME_ONGOING);
+        assert_int_equal(game_play(game, m), GAME_LEGAL);
+    }
+    assert_int_equal(game_status(game), GAME_OVER_CYCLE);
+    game_result_t r = game_result(game);
+    assert_int_equal(r.winner, BOARD_WHITE);
+    assert_false(r.scored);
+    board_move_t none[BOARD_MAX_POINTS + 1];
+    assert_int_equal(game_legal_moves(none, game), 0);
+    /* Without the cycle rule the same line simply goes on. */
+    rules_parse(&rules, "chinese,ko=simple", NULL);
+    game_t *plain = game_create(g, &rules);
+    for (size_t i = 0; i < G_N_ELEMENTS(seq); i++) {
+        board_move_t m;
+        board_parse_move(&m, g, seq[i], NULL);
+        assert_int_equal(game_play(plain, m), GAME_LEGAL);
+    }
+    assert_int_equal(game_status(plain), GAME_ONGOING);
+    game_destroy(plain);
+    game_destroy(game);
+    board_geom_destroy(g);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_game__positions_from_data_have_the_expected_moves_chains_and_scores),
+        cmocka_unit_test(test_game__move_sequences_from_data_meet_ko_superko_and_suicide),
+        cmocka_unit_test(test_game__undo_and_copy_restore_the_exact_state),
+        cmocka_unit_test(test_game__random_games_end_with_consistent_results),
+        cmocka_unit_test(test_game__an_illegal_start_position_is_refused),
+        cmocka_unit_test(test_game__a_cycle_under_cycle_draw_goes_to_the_player_who_passed_more),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
