@@ -1,0 +1,652 @@
+/*
+ * front/gtp.c: the GTP engine (Go Text Protocol version 2, draft 2, by G. Farnebäck).
+ *
+ * One command table; each handler writes its result (or its error message) into a GString and
+ * returns whether it succeeded, and gtp_engine_execute frames it as "=[id] ..." or "?[id] ...".
+ * All legality questions go to game_t.  Moves out of turn (GTP allows a colour to play twice)
+ * are played after a pass by the player to move, and that pass is taken back with the move by
+ * `undo`; docs/gtp.md states the consequences.
+ */
+#include "front/gtp.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct gtp_engine {
+    board_geom_t *geom;
+    rules_t rules;
+    game_t *game;
+    /* inserted->data[i] is 1 when move i + 1 of the game is a pass inserted before a move out
+     * of turn (it is undone together with that move). */
+    GByteArray *inserted;
+};
+
+typedef bool (*gtp_handler_fn)(GString *out, gtp_engine_t *engine, int argc, char **argv);
+
+typedef struct gtp_command {
+    const char *name;
+    gtp_handler_fn run;
+} gtp_command_t;
+
+/* ---- Engine state ---------------------------------------------------------------------------
+ */
+
+static bool engine_resize(gtp_engine_t *engine, int width, int height, GError **error)
+{
+    board_geom_t *geom = board_geom_create(width, height, error);
+    if (!geom)
+        return false;
+    game_destroy(engine->game);
+    board_geom_destroy(engine->geom);
+    engine->geom = geom;
+    engine->game = game_create(geom, &engine->rules);
+    g_byte_array_set_size(engine->inserted, 0);
+    return true;
+}
+
+gtp_engine_t *gtp_engine_create(int width, int height, const rules_t *rules, GError **error)
+{
+    gtp_engine_t *engine = g_new0(gtp_engine_t, 1);
+    engine->rules = *rules;
+    engine->inserted = g_byte_array_new();
+    if (!engine_resize(engine, width, height, error)) {
+        gtp_engine_destroy(engine);
+        return NULL;
+    }
+    return engine;
+}
+
+void gtp_engine_destroy(gtp_engine_t *engine)
+{
+    if (!engine)
+        return;
+    game_destroy(engine->game);
+    board_geom_destroy(engine->geom);
+    g_byte_array_unref(engine->inserted);
+    g_free(engine);
+}
+
+const game_t *gtp_engine_game(const gtp_engine_t *engine)
+{
+    return engine->game;
+}
+
+/*
+ * Replays the game's moves under new rules.  Fails, leaving the engine unchanged, when one of
+ * them is illegal under the new rules.
+ */
+static bool engine_set_rules(GString *out, gtp_engine_t *engine, const rules_t *rules)
+{
+    game_t *game = game_create(engine->geom, rules);
+    size_t n = game_length(engine->game);
+    for (size_t i = 1; i <= n; i++) {
+        board_move_t move = game_state_at(engine->game, i)->move;
+        game_legality_t legality = game_play(game, move);
+        if (legality != GAME_LEGAL) {
+            char name[8];
+            g_string_append_printf(
+                out, "move %zu (%s) of the game is illegal under the new rules: %s", i,
+                board_move_name(name, engine->geom, move), game_legality_string(legality));
+            game_destroy(game);
+            return false;
+        }
+    }
+    game_destroy(engine->game);
+    engine->game = game;
+    engine->rules = *rules;
+    return true;
+}
+
+static board_color_t engine_to_move(const gtp_engine_t *engine)
+{
+    return (board_color_t)game_current(engine->game)->to_move;
+}
+
+/* Plays `move` for colour c, after a pass by the player to move if it is not c's turn. */
+static game_legality_t engine_play(gtp_engine_t *engine, board_color_t c, board_move_t move)
+{
+    if (engine_to_move(engine) == c) {
+        game_legality_t legality = game_play(engine->game, move);
+        if (legality == GAME_LEGAL)
+            g_byte_array_append(engine->inserted, (const guint8[]){0}, 1);
+        return legality;
+    }
+    game_legality_t legality = game_play(engine->game, BOARD_MOVE_PASS);
+    if (legality != GAME_LEGAL)
+        return legality;
+    legality = game_play(engine->game, move);
+    if (legality != GAME_LEGAL) {
+        game_undo(engine->game);
+        return legality;
+    }
+    g_byte_array_append(engine->inserted, (const guint8[]){1, 0}, 2);
+    return GAME_LEGAL;
+}
+
+static bool engine_undo(gtp_engine_t *engine)
+{
+    if (!game_undo(engine->game))
+        return false;
+    g_byte_array_set_size(engine->inserted, engine->inserted->len - 1);
+    if (engine->inserted->len && engine->inserted->data[engine->inserted->len - 1]) {
+        game_undo(engine->game);
+        g_byte_array_set_size(engine->inserted, engine->inserted->len - 1);
+    }
+    return true;
+}
+
+/*
+ * The game in which colour c is to move: the engine's own game when it is c's turn, otherwise
+ * a copy with a pass by the player to move (NULL when that pass is illegal or ends the game).
+ * *owned receives the copy to free, or NULL.
+ */
+static const game_t *engine_view(game_t **owned, const gtp_engine_t *engine, board_color_t c)
+{
+    *owned = NULL;
+    if (engine_to_move(engine) == c)
+        return engine->game;
+    game_t *copy = game_copy(engine->game);
+    if (game_play(copy, BOARD_MOVE_PASS) != GAME_LEGAL || game_status(copy) != GAME_ONGOING) {
+        game_destroy(copy);
+        return NULL;
+    }
+    *owned = copy;
+    return copy;
+}
+
+/* ---- Argument parsing -----------------------------------------------------------------------
+ */
+
+static bool parse_color(board_color_t *c, GString *out, const char *text)
+{
+    if (!g_ascii_strcasecmp(text, "b") || !g_ascii_strcasecmp(text, "black")) {
+        *c = BOARD_BLACK;
+        return true;
+    }
+    if (!g_ascii_strcasecmp(text, "w") || !g_ascii_strcasecmp(text, "white")) {
+        *c = BOARD_WHITE;
+        return true;
+    }
+    g_string_append_printf(out, "syntax error: '%s' is not a colour (b, w, black, white)", text);
+    return false;
+}
+
+static bool parse_vertex(board_move_t *move, GString *out, const gtp_engine_t *engine,
+                         const char *text)
+{
+    GError *error = NULL;
+    if (board_parse_move(move, engine->geom, text, &error))
+        return true;
+    g_string_append_printf(out, "syntax error: %s", error->message);
+    g_error_free(error);
+    return false;
+}
+
+/* A colour and a vertex: the arguments of play and is_legal. */
+static bool parse_color_vertex(board_color_t *c, board_move_t *move, GString *out,
+                               const gtp_engine_t *engine, int argc, char **argv)
+{
+    if (argc < 2) {
+        g_string_append(out, "syntax error: expected a colour and a vertex");
+        return false;
+    }
+    return parse_color(c, out, argv[0]) && parse_vertex(move, out, engine, argv[1]);
+}
+
+static bool parse_one_color(board_color_t *c, GString *out, int argc, char **argv)
+{
+    if (argc < 1) {
+        g_string_append(out, "syntax error: expected a colour");
+        return false;
+    }
+    return parse_color(c, out, argv[0]);
+}
+
+/* A board dimension: a decimal integer. */
+static bool parse_dimension(int *n, GString *out, const char *text)
+{
+    char *end;
+    errno = 0;
+    long v = strtol(text, &end, 10);
+    if (!*text || *end || errno || v < -1000000 || v > 1000000) {
+        g_string_append_printf(out, "syntax error: '%s' is not an integer", text);
+        return false;
+    }
+    *n = (int)v;
+    return true;
+}
+
+/* Appends the GTP names of the points of `mask` in point order (top row first, left to right:
+ * GNU Go's order), separated by spaces. */
+static void append_points(GString *out, const gtp_engine_t *engine, uint64_t mask)
+{
+    char name[8];
+    for (bool first = true; mask; mask &= mask - 1, first = false) {
+        if (!first)
+            g_string_append_c(out, ' ');
+        g_string_append(out, board_move_name(name, engine->geom, board_lowest(mask)));
+    }
+}
+
+/* ---- Handlers -------------------------------------------------------------------------------
+ */
+
+static bool cmd_protocol_version(GString *out, gtp_engine_t *engine, int argc, char **argv)
+{
+    (void)engine, (void)argc, (void)argv;
+    g_string_append(out, "2");
+    return true;
+}
+
+static bool cmd_name(GString *out, gtp_engine_t *engine, int argc, char **argv)
+{
+    (void)engine, (void)argc, (void)argv;
+    g_string_append(out, "mathgo");
+    return true;
+}
+
+static bool cmd_version(GString *out, gtp_engine_t *engine, int argc, char **argv)
+{
+    (void)engine, (void)argc, (void)argv;
+    g_string_append(out, MATHGO_VERSION);
+    return true;
+}
+
+static bool is_known(const char *name)
+{
+    for (int i = 0; gtp_command_names[i]; i++)
+        if (!strcmp(gtp_command_names[i], name))
+            return true;
+    return false;
+}
+
+static bool cmd_known_command(GString *out, gtp_engine_t *engine, int argc, char **argv)
+{
+    (void)engine;
+    g_string_append(out, argc >= 1 && is_known(argv[0]) ? "true" : "false");
+    return true;
+}
+
+static bool cmd_list_commands(GString *out, gtp_engine_t *engine, int argc, char **argv)
+{
+    (void)engine, (void)argc, (void)argv;
+    for (int i = 0; gtp_command_names[i]; i++)
+        g_string_append_printf(out, "%s%s", i ? "\n" : "", gtp_command_names[i]);
+    return true;
+}
+
+static bool cmd_quit(GString *out, gtp_engine_t *engine, int argc, char **argv)
+{
+    (void)out, (void)engine, (void)argc, (void)argv;
+    return true;
+}
+
+static bool resize_or_fail(GString *out, gtp_engine_t *engine, int width, int height)
+{
+    GError *error = NULL;
+    if (width < 1 || height < 1 || width * height > BOARD_MAX_POINTS ||
+        !engine_resize(engine, width, height, &error)) {
+        g_string_append(out, "unacceptable size");
+        g_clear_error(&error);
+        return false;
+    }
+    return true;
+}
+
+static bool cmd_boardsize(GString *out, gtp_engine_t *engine, int argc, char **argv)
+{
+    int n;
+    if (argc < 1) {
+        g_string_append(out, "syntax error: expected a size");
+        return false;
+    }
+    return parse_dimension(&n, out, argv[0]) && resize_or_fail(out, engine, n, n);
+}
+
+static bool cmd_rectangular_boardsize(GString *out, gtp_engine_t *engine, int argc, char **argv)
+{
+    int w, h;
+    if (argc < 2) {
+        g_string_append(out, "syntax error: expected a width and a height");
+        return false;
+    }
+    return parse_dimension(&w, out, argv[0]) && parse_dimension(&h, out, argv[1]) &&
+           resize_or_fail(out, engine, w, h);
+}
+
+static bool cmd_clear_board(GString *out, gtp_engine_t *engine, int argc, char **argv)
+{
+    (void)out, (void)argc, (void)argv;
+    game_destroy(engine->game);
+    engine->game = game_create(engine->geom, &engine->rules);
+    g_byte_array_set_size(engine->inserted, 0);
+    return true;
+}
+
+static bool cmd_komi(GString *out, gtp_engine_t *engine, int argc, char **argv)
+{
+    GError *error = NULL;
+    rules_t rules = engine->rules;
+    if (argc < 1) {
+        g_string_append(out, "syntax error: expected a komi");
+        return false;
+    }
+    if (!rules_parse_komi(&rules.komi2, argv[0], &error)) {
+        g_string_append_printf(out, "syntax error: %s", error->message);
+        g_error_free(error);
+        return false;
+    }
+    return engine_set_rules(out, engine, &rules);
+}
+
+static bool cmd_play(GString *out, gtp_engine_t *engine, int argc, char **argv)
+{
+    board_color_t c;
+    board_move_t move;
+    if (!parse_color_vertex(&c, &move, out, engine, argc, argv))
+        return false;
+    game_legality_t legality = engine_play(engine, c, move);
+    if (legality != GAME_LEGAL) {
+        g_string_append_printf(out, "illegal move: %s", game_legality_string(legality));
+        return false;
+    }
+    return true;
+}
+
+static bool cmd_undo(GString *out, gtp_engine_t *engine, int argc, char **argv)
+{
+    (void)argc, (void)argv;
+    if (!engine_undo(engine)) {
+        g_string_append(out, "cannot undo");
+        return false;
+    }
+    return true;
+}
+
+static bool cmd_is_legal(GString *out, gtp_engine_t *engine, int argc, char **argv)
+{
+    board_color_t c;
+    board_move_t move;
+    game_t *owned;
+    if (!parse_color_vertex(&c, &move, out, engine, argc, argv))
+        return false;
+    const game_t *view = engine_view(&owned, engine, c);
+    g_string_append(out, view && game_try(NULL, view, move) == GAME_LEGAL ? "1" : "0");
+    game_destroy(owned);
+    return true;
+}
+
+static bool cmd_all_legal(GString *out, gtp_engine_t *engine, int argc, char **argv)
+{
+    board_color_t c;
+    game_t *owned;
+    if (!parse_one_color(&c, out, argc, argv))
+        return false;
+    const game_t *view = engine_view(&owned, engine, c);
+    uint64_t legal = 0;
+    if (view) {
+        board_move_t moves[BOARD_MAX_POINTS + 1];
+        int n = game_legal_moves(moves, view);
+        for (int i = 0; i < n; i++)
+            if (moves[i] != BOARD_MOVE_PASS)
+                legal |= board_bit(moves[i]);
+    }
+    append_points(out, engine, legal);
+    game_destroy(owned);
+    return true;
+}
+
+static bool cmd_list_stones(GString *out, gtp_engine_t *engine, int argc, char **argv)
+{
+    board_color_t c;
+    if (!parse_one_color(&c, out, argc, argv))
+        return false;
+    append_points(out, engine, game_current(engine->game)->board.stones[c]);
+    return true;
+}
+
+static bool cmd_captures(GString *out, gtp_engine_t *engine, int argc, char **argv)
+{
+    board_color_t c;
+    if (!parse_one_color(&c, out, argc, argv))
+        return false;
+    g_string_append_printf(out, "%d", game_current(engine->game)->captures[c]);
+    return true;
+}
+
+/* The column letters of x (GTP names skip I; wide boards use two letters). */
+static const char *column_name(char buf[8], const board_geom_t *g, int x)
+{
+    board_move_name(buf, g, board_point(g, x, 0));
+    buf[strcspn(buf, "0123456789")] = '\0';
+    return buf;
+}
+
+/* The rule set as text, for mathgo-rules without an argument. */
+static void append_rules(GString *out, const rules_t *rules)
+{
+    char *text = rules_to_string(rules);
+    char komi[16];
+    g_string_append_printf(out, "%s,komi=%s", text, rules_komi_string(komi, rules->komi2));
+    g_free(text);
+}
+
+/* The cell width of a column: two characters when column names have two letters. */
+static int cell_width(const board_geom_t *g)
+{
+    return g->width > 25 ? 2 : 1;
+}
+
+static void append_column_header(GString *out, const board_geom_t *g, int label_width)
+{
+    char name[8];
+    size_t start = out->len;
+    g_string_append_printf(out, " %*s", label_width, "");
+    for (int x = 0; x < g->width; x++)
+        g_string_append_printf(out, " %-*s", cell_width(g), column_name(name, g, x));
+    while (out->len > start && out->str[out->len - 1] == ' ')
+        g_string_truncate(out, out->len - 1);
+}
+
+/*
+ * The board as GNU Go draws it: columns lettered above and below, rows numbered on both sides
+ * (row 1 at the bottom), X for Black, O for White, and the rules, the player to move and the
+ * prisoners beside it.  The text starts on the line after "= " and has no empty line.
+ */
+static bool cmd_showboard(GString *out, gtp_engine_t *engine, int argc, char **argv)
+{
+    (void)argc, (void)argv;
+    const board_geom_t *g = engine->geom;
+    const game_state_t *cur = game_current(engine->game);
+    int label_width = g->height >= 10 ? 2 : 1;
+    GString *side[4];
+    for (int i = 0; i < 4; i++)
+        side[i] = g_string_new(NULL);
+    append_rules(side[0], &engine->rules);
+    g_string_append_printf(side[1], "%s to move after %zu moves",
+                           cur->to_move == BOARD_BLACK ? "Black (X)" : "White (O)",
+                           game_length(engine->game));
+    g_string_append_printf(side[2], "Black (X) has captured %d stones", cur->captures[BOARD_BLACK]);
+    g_string_append_printf(side[3], "White (O) has captured %d stones", cur->captures[BOARD_WHITE]);
+
+    g_string_append_c(out, '\n');
+    append_column_header(out, g, label_width);
+    for (int y = 0; y < g->height || y < 4; y++) {
+        g_string_append_c(out, '\n');
+        if (y < g->height) {
+            int row = g->height - y;
+            g_string_append_printf(out, " %*d", label_width, row);
+            for (int x = 0; x < g->width; x++) {
+                board_color_t c = board_at(&cur->board, board_point(g, x, y));
+                char mark = c == BOARD_BLACK ? 'X' : c == BOARD_WHITE ? 'O' : '.';
+                g_string_append_printf(out, " %-*c", cell_width(g), mark);
+            }
+            g_string_append_printf(out, " %d", row);
+        } else {
+            g_string_append_printf(out, " %*s %*s", label_width, "", 2 * g->width, "");
+        }
+        if (y < 4)
+            g_string_append_printf(out, "     %s", side[y]->str);
+    }
+    g_string_append_c(out, '\n');
+    append_column_header(out, g, label_width);
+    for (int i = 0; i < 4; i++)
+        g_string_free(side[i], TRUE);
+    return true;
+}
+
+static bool cmd_mathgo_rules(GString *out, gtp_engine_t *engine, int argc, char **argv)
+{
+    GError *error = NULL;
+    rules_t rules;
+    if (argc < 1) {
+        append_rules(out, &engine->rules);
+        return true;
+    }
+    /* Komi is GTP's: it survives a change of rule set unless the text sets it. */
+    char *text = g_strjoinv(" ", argv);
+    bool ok = rules_parse(&rules, text, &error);
+    g_free(text);
+    if (!ok) {
+        g_string_append(out, error->message);
+        g_error_free(error);
+        return false;
+    }
+    if (!strstr(argv[0], "komi="))
+        rules.komi2 = engine->rules.komi2;
+    return engine_set_rules(out, engine, &rules);
+}
+
+/*
+ * KataGo's rule keys, mapped onto mathgo's (core/rules.h).  KataGo's values are upper case
+ * (KO: SIMPLE, POSITIONAL, SITUATIONAL; SCORING: AREA, TERRITORY; TAX: NONE, ALL) and its
+ * booleans are true/false; mathgo's own keys are accepted too.
+ */
+static const struct {
+    const char *kata_key;
+    const char *key;
+} kata_keys[] = {
+    {"ko", "ko"},           {"koRule", "ko"},
+    {"scoring", "scoring"}, {"scoringRule", "scoring"},
+    {"tax", "tax"},         {"taxRule", "tax"},
+    {"suicide", "suicide"}, {"multiStoneSuicideLegal", "suicide"},
+};
+
+static bool cmd_kata_set_rule(GString *out, gtp_engine_t *engine, int argc, char **argv)
+{
+    GError *error = NULL;
+    rules_t rules = engine->rules;
+    if (argc < 2) {
+        g_string_append(out, "syntax error: expected a rule key and a value");
+        return false;
+    }
+    const char *key = argv[0];
+    for (size_t i = 0; i < G_N_ELEMENTS(kata_keys); i++)
+        if (!g_ascii_strcasecmp(argv[0], kata_keys[i].kata_key))
+            key = kata_keys[i].key;
+    char *value = g_ascii_strdown(argv[1], -1);
+    if (!strcmp(key, "suicide") && !strcmp(value, "true"))
+        value[0] = '1', value[1] = '\0';
+    else if (!strcmp(key, "suicide") && !strcmp(value, "false"))
+        value[0] = '0', value[1] = '\0';
+    bool ok = rules_set(&rules, key, value, &error);
+    g_free(value);
+    if (!ok) {
+        g_string_append(out, error->message);
+        g_error_free(error);
+        return false;
+    }
+    return engine_set_rules(out, engine, &rules);
+}
+
+static const gtp_command_t commands[] = {
+    {"protocol_version", cmd_protocol_version},
+    {"name", cmd_name},
+    {"version", cmd_version},
+    {"known_command", cmd_known_command},
+    {"list_commands", cmd_list_commands},
+    {"quit", cmd_quit},
+    {"boardsize", cmd_boardsize},
+    {"rectangular_boardsize", cmd_rectangular_boardsize},
+    {"clear_board", cmd_clear_board},
+    {"komi", cmd_komi},
+    {"play", cmd_play},
+    {"undo", cmd_undo},
+    {"showboard", cmd_showboard},
+    {"list_stones", cmd_list_stones},
+    {"is_legal", cmd_is_legal},
+    {"all_legal", cmd_all_legal},
+    {"captures", cmd_captures},
+    {"mathgo-rules", cmd_mathgo_rules},
+    {"kata-set-rule", cmd_kata_set_rule},
+};
+
+const char *const gtp_command_names[] = {
+    "protocol_version", "name",         "version",       "known_command",
+    "list_commands",    "quit",         "boardsize",     "rectangular_boardsize",
+    "clear_board",      "komi",         "play",          "undo",
+    "showboard",        "list_stones",  "is_legal",      "all_legal",
+    "captures",         "mathgo-rules", "kata-set-rule", NULL,
+};
+
+_Static_assert(G_N_ELEMENTS(commands) + 1 == G_N_ELEMENTS(gtp_command_names),
+               "gtp_command_names lists every command");
+
+/* ---- Framing --------------------------------------------------------------------------------
+ */
+
+/* GTP preprocessing (section 3.1): a new string with control characters other than HT and LF
+ * removed, the comment cut, HT turned into spaces. */
+static char *preprocess(const char *line)
+{
+    GString *s = g_string_new(NULL);
+    for (const char *p = line; *p && *p != '#'; p++) {
+        unsigned char ch = (unsigned char)*p;
+        if (ch == '\t')
+            g_string_append_c(s, ' ');
+        else if (ch >= 32 && ch != 127)
+            g_string_append_c(s, (char)ch);
+    }
+    return g_string_free(s, FALSE);
+}
+
+gtp_status_t gtp_engine_execute(GString *response, gtp_engine_t *engine, const char *line)
+{
+    char *text = preprocess(line);
+    char **words = g_strsplit(text, " ", -1);
+    char *argv[64];
+    int argc = 0;
+    for (int i = 0; words[i] && argc < (int)G_N_ELEMENTS(argv); i++)
+        if (*words[i])
+            argv[argc++] = words[i];
+    gtp_status_t status = GTP_STATUS_NONE;
+    if (argc == 0)
+        goto done;
+
+    const char *id = "";
+    char **args = argv;
+    if (strspn(args[0], "0123456789") == strlen(args[0])) {
+        id = args[0];
+        args++, argc--;
+    }
+    GString *result = g_string_new(NULL);
+    bool ok = false;
+    const gtp_command_t *command = NULL;
+    for (size_t i = 0; argc > 0 && i < G_N_ELEMENTS(commands); i++)
+        if (!strcmp(commands[i].name, args[0]))
+            command = &commands[i];
+    if (command)
+        ok = command->run(result, engine, argc - 1, args + 1);
+    else
+        g_string_append(result, "unknown command");
+    g_string_append_printf(response, "%c%s %s\n\n", ok ? '=' : '?', id, result->str);
+    g_string_free(result, TRUE);
+    status = !ok                              ? GTP_STATUS_FAILURE
+             : !strcmp(command->name, "quit") ? GTP_STATUS_QUIT
+                                              : GTP_STATUS_SUCCESS;
+done:
+    g_strfreev(words);
+    g_free(text);
+    return status;
+}
