@@ -3,6 +3,7 @@
  * positions of each board (positions/count.h), exactly.
  */
 #include "front/commands.h"
+#include "front/common.h"
 
 #include "positions/count.h"
 
@@ -110,8 +111,7 @@ int front_count(int argc, char **argv)
     GError *error = NULL;
     int status = FRONT_EXIT_OK;
     int *sizes = NULL;
-    if (!g_option_context_parse(ctx, &argc, &argv, &error)) {
-        fprintf(stderr, "mathgo count: %s\n", error->message);
+    if (!front_parse_options(ctx, &argc, &argv, "count")) {
         status = FRONT_EXIT_USAGE;
         goto done;
     }
@@ -124,8 +124,7 @@ int front_count(int argc, char **argv)
     sizes = g_new(int, 2 * (size_t)argc);
     for (int i = 1; i < argc; i++)
         if (!count_parse_size(&sizes[2 * i], &sizes[2 * i + 1], argv[i], &error)) {
-            fprintf(stderr, "mathgo count: %s\n", error->message);
-            status = FRONT_EXIT_USAGE;
+            status = front_fail_usage("count", error);
             goto done;
         }
     if (by_stones)
@@ -137,7 +136,6 @@ int front_count(int argc, char **argv)
         status = by_stones ? print_by_stones(sizes[2 * i], sizes[2 * i + 1], stats)
                            : print_total(sizes[2 * i], sizes[2 * i + 1], csv, stats);
 done:
-    g_clear_error(&error);
     g_free(sizes);
     g_option_context_free(ctx);
     return status;
