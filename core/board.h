@@ -215,7 +215,13 @@ static inline board_placement_t board_place(const board_t *b, const board_geom_t
     /* Only the opponent chains next to p can have lost their last liberty. */
     uint64_t touching = g->neighbours[p] & opp;
     while (touching) {
-        uint64_t chain = board_flood(g, touching & -touching, opp);
+        uint64_t stone = touching & -touching;
+        /* Fast path: a stone with an empty neighbour keeps its chain alive; no flood needed. */
+        if (g->neighbours[board_lowest(stone)] & empty) {
+            touching &= ~stone;
+            continue;
+        }
+        uint64_t chain = board_flood(g, stone, opp);
         if (!(board_adjacent(g, chain) & empty))
             r.captured |= chain;
         touching &= ~chain;
