@@ -1,12 +1,505 @@
-/* front/cmd_cgt.c: placeholder until its issue lands; replaced by the real command. */
+/*
+ * front/cmd_cgt.c: `mathgo cgt [options] EXPR...`: combinatorial game values in CGSuite's
+ * notation: canonical form, outcome, stops, mean, temperature and, when asked, cooling,
+ * chilling, warming, thermographs (text and SVG), atomic weight, reduced canonical form,
+ * incentives.  With no EXPR it reads one expression a line from stdin.  docs/cgt.md is the
+ * manual.
+ */
 #include "front/commands.h"
+#include "front/common.h"
+
+#include "cgt/game.h"
+#include "cgt/notation.h"
+#include "cgt/small.h"
+#include "cgt/thermo.h"
 
 #include <stdio.h>
+#include <string.h>
+
+typedef struct cgt_opts {
+    gboolean csv, chill, warm, thermograph, compare, freeze, aw, reduced, incentives, birthday;
+    char *cool_text, *heat_text, *svg_path;
+    mpq_t cool_t;
+    cgt_game_t heat_t;
+} cgt_opts_t;
+
+/* One output field: a name (the CSV column) and its text. */
+typedef struct field {
+    const char *name;
+    char *value;
+} field_t;
+
+static char *number_text(const mpq_t x)
+{
+    return cgt_number_to_string(x);
+}
+
+static const char *outcome_text(cgt_outcome_t o)
+{
+    static const char *const names[] = {"L", "R", "N", "P"};
+    return names[o];
+}
+
+static void append_traj(GString *s, const cgt_traj_t *tr)
+{
+    mpq_t q;
+    mpq_init(q);
+    size_t n = cgt_traj_count(tr);
+    cgt_traj_intercept(q, tr, 0);
+    char *t = number_text(q);
+    g_string_append_printf(s, "%s,[", t);
+    g_free(t);
+    for (size_t i = 0; i < n; i++) {
+        cgt_traj_critical(q, tr, i);
+        t = number_text(q);
+        g_string_append_printf(s, "%s%s", i ? "," : "", t);
+        g_free(t);
+    }
+    g_string_append(s, "],[");
+    for (size_t i = 0; i <= n; i++)
+        g_string_append_printf(s, "%s%ld", i ? "," : "", cgt_traj_slope(tr, i));
+    g_string_append_c(s, ']');
+    mpq_clear(q);
+}
+
+/* CGSuite's text for a thermograph: Thermograph(mast,[critical t],[slopes], same for Right). */
+static char *thermograph_text(const cgt_thermo_t *th)
+{
+    GString *s = g_string_new("Thermograph(");
+    append_traj(s, cgt_thermo_left_wall(th));
+    g_string_append_c(s, ',');
+    append_traj(s, cgt_thermo_right_wall(th));
+    g_string_append_c(s, ')');
+    return g_string_free(s, FALSE);
+}
+
+/* ---- SVG --------------------------------------------------------------------------------- */
+
+/* Points (value, t) of a wall from t = -1 up to t = top, bottom first. */
+static GArray *wall_points(const cgt_traj_t *tr, double top)
+{
+    GArray *pts = g_array_new(FALSE, FALSE, sizeof(double));
+    mpq_t q, v;
+    mpq_inits(q, v, NULL);
+    size_t n = cgt_traj_count(tr);
+    mpq_set_si(q, -1, 1);
+    cgt_traj_value_at(v, tr, q);
+    double xy[2] = {mpq_get_d(v), -1};
+    g_array_append_vals(pts, xy, 2);
+    for (size_t i = n; i-- > 0;) {
+        cgt_traj_critical(q, tr, i);
+        cgt_traj_value_at(v, tr, q);
+        xy[0] = mpq_get_d(v);
+        xy[1] = mpq_get_d(q);
+        g_array_append_vals(pts, xy, 2);
+    }
+    mpq_set_d(q, top);
+    cgt_traj_value_at(v, tr, q);
+    xy[0] = mpq_get_d(v);
+    xy[1] = top;
+    g_array_append_vals(pts, xy, 2);
+    mpq_clears(q, v, NULL);
+    return pts;
+}
+
+/*
+ * A standalone SVG of the thermograph: values run right to left (Left's side on the left, as
+ * in Winning Ways), temperature upwards; both walls, the mast, the temperature marked.
+ */
+static bool write_svg(const char *path, const char *title, const cgt_thermo_t *th)
+{
+    mpq_t q;
+    mpq_init(q);
+    cgt_thermo_temperature(q, th);
+    double temp = mpq_get_d(q);
+    char *temp_s = number_text(q);
+    cgt_thermo_mast(q, th);
+    char *mast_s = number_text(q);
+    double mast = mpq_get_d(q);
+    mpq_clear(q);
+    double top = (temp > 0 ? temp : 0) * 1.25 + 1;
+    GArray *lw = wall_points(cgt_thermo_left_wall(th), top);
+    GArray *rw = wall_points(cgt_thermo_right_wall(th), top);
+    double vmin = mast, vmax = mast;
+    for (guint i = 0; i < lw->len; i += 2) {
+        double a = g_array_index(lw, double, i), b = g_array_index(rw, double, i < rw->len ? i : 0);
+        vmax = a > vmax ? a : vmax;
+        vmin = b < vmin ? b : vmin;
+    }
+    for (guint i = 0; i < rw->len; i += 2) {
+        double b = g_array_index(rw, double, i);
+        vmin = b < vmin ? b : vmin;
+    }
+    double pad = (vmax - vmin) * 0.1 + 0.5;
+    vmin -= pad;
+    vmax += pad;
+    const double W = 640, H = 480, M = 60;
+    /* value v -> x (larger values to the left); temperature t -> y (up) */
+#define SX(v) (M + (vmax - (v)) / (vmax - vmin) * (W - 2 * M))
+#define SY(t) (H - M - ((t) + 1) / (top + 1) * (H - 2 * M))
+    FILE *f = fopen(path, "w");
+    if (!f) {
+        g_array_free(lw, TRUE);
+        g_array_free(rw, TRUE);
+        g_free(temp_s);
+        g_free(mast_s);
+        return false;
+    }
+    char *esc = g_markup_escape_text(title, -1);
+    fprintf(f,
+            "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%.0f\" height=\"%.0f\" "
+            "viewBox=\"0 0 %.0f %.0f\" font-family=\"sans-serif\" font-size=\"12\">\n",
+            W, H, W, H);
+    fprintf(f,
+            "<title>Thermograph of %s</title>\n<rect width=\"100%%\" height=\"100%%\" "
+            "fill=\"white\"/>\n",
+            esc);
+    fprintf(f,
+            "<text x=\"%.1f\" y=\"20\" text-anchor=\"middle\" font-size=\"14\">Thermograph "
+            "of %s</text>\n",
+            W / 2, esc);
+    g_free(esc);
+    /* axes: value axis at t = 0, temperature axis at the value 0 when in range */
+    fprintf(f, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#888\"/>\n", M,
+            SY(0), W - M, SY(0));
+    double x0 = (vmin <= 0 && 0 <= vmax) ? SX(0) : M;
+    fprintf(f, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#888\"/>\n", x0,
+            SY(-1), x0, SY(top));
+    fprintf(f,
+            "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\">value (Left's side on the "
+            "left)</text>\n",
+            W / 2, H - 15);
+    fprintf(f,
+            "<text x=\"15\" y=\"%.1f\" transform=\"rotate(-90 15 %.1f)\" "
+            "text-anchor=\"middle\">temperature t</text>\n",
+            H / 2, H / 2);
+    for (int k = (int)vmin; k <= (int)vmax; k++) {
+        if (k < vmin)
+            continue;
+        fprintf(f,
+                "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#888\"/>"
+                "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\">%d</text>\n",
+                SX(k), SY(0) - 3, SX(k), SY(0) + 3, SX(k), SY(0) + 16, k);
+    }
+    for (int k = -1; k <= (int)top; k++)
+        fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"end\">%d</text>\n", x0 - 4, SY(k) + 4,
+                k);
+    GArray *walls[2] = {lw, rw};
+    const char *colour[2] = {"#1f4e9e", "#b22222"};
+    for (int w = 0; w < 2; w++) {
+        fprintf(f, "<polyline fill=\"none\" stroke=\"%s\" stroke-width=\"2\" points=\"", colour[w]);
+        for (guint i = 0; i < walls[w]->len; i += 2)
+            fprintf(f, "%.2f,%.2f ", SX(g_array_index(walls[w], double, i)),
+                    SY(g_array_index(walls[w], double, i + 1)));
+        fprintf(f, "\"/>\n");
+    }
+    fprintf(f,
+            "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"black\" "
+            "stroke-width=\"2\" stroke-dasharray=\"6 3\"/>\n",
+            SX(mast), SY(temp), SX(mast), SY(top));
+    fprintf(f,
+            "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#2a2\" "
+            "stroke-dasharray=\"2 3\"/>\n<text x=\"%.1f\" y=\"%.1f\" fill=\"#2a2\">"
+            "temperature %s, mean %s</text>\n",
+            M, SY(temp), W - M, SY(temp), M + 4, SY(temp) - 4, temp_s, mast_s);
+    fprintf(f, "</svg>\n");
+#undef SX
+#undef SY
+    bool ok = !ferror(f);
+    ok = fclose(f) == 0 && ok;
+    g_array_free(lw, TRUE);
+    g_array_free(rw, TRUE);
+    g_free(temp_s);
+    g_free(mast_s);
+    return ok;
+}
+
+/* ---- One expression ---------------------------------------------------------------------- */
+
+static void add_field(GArray *fields, const char *name, char *value)
+{
+    field_t f = {name, value};
+    g_array_append_val(fields, f);
+}
+
+static char *game_text(cgt_ctx_t *ctx, cgt_game_t g)
+{
+    return cgt_to_string(ctx, g);
+}
+
+/* Fills the fields for g, in column order. */
+static void describe(GArray *fields, cgt_ctx_t *ctx, cgt_game_t g, const char *input,
+                     const cgt_opts_t *o)
+{
+    mpq_t q;
+    mpq_init(q);
+    add_field(fields, "input", g_strdup(input));
+    add_field(fields, "canonical", game_text(ctx, g));
+    add_field(fields, "outcome", g_strdup(outcome_text(cgt_outcome(ctx, g))));
+    cgt_left_stop(q, ctx, g);
+    add_field(fields, "left_stop", number_text(q));
+    cgt_right_stop(q, ctx, g);
+    add_field(fields, "right_stop", number_text(q));
+    cgt_mean(q, ctx, g);
+    add_field(fields, "mean", number_text(q));
+    cgt_temperature(q, ctx, g);
+    add_field(fields, "temperature", number_text(q));
+    if (o->cool_text) {
+        cgt_game_t c = g;
+        cgt_cool(&c, ctx, g, o->cool_t, NULL); /* t was checked before */
+        add_field(fields, "cooled", game_text(ctx, c));
+    }
+    if (o->chill)
+        add_field(fields, "chilled", game_text(ctx, cgt_chill(ctx, g)));
+    if (o->warm)
+        add_field(fields, "warmed", game_text(ctx, cgt_warm(ctx, g)));
+    if (o->heat_text)
+        add_field(fields, "heated", game_text(ctx, cgt_heat(ctx, g, o->heat_t)));
+    if (o->freeze)
+        add_field(fields, "frozen", game_text(ctx, cgt_freeze(ctx, g)));
+    if (o->thermograph)
+        add_field(fields, "thermograph", thermograph_text(cgt_thermograph(ctx, g)));
+    if (o->aw) {
+        cgt_game_t w;
+        cgt_aw_kind_t k = cgt_atomic_weight(&w, ctx, g);
+        char *t = k == CGT_AW_UNDEFINED ? g_strdup("n/a") : game_text(ctx, w);
+        if (k == CGT_AW_NAIVE) {
+            char *n = g_strdup_printf("%s(naive)", t);
+            g_free(t);
+            t = n;
+        }
+        add_field(fields, "atomic_weight", t);
+    }
+    if (o->reduced)
+        add_field(fields, "reduced", game_text(ctx, cgt_reduced(ctx, g)));
+    if (o->incentives) {
+        cgt_game_t *inc = g_new(cgt_game_t, cgt_left_count(ctx, g) + cgt_right_count(ctx, g) + 1);
+        size_t n = cgt_incentives(inc, ctx, g);
+        GString *s = g_string_new("{");
+        for (size_t i = 0; i < n; i++) {
+            char *t = game_text(ctx, inc[i]);
+            g_string_append_printf(s, "%s%s", i ? "," : "", t);
+            g_free(t);
+        }
+        g_string_append_c(s, '}');
+        g_free(inc);
+        add_field(fields, "incentives", g_string_free(s, FALSE));
+    }
+    if (o->birthday) {
+        mpz_t b;
+        mpz_init(b);
+        cgt_birthday(b, ctx, g);
+        mpq_set_z(q, b);
+        add_field(fields, "birthday", number_text(q));
+        mpz_clear(b);
+    }
+    mpq_clear(q);
+}
+
+/* RFC 4180: quote a field holding a comma, quote or line break. */
+static void print_csv_field(const char *s)
+{
+    if (!strpbrk(s, ",\"\r\n")) {
+        fputs(s, stdout);
+        return;
+    }
+    putchar('"');
+    for (; *s; s++) {
+        if (*s == '"')
+            putchar('"');
+        putchar(*s);
+    }
+    putchar('"');
+}
+
+static void print_fields(const GArray *fields, bool csv, bool header)
+{
+    if (csv) {
+        if (header) {
+            for (guint i = 0; i < fields->len; i++)
+                printf("%s%s", i ? "," : "", g_array_index(fields, field_t, i).name);
+            putchar('\n');
+        }
+        for (guint i = 0; i < fields->len; i++) {
+            if (i)
+                putchar(',');
+            print_csv_field(g_array_index(fields, field_t, i).value);
+        }
+        putchar('\n');
+    } else {
+        for (guint i = 0; i < fields->len; i++) {
+            const field_t *f = &g_array_index(fields, field_t, i);
+            printf("%-14s %s\n", f->name, f->value);
+        }
+        putchar('\n');
+    }
+}
+
+static void free_fields(GArray *fields)
+{
+    for (guint i = 0; i < fields->len; i++)
+        g_free(g_array_index(fields, field_t, i).value);
+    g_array_set_size(fields, 0);
+}
+
+/* Parses one expression; prints one message naming it on failure. */
+static bool parse_input(cgt_game_t *g, cgt_ctx_t *ctx, const char *text)
+{
+    GError *error = NULL;
+    if (cgt_parse(g, ctx, text, &error))
+        return true;
+    fprintf(stderr, "mathgo cgt: '%s': %s\n", text, error->message);
+    g_error_free(error);
+    return false;
+}
+
+/* Options that take a value as the next argument (for splitting argv, see below). */
+static bool takes_value(const char *arg)
+{
+    return !strcmp(arg, "--cool") || !strcmp(arg, "--heat") || !strcmp(arg, "--svg");
+}
+
+static const char *const cmp_names[] = {"<", "=", ">", "||"};
 
 int front_cgt(int argc, char **argv)
 {
-    (void)argc;
-    (void)argv;
-    fprintf(stderr, "mathgo cgt: not built yet\n");
-    return FRONT_EXIT_FAILURE;
+    cgt_opts_t o = {0};
+    GOptionEntry entries[] = {
+        {"csv", 0, 0, G_OPTION_ARG_NONE, &o.csv, "CSV with a header row, exact values as text",
+         NULL},
+        {"cool", 0, 0, G_OPTION_ARG_STRING, &o.cool_text,
+         "also print the game cooled by T (a dyadic number > -1)", "T"},
+        {"chill", 0, 0, G_OPTION_ARG_NONE, &o.chill,
+         "also print the game chilled (Berlekamp-Wolfe: cooled by 1 for Go)", NULL},
+        {"warm", 0, 0, G_OPTION_ARG_NONE, &o.warm, "also print the game warmed (inverse of chill)",
+         NULL},
+        {"heat", 0, 0, G_OPTION_ARG_STRING, &o.heat_text, "also print the game heated by EXPR",
+         "EXPR"},
+        {"freeze", 0, 0, G_OPTION_ARG_NONE, &o.freeze, "also print the game frozen", NULL},
+        {"thermograph", 0, 0, G_OPTION_ARG_NONE, &o.thermograph,
+         "also print the thermograph in CGSuite's form", NULL},
+        {"svg", 0, 0, G_OPTION_ARG_FILENAME, &o.svg_path,
+         "draw the thermograph of the (first) expression as an SVG file", "FILE"},
+        {"atomic-weight", 0, 0, G_OPTION_ARG_NONE, &o.aw, "also print the atomic weight", NULL},
+        {"reduced", 0, 0, G_OPTION_ARG_NONE, &o.reduced, "also print the reduced canonical form",
+         NULL},
+        {"incentives", 0, 0, G_OPTION_ARG_NONE, &o.incentives, "also print the incentives", NULL},
+        {"birthday", 0, 0, G_OPTION_ARG_NONE, &o.birthday, "also print the birthday", NULL},
+        {"compare", 0, 0, G_OPTION_ARG_NONE, &o.compare,
+         "compare two expressions A B: prints <, >, = or ||", NULL},
+        {NULL, 0, 0, 0, NULL, NULL, NULL},
+    };
+    GOptionContext *context = g_option_context_new("[EXPR...] - combinatorial game values");
+    g_option_context_set_summary(
+        context,
+        "Prints, for each expression in CGSuite's notation ({a,b|c}, {4||-4|-10}, *, *3, ^, v,\n"
+        "^^*, ^3, +-2, 1/2*, Tiny(2), sums and differences), its canonical form, outcome class,\n"
+        "left and right stops, mean and temperature.  With no EXPR, reads one expression a line\n"
+        "from stdin.  Exit status 2 on bad input.");
+    g_option_context_add_main_entries(context, entries, NULL);
+    mpq_init(o.cool_t);
+    int status = FRONT_EXIT_USAGE;
+    cgt_ctx_t *ctx = cgt_ctx_create();
+    GArray *fields = g_array_new(FALSE, FALSE, sizeof(field_t));
+    GPtrArray *exprs = g_ptr_array_new_with_free_func(g_free);
+    /*
+     * Expressions may begin with '-' ("-1/2", "-{1|0}"), which GOption would take for options:
+     * pass it only the options (and their values) and keep every other argument as an
+     * expression; after "--" everything is an expression.
+     */
+    GPtrArray *opt_argv = g_ptr_array_new();
+    g_ptr_array_add(opt_argv, argv[0]);
+    for (int i = 1; i < argc; i++) {
+        if (!strcmp(argv[i], "--")) {
+            for (i++; i < argc; i++)
+                g_ptr_array_add(exprs, g_strdup(argv[i]));
+            break;
+        }
+        bool is_opt =
+            !strncmp(argv[i], "--", 2) || !strcmp(argv[i], "-h") || !strcmp(argv[i], "-?");
+        if (is_opt) {
+            g_ptr_array_add(opt_argv, argv[i]);
+            if (takes_value(argv[i]) && i + 1 < argc)
+                g_ptr_array_add(opt_argv, argv[++i]);
+        } else {
+            g_ptr_array_add(exprs, g_strdup(argv[i]));
+        }
+    }
+    int oargc = (int)opt_argv->len;
+    g_ptr_array_add(opt_argv, NULL);
+    char **oargv = (char **)opt_argv->pdata;
+    if (!front_parse_options(context, &oargc, &oargv, "cgt"))
+        goto done;
+    if (oargc > 1) {
+        fprintf(stderr, "mathgo cgt: unexpected argument '%s'\n", oargv[1]);
+        goto done;
+    }
+    GError *error = NULL;
+    if (o.cool_text) {
+        if (!cgt_parse_number(o.cool_t, o.cool_text, &error)) {
+            fprintf(stderr, "mathgo cgt: --cool '%s': %s\n", o.cool_text, error->message);
+            g_error_free(error);
+            goto done;
+        }
+        cgt_game_t probe;
+        if (!cgt_cool(&probe, ctx, cgt_zero(ctx), o.cool_t, &error)) {
+            fprintf(stderr, "mathgo cgt: --cool %s: %s\n", o.cool_text, error->message);
+            g_error_free(error);
+            goto done;
+        }
+    }
+    if (o.heat_text && !parse_input(&o.heat_t, ctx, o.heat_text))
+        goto done;
+    if (o.compare) {
+        if (exprs->len != 2) {
+            fprintf(stderr, "mathgo cgt: --compare takes two expressions A B\n");
+            goto done;
+        }
+        cgt_game_t a, b;
+        if (!parse_input(&a, ctx, exprs->pdata[0]) || !parse_input(&b, ctx, exprs->pdata[1]))
+            goto done;
+        printf("%s\n", cmp_names[cgt_compare(ctx, a, b)]);
+        status = FRONT_EXIT_OK;
+        goto done;
+    }
+    if (exprs->len == 0) {
+        char line[1 << 16];
+        while (fgets(line, sizeof line, stdin)) {
+            g_strstrip(line);
+            if (line[0] && line[0] != '#')
+                g_ptr_array_add(exprs, g_strdup(line));
+        }
+        if (exprs->len == 0) {
+            fprintf(stderr, "mathgo cgt: no expression given (try 'mathgo cgt --help')\n");
+            goto done;
+        }
+    }
+    for (guint i = 0; i < exprs->len; i++) {
+        cgt_game_t g;
+        if (!parse_input(&g, ctx, exprs->pdata[i]))
+            goto done;
+        describe(fields, ctx, g, exprs->pdata[i], &o);
+        print_fields(fields, o.csv, i == 0);
+        free_fields(fields);
+        if (o.svg_path && i == 0 &&
+            !write_svg(o.svg_path, exprs->pdata[i], cgt_thermograph(ctx, g))) {
+            fprintf(stderr, "mathgo cgt: cannot write '%s'\n", o.svg_path);
+            status = FRONT_EXIT_FAILURE;
+            goto done;
+        }
+        fflush(stdout);
+    }
+    status = FRONT_EXIT_OK;
+done:
+    g_ptr_array_free(opt_argv, TRUE);
+    g_ptr_array_free(exprs, TRUE);
+    g_array_free(fields, TRUE);
+    cgt_ctx_destroy(ctx);
+    mpq_clear(o.cool_t);
+    g_free(o.cool_text);
+    g_free(o.heat_text);
+    g_free(o.svg_path);
+    g_option_context_free(context);
+    return status;
 }
