@@ -482,9 +482,10 @@ static bool cmd_showboard(GString *out, gtp_engine_t *engine, int argc, char **a
                 char mark = c == BOARD_BLACK ? 'X' : c == BOARD_WHITE ? 'O' : '.';
                 g_string_append_printf(out, " %-*c", cell_width(g), mark);
             }
-            g_string_append_printf(out, " %d", row);
+            g_string_append_printf(out, " %-*d", y < 4 ? label_width : 0, row);
         } else {
-            g_string_append_printf(out, " %*s %*s", label_width, "", 2 * g->width, "");
+            g_string_append_printf(out, "%*s", 2 + 2 * label_width + g->width * (1 + cell_width(g)),
+                                   "");
         }
         if (y < 4)
             g_string_append_printf(out, "     %s", side[y]->str);
@@ -505,16 +506,19 @@ static bool cmd_mathgo_rules(GString *out, gtp_engine_t *engine, int argc, char 
         return true;
     }
     /* Komi is GTP's: it survives a change of rule set unless the text sets it. */
-    char *text = g_strjoinv(" ", argv);
+    GString *joined = g_string_new(argv[0]);
+    for (int i = 1; i < argc; i++)
+        g_string_append_printf(joined, " %s", argv[i]);
+    char *text = g_string_free(joined, FALSE);
     bool ok = rules_parse(&rules, text, &error);
+    if (ok && !strstr(text, "komi="))
+        rules.komi2 = engine->rules.komi2;
     g_free(text);
     if (!ok) {
         g_string_append(out, error->message);
         g_error_free(error);
         return false;
     }
-    if (!strstr(argv[0], "komi="))
-        rules.komi2 = engine->rules.komi2;
     return engine_set_rules(out, engine, &rules);
 }
 
