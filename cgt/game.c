@@ -614,8 +614,11 @@ static cgt_game_t as_nus(cgt_ctx_t *ctx, const cgt_game_t *l, size_t nl, const c
                          size_t nr)
 {
     cgt_game_t res = CGT_NONE;
-    mpq_t y;
-    mpq_init(y);
+    mpq_t y; /* only the number cases need it: most calls should not allocate */
+    bool numeric = (nl + nr == 1) ||
+                   (nl == 1 && nr == 1 && cgt_is_number(ctx, l[0]) && cgt_is_number(ctx, r[0]));
+    if (numeric)
+        mpq_init(y);
     if (nl == 0 && nr == 0) {
         res = ctx->zero;
     } else if (nl == 0 && nr == 1 && cgt_is_integer(ctx, r[0])) {
@@ -664,7 +667,8 @@ static cgt_game_t as_nus(cgt_ctx_t *ctx, const cgt_game_t *l, size_t nl, const c
             res = cgt_nus(ctx, node(ctx, l[0])->x, 0, nl);
         }
     }
-    mpq_clear(y);
+    if (numeric)
+        mpq_clear(y);
     return res;
 }
 
@@ -680,6 +684,8 @@ static cgt_game_t construct_canonical(cgt_ctx_t *ctx, cgt_vec_t *l, cgt_vec_t *r
 }
 
 /* ---- Comparison ------------------------------------------------------------------------- */
+
+static void compute_stops(cgt_ctx_t *ctx, cgt_game_t g);
 
 /* Compares two number-up-stars; returns 1 if g <= h, 0 if not. */
 static bool nus_leq(const cgt_ctx_t *ctx, cgt_game_t g, cgt_game_t h)
@@ -707,6 +713,17 @@ bool cgt_leq(cgt_ctx_t *ctx, cgt_game_t g, cgt_game_t h)
     uint32_t hit = cgt_pairmap_get(cache, g, h);
     if (hit != CGT_NONE)
         return hit;
+    /*
+     * Stops decide most comparisons of hot games at once: G <= H forces L(G) <= L(H) and
+     * R(G) <= R(H), and L(G) < R(H) forces G < H (Siegel II.4: R(H - G) >= R(H) - L(G) > 0).
+     */
+    compute_stops(ctx, g);
+    compute_stops(ctx, h);
+    const cgt_node_t *a = node(ctx, g), *b = node(ctx, h);
+    if (mpq_cmp(a->ls, b->ls) > 0 || mpq_cmp(a->rs, b->rs) > 0)
+        return false;
+    if (mpq_cmp(a->ls, b->rs) < 0)
+        return true;
     bool leq = true;
     /* G <= H unless some GL >= H or some HR <= G; a number's own options never matter. */
     if (!cgt_is_number(ctx, g)) {
