@@ -32,16 +32,24 @@ typedef struct gtp_command {
 /* ---- Engine state ---------------------------------------------------------------------------
  */
 
+/* Starts a new game on the empty board. */
+static void engine_restart(gtp_engine_t *engine)
+{
+    game_destroy(engine->game);
+    engine->game = game_create(engine->geom, &engine->rules);
+    g_byte_array_set_size(engine->inserted, 0);
+}
+
 static bool engine_resize(gtp_engine_t *engine, int width, int height, GError **error)
 {
     board_geom_t *geom = board_geom_create(width, height, error);
     if (!geom)
         return false;
     game_destroy(engine->game);
+    engine->game = NULL;
     board_geom_destroy(engine->geom);
     engine->geom = geom;
-    engine->game = game_create(geom, &engine->rules);
-    g_byte_array_set_size(engine->inserted, 0);
+    engine_restart(engine);
     return true;
 }
 
@@ -158,6 +166,15 @@ static const game_t *engine_view(game_t **owned, const gtp_engine_t *engine, boa
 /* ---- Argument parsing -----------------------------------------------------------------------
  */
 
+/* Checks that at least n arguments were given; otherwise writes "syntax error: expected WHAT". */
+static bool need_args(GString *out, int argc, int n, const char *what)
+{
+    if (argc >= n)
+        return true;
+    g_string_append_printf(out, "syntax error: expected %s", what);
+    return false;
+}
+
 static bool parse_color(board_color_t *c, GString *out, const char *text)
 {
     if (!g_ascii_strcasecmp(text, "b") || !g_ascii_strcasecmp(text, "black")) {
@@ -187,19 +204,15 @@ static bool parse_vertex(board_move_t *move, GString *out, const gtp_engine_t *e
 static bool parse_color_vertex(board_color_t *c, board_move_t *move, GString *out,
                                const gtp_engine_t *engine, int argc, char **argv)
 {
-    if (argc < 2) {
-        g_string_append(out, "syntax error: expected a colour and a vertex");
+    if (!need_args(out, argc, 2, "a colour and a vertex"))
         return false;
-    }
     return parse_color(c, out, argv[0]) && parse_vertex(move, out, engine, argv[1]);
 }
 
 static bool parse_one_color(board_color_t *c, GString *out, int argc, char **argv)
 {
-    if (argc < 1) {
-        g_string_append(out, "syntax error: expected a colour");
+    if (!need_args(out, argc, 1, "a colour"))
         return false;
-    }
     return parse_color(c, out, argv[0]);
 }
 
@@ -297,20 +310,16 @@ static bool resize_or_fail(GString *out, gtp_engine_t *engine, int width, int he
 static bool cmd_boardsize(GString *out, gtp_engine_t *engine, int argc, char **argv)
 {
     int n;
-    if (argc < 1) {
-        g_string_append(out, "syntax error: expected a size");
+    if (!need_args(out, argc, 1, "a size"))
         return false;
-    }
     return parse_dimension(&n, out, argv[0]) && resize_or_fail(out, engine, n, n);
 }
 
 static bool cmd_rectangular_boardsize(GString *out, gtp_engine_t *engine, int argc, char **argv)
 {
     int w, h;
-    if (argc < 2) {
-        g_string_append(out, "syntax error: expected a width and a height");
+    if (!need_args(out, argc, 2, "a width and a height"))
         return false;
-    }
     return parse_dimension(&w, out, argv[0]) && parse_dimension(&h, out, argv[1]) &&
            resize_or_fail(out, engine, w, h);
 }
@@ -318,26 +327,28 @@ static bool cmd_rectangular_boardsize(GString *out, gtp_engine_t *engine, int ar
 static bool cmd_clear_board(GString *out, gtp_engine_t *engine, int argc, char **argv)
 {
     (void)out, (void)argc, (void)argv;
-    game_destroy(engine->game);
-    engine->game = game_create(engine->geom, &engine->rules);
-    g_byte_array_set_size(engine->inserted, 0);
+    engine_restart(engine);
     return true;
 }
 
-static bool cmd_komi(GString *out, gtp_engine_t *engine, int argc, char **argv)
+/* Sets one rule key (rules_set's vocabulary) and replays the game under the new rules. */
+static bool set_one_rule(GString *out, gtp_engine_t *engine, const char *key, const char *value,
+                         const char *error_prefix)
 {
     GError *error = NULL;
     rules_t rules = engine->rules;
-    if (argc < 1) {
-        g_string_append(out, "syntax error: expected a komi");
-        return false;
-    }
-    if (!rules_parse_komi(&rules.komi2, argv[0], &error)) {
-        g_string_append_printf(out, "syntax error: %s", error->message);
+    if (!rules_set(&rules, key, value, &error)) {
+        g_string_append_printf(out, "%s%s", error_prefix, error->message);
         g_error_free(error);
         return false;
     }
     return engine_set_rules(out, engine, &rules);
+}
+
+static bool cmd_komi(GString *out, gtp_engine_t *engine, int argc, char **argv)
+{
+    return need_args(out, argc, 1, "a komi") &&
+           set_one_rule(out, engine, "komi", argv[0], "syntax error: ");
 }
 
 static bool cmd_play(GString *out, gtp_engine_t *engine, int argc, char **argv)
@@ -539,29 +550,23 @@ static const struct {
 
 static bool cmd_kata_set_rule(GString *out, gtp_engine_t *engine, int argc, char **argv)
 {
-    GError *error = NULL;
-    rules_t rules = engine->rules;
-    if (argc < 2) {
-        g_string_append(out, "syntax error: expected a rule key and a value");
+    if (!need_args(out, argc, 2, "a rule key and a value"))
         return false;
-    }
-    const char *key = argv[0];
+    char *own_key = g_ascii_strdown(argv[0], -1);
+    const char *key = own_key;
     for (size_t i = 0; i < G_N_ELEMENTS(kata_keys); i++)
         if (!g_ascii_strcasecmp(argv[0], kata_keys[i].kata_key))
             key = kata_keys[i].key;
     char *value = g_ascii_strdown(argv[1], -1);
+    const char *mapped = value;
     if (!strcmp(key, "suicide") && !strcmp(value, "true"))
-        value[0] = '1', value[1] = '\0';
+        mapped = "1";
     else if (!strcmp(key, "suicide") && !strcmp(value, "false"))
-        value[0] = '0', value[1] = '\0';
-    bool ok = rules_set(&rules, key, value, &error);
+        mapped = "0";
+    bool ok = set_one_rule(out, engine, key, mapped, "");
     g_free(value);
-    if (!ok) {
-        g_string_append(out, error->message);
-        g_error_free(error);
-        return false;
-    }
-    return engine_set_rules(out, engine, &rules);
+    g_free(own_key);
+    return ok;
 }
 
 static const gtp_command_t commands[] = {

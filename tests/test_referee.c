@@ -54,6 +54,18 @@ static char *mathgo_ask(gtp_engine_t *engine, const char *command)
     return body;
 }
 
+/* A GTP engine on 1x1 under the rules named by `rules_text`. */
+static gtp_engine_t *engine_new(const char *rules_text)
+{
+    rules_t rules;
+    GError *error = NULL;
+    if (!rules_parse(&rules, rules_text, &error))
+        fail_msg("%s", error->message);
+    gtp_engine_t *engine = gtp_engine_create(1, 1, &rules, &error);
+    assert_non_null(engine);
+    return engine;
+}
+
 /* The points named in a space-separated vertex list ("A3 B1"), as a mask. */
 static uint64_t vertex_mask(const board_geom_t *g, const char *list)
 {
@@ -210,14 +222,22 @@ static uint64_t gnugo_suicide_quirk(uint64_t *suicides, const game_t *mg, board_
     return legal;
 }
 
+/* Sends one command to both engines; each answer is its body or NULL for a failure. */
+static void ask_both(char **m, char **gg, referee_game_t *game, const char *command)
+{
+    *m = mathgo_ask(game->engine, command);
+    *gg = gnugo_ask(game->gnugo, command);
+    game->compared++;
+}
+
 /* Asks both; they must both succeed and name the same set of points, except on the points of
  * `skip`, where GNU Go must answer `gnugo_on_skip` (its documented deviation). */
 static void compare_vertex_sets(referee_game_t *game, const char *command, uint64_t skip,
                                 uint64_t gnugo_on_skip)
 {
     const board_geom_t *g = game_geom(gtp_engine_game(game->engine));
-    char *m = mathgo_ask(game->engine, command);
-    char *gg = gnugo_ask(game->gnugo, command);
+    char *m, *gg;
+    ask_both(&m, &gg, game, command);
     if (!m || !gg)
         referee_fail(game, "a command failed", command, m, gg);
     uint64_t mm = vertex_mask(g, m), gm = vertex_mask(g, gg);
@@ -226,18 +246,16 @@ static void compare_vertex_sets(referee_game_t *game, const char *command, uint6
     if ((gm & skip) != gnugo_on_skip)
         referee_fail(game, "GNU Go's suicide quirk is not as documented", command, m, gg);
     game->deviations += board_popcount((mm ^ gm) & skip);
-    game->compared++;
     g_free(m);
     g_free(gg);
 }
 
 static void compare_text(referee_game_t *game, const char *command)
 {
-    char *m = mathgo_ask(game->engine, command);
-    char *gg = gnugo_ask(game->gnugo, command);
+    char *m, *gg;
+    ask_both(&m, &gg, game, command);
     if (!m || !gg || strcmp(m, gg))
         referee_fail(game, "answers differ", command, m, gg);
-    game->compared++;
     g_free(m);
     g_free(gg);
 }
@@ -245,12 +263,11 @@ static void compare_text(referee_game_t *game, const char *command)
 /* Both play (or refuse) the same command; returns whether it was played. */
 static bool play_both(referee_game_t *game, const char *command)
 {
-    char *m = mathgo_ask(game->engine, command);
-    char *gg = gnugo_ask(game->gnugo, command);
+    char *m, *gg;
+    ask_both(&m, &gg, game, command);
     bool played = m != NULL;
     if ((m != NULL) != (gg != NULL))
         referee_fail(game, "one accepts, the other refuses", command, m, gg);
-    game->compared++;
     g_free(m);
     g_free(gg);
     return played;
@@ -344,12 +361,7 @@ test_referee__gnugo_and_mathgo_agree_over_random_games_under_three_flag_sets(voi
         double t0 = g_get_monotonic_time() / 1e6;
         gnugo_t gg;
         gnugo_start(&gg, set->flags);
-        rules_t rules;
-        GError *error = NULL;
-        if (!rules_parse(&rules, set->rules, &error))
-            fail_msg("%s", error->message);
-        gtp_engine_t *engine = gtp_engine_create(2, 2, &rules, &error);
-        assert_non_null(engine);
+        gtp_engine_t *engine = engine_new(set->rules);
         long moves = 0, compared = 0, deviations = 0;
         for (int i = 0; i < GAMES_PER_FLAG_SET; i++) {
             referee_game_t game = {set,
@@ -632,12 +644,7 @@ static void test_referee__a_naive_rules_implementation_agrees_on_1xn_and_rectang
     double t0 = g_get_monotonic_time() / 1e6;
     for (size_t k = 0; k < G_N_ELEMENTS(naive_cases); k++) {
         const naive_case_t *c = &naive_cases[k];
-        rules_t rules;
-        GError *error = NULL;
-        if (!rules_parse(&rules, c->rules, &error))
-            fail_msg("%s", error->message);
-        gtp_engine_t *engine = gtp_engine_create(1, 1, &rules, &error);
-        assert_non_null(engine);
+        gtp_engine_t *engine = engine_new(c->rules);
         for (size_t s = 0; s < G_N_ELEMENTS(naive_sizes); s++)
             for (int i = 0; i < NAIVE_GAMES_PER_CASE; i++, games++)
                 naive_play_game(engine, c, naive_sizes[s][0], naive_sizes[s][1],
