@@ -1141,7 +1141,7 @@ void cgt_birthday(mpz_t out, cgt_ctx_t *ctx, cgt_game_t g)
 
 static int order_lists(cgt_ctx_t *ctx, cgt_game_t *a, size_t na, cgt_game_t *b, size_t nb);
 
-static void sort_by_order(cgt_ctx_t *ctx, cgt_game_t *v, size_t n)
+void cgt_sort_by_order(cgt_ctx_t *ctx, cgt_game_t *v, size_t n)
 {
     /* Option lists are short: insertion sort keeps this free of a comparator context. */
     for (size_t i = 1; i < n; i++) {
@@ -1190,12 +1190,33 @@ int cgt_order(cgt_ctx_t *ctx, cgt_game_t g, cgt_game_t h)
 
 static int order_lists(cgt_ctx_t *ctx, cgt_game_t *a, size_t na, cgt_game_t *b, size_t nb)
 {
-    sort_by_order(ctx, a, na);
-    sort_by_order(ctx, b, nb);
+    cgt_sort_by_order(ctx, a, na);
+    cgt_sort_by_order(ctx, b, nb);
     for (size_t i = 0; i < na && i < nb; i++) {
         int c = cgt_order(ctx, a[i], b[i]);
         if (c)
             return c;
     }
     return na < nb ? -1 : na > nb;
+}
+
+cgt_game_t cgt_number_part(cgt_ctx_t *ctx, cgt_game_t g)
+{
+    assert(cgt_is_nus(ctx, g));
+    return cgt_number(ctx, node(ctx, g)->x);
+}
+
+cgt_game_t cgt_map_options(cgt_ctx_t *ctx, cgt_game_t g, cgt_unary_fn f, const void *arg,
+                           cgt_game_t dl, cgt_game_t dr)
+{
+    size_t nl = cgt_left_count(ctx, g), nr = cgt_right_count(ctx, g);
+    cgt_vec_t l = {0}, r = {0};
+    for (size_t i = 0; i < nl; i++)
+        vec_push(&l, cgt_add(ctx, f(ctx, cgt_left_options(ctx, g)[i], arg), dl));
+    for (size_t i = 0; i < nr; i++)
+        vec_push(&r, cgt_add(ctx, f(ctx, cgt_right_options(ctx, g)[i], arg), dr));
+    cgt_game_t res = simplify(ctx, &l, &r);
+    g_free(l.v);
+    g_free(r.v);
+    return res;
 }

@@ -75,6 +75,8 @@ bool cgt_is_integer(const cgt_ctx_t *ctx, cgt_game_t g);
 /* True for x + ^n + *m (numbers and nimbers included). */
 bool cgt_is_nus(const cgt_ctx_t *ctx, cgt_game_t g);
 bool cgt_is_nimber(const cgt_ctx_t *ctx, cgt_game_t g);
+/* The number x of x^n*m, as a game.  Precondition: cgt_is_nus(g). */
+cgt_game_t cgt_number_part(cgt_ctx_t *ctx, cgt_game_t g);
 /* Parts of a number-up-star.  Precondition: cgt_is_nus(g). */
 void cgt_nus_number(mpq_t out, const cgt_ctx_t *ctx, cgt_game_t g);
 long cgt_nus_up(const cgt_ctx_t *ctx, cgt_game_t g);
@@ -101,5 +103,7 @@ void cgt_right_stop(mpq_t out, cgt_ctx_t *ctx, cgt_game_t g);
 void cgt_birthday(mpz_t out, cgt_ctx_t *ctx, cgt_game_t g);
 /* A total order used for printing options the way CGSuite lists them. */
 int cgt_order(cgt_ctx_t *ctx, cgt_game_t g, cgt_game_t h);
+/* Sorts v[0..n) by cgt_order. */
+void cgt_sort_by_order(cgt_ctx_t *ctx, cgt_game_t *v, size_t n);
 
 #endif

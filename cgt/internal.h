@@ -50,6 +50,12 @@ typedef struct cgt_ctx_ext {
 cgt_pairmap_t *cgt_ctx_cache(cgt_ctx_t *ctx, int op);
 cgt_ctx_ext_t *cgt_ctx_ext(cgt_ctx_t *ctx);
 
+/* One step of a recursive operator: f applied to an option (arg is the operator's data). */
+typedef cgt_game_t (*cgt_unary_fn)(cgt_ctx_t *ctx, cgt_game_t g, const void *arg);
+/* The canonical form of {f(GL) + dl | f(GR) + dr}. */
+cgt_game_t cgt_map_options(cgt_ctx_t *ctx, cgt_game_t g, cgt_unary_fn f, const void *arg,
+                           cgt_game_t dl, cgt_game_t dr);
+
 /* Simplest number strictly between lo and hi (lo < hi); either may be NULL for -inf / +inf. */
 void cgt_simplest_between(mpq_t out, const mpq_t lo, const mpq_t hi);
 /* True if x's denominator is a power of two. */

@@ -562,15 +562,7 @@ static cgt_game_t *sorted_side(cgt_ctx_t *ctx, cgt_game_t g, bool left, size_t *
     *n = left ? cgt_left_count(ctx, g) : cgt_right_count(ctx, g);
     const cgt_game_t *o = left ? cgt_left_options(ctx, g) : cgt_right_options(ctx, g);
     cgt_game_t *v = g_memdup2(o, (*n ? *n : 1) * sizeof *v);
-    for (size_t i = 1; i < *n; i++) {
-        cgt_game_t k = v[i];
-        size_t j = i;
-        while (j > 0 && cgt_order(ctx, v[j - 1], k) > 0) {
-            v[j] = v[j - 1];
-            j--;
-        }
-        v[j] = k;
-    }
+    cgt_sort_by_order(ctx, v, *n);
     return v;
 }
 

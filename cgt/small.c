@@ -139,49 +139,31 @@ cgt_aw_kind_t cgt_atomic_weight(cgt_game_t *out, cgt_ctx_t *ctx, cgt_game_t g)
 }
 
 /* Replaces x* by x throughout (after heating by *, that removes the infinitesimals). */
-static cgt_game_t star_projection(cgt_ctx_t *ctx, cgt_game_t g)
+static cgt_game_t star_projection(cgt_ctx_t *ctx, cgt_game_t g, const void *arg)
 {
     if (cgt_is_number(ctx, g))
         return g;
-    if (cgt_is_nus(ctx, g) && cgt_nus_up(ctx, g) == 0 && cgt_nus_nim(ctx, g) == 1) {
-        mpq_t x;
-        mpq_init(x);
-        cgt_nus_number(x, ctx, g);
-        cgt_game_t res = cgt_number(ctx, x);
-        mpq_clear(x);
-        return res;
-    }
+    if (cgt_is_nus(ctx, g) && cgt_nus_up(ctx, g) == 0 && cgt_nus_nim(ctx, g) == 1)
+        return cgt_number_part(ctx, g);
     cgt_pairmap_t *cache = cgt_ctx_cache(ctx, CGT_OP_STARP);
     uint32_t hit = cgt_pairmap_get(cache, g, 0);
     if (hit != CGT_NONE)
         return hit;
-    size_t nl = cgt_left_count(ctx, g), nr = cgt_right_count(ctx, g);
-    cgt_game_t *l = g_new(cgt_game_t, nl + 1), *r = g_new(cgt_game_t, nr + 1);
-    for (size_t i = 0; i < nl; i++)
-        l[i] = star_projection(ctx, cgt_left_options(ctx, g)[i]);
-    for (size_t i = 0; i < nr; i++)
-        r[i] = star_projection(ctx, cgt_right_options(ctx, g)[i]);
-    cgt_game_t res = cgt_from_options(ctx, l, nl, r, nr);
-    g_free(l);
-    g_free(r);
+    cgt_game_t zero = cgt_zero(ctx);
+    cgt_game_t res = cgt_map_options(ctx, g, star_projection, arg, zero, zero);
     cgt_pairmap_put(cache, g, 0, res);
     return res;
 }
 
 cgt_game_t cgt_reduced(cgt_ctx_t *ctx, cgt_game_t g)
 {
-    mpq_t x;
-    mpq_init(x);
-    cgt_game_t res;
-    if (cgt_is_nus(ctx, g)) {
-        cgt_nus_number(x, ctx, g);
-        res = cgt_number(ctx, x);
-    } else {
-        mpq_set_ui(x, 0, 1);
-        res = star_projection(ctx, cgt_heat(ctx, g, cgt_nus(ctx, x, 0, 1)));
-    }
-    mpq_clear(x);
-    return res;
+    if (cgt_is_nus(ctx, g))
+        return cgt_number_part(ctx, g);
+    mpq_t zero;
+    mpq_init(zero);
+    cgt_game_t star = cgt_nus(ctx, zero, 0, 1);
+    mpq_clear(zero);
+    return star_projection(ctx, cgt_heat(ctx, g, star), NULL);
 }
 
 size_t cgt_incentives(cgt_game_t *out, cgt_ctx_t *ctx, cgt_game_t g)

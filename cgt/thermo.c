@@ -354,26 +354,28 @@ static void thermo_store(cgt_ctx_t *ctx, cgt_game_t g, const cgt_thermo_t *th)
     g_hash_table_insert(cgt_ctx_ext(ctx)->thermo, GUINT_TO_POINTER(g), (gpointer)th);
 }
 
+/* The largest right wall of a Left option (left) or the smallest left wall of a Right option. */
+static cgt_traj_t *scaffold(cgt_ctx_t *ctx, cgt_game_t g, bool left)
+{
+    size_t n = left ? cgt_left_count(ctx, g) : cgt_right_count(ctx, g);
+    cgt_traj_t *acc = NULL;
+    for (size_t i = 0; i < n; i++) {
+        cgt_game_t o = left ? cgt_left_options(ctx, g)[i] : cgt_right_options(ctx, g)[i];
+        const cgt_thermo_t *th = cgt_thermograph(ctx, o);
+        const cgt_traj_t *wall = left ? th->right : th->left;
+        cgt_traj_t *next = traj_combine(acc ? acc : wall, wall, left ? TRAJ_MAX : TRAJ_MIN);
+        traj_free(acc);
+        acc = next;
+    }
+    return acc;
+}
+
 /* The thermograph from the options (any game that is not an integer). */
 static cgt_thermo_t *thermo_from_options(cgt_ctx_t *ctx, cgt_game_t g)
 {
     size_t nl = cgt_left_count(ctx, g), nr = cgt_right_count(ctx, g);
     assert(nl > 0 && nr > 0);
-    cgt_traj_t *ls = NULL, *rs = NULL;
-    for (size_t i = 0; i < nl; i++) {
-        const cgt_thermo_t *o = cgt_thermograph(ctx, cgt_left_options(ctx, g)[i]);
-        cgt_traj_t *next =
-            ls ? traj_combine(ls, o->right, TRAJ_MAX) : traj_combine(o->right, o->right, TRAJ_MAX);
-        traj_free(ls);
-        ls = next;
-    }
-    for (size_t i = 0; i < nr; i++) {
-        const cgt_thermo_t *o = cgt_thermograph(ctx, cgt_right_options(ctx, g)[i]);
-        cgt_traj_t *next =
-            rs ? traj_combine(rs, o->left, TRAJ_MIN) : traj_combine(o->left, o->left, TRAJ_MIN);
-        traj_free(rs);
-        rs = next;
-    }
+    cgt_traj_t *ls = scaffold(ctx, g, true), *rs = scaffold(ctx, g, false);
     traj_tilt(ls, -1);
     traj_tilt(rs, +1);
     cgt_traj_t *d = traj_combine(ls, rs, TRAJ_SUB);
@@ -456,24 +458,6 @@ void cgt_temperature(mpq_t out, cgt_ctx_t *ctx, cgt_game_t g)
 
 /* ---- Temperature operators --------------------------------------------------------------- */
 
-/* {f(GL) + dl | f(GR) + dr} where f is given by one recursive step. */
-typedef cgt_game_t (*unary_fn)(cgt_ctx_t *ctx, cgt_game_t g, const void *arg);
-
-static cgt_game_t map_options(cgt_ctx_t *ctx, cgt_game_t g, unary_fn f, const void *arg,
-                              cgt_game_t dl, cgt_game_t dr)
-{
-    size_t nl = cgt_left_count(ctx, g), nr = cgt_right_count(ctx, g);
-    cgt_game_t *l = g_new(cgt_game_t, nl + 1), *r = g_new(cgt_game_t, nr + 1);
-    for (size_t i = 0; i < nl; i++)
-        l[i] = cgt_add(ctx, f(ctx, cgt_left_options(ctx, g)[i], arg), dl);
-    for (size_t i = 0; i < nr; i++)
-        r[i] = cgt_add(ctx, f(ctx, cgt_right_options(ctx, g)[i], arg), dr);
-    cgt_game_t res = cgt_from_options(ctx, l, nl, r, nr);
-    g_free(l);
-    g_free(r);
-    return res;
-}
-
 typedef struct cool_arg {
     const mpq_t *t;
     cgt_game_t tg, neg_tg;
@@ -496,7 +480,7 @@ static cgt_game_t cool_rec(cgt_ctx_t *ctx, cgt_game_t g, const void *arg)
         cgt_mean(temp, ctx, g);
         res = cgt_number(ctx, temp);
     } else {
-        res = map_options(ctx, g, cool_rec, a, a->neg_tg, a->tg);
+        res = cgt_map_options(ctx, g, cool_rec, a, a->neg_tg, a->tg);
     }
     mpq_clear(temp);
     cgt_pairmap_put(cache, g, a->tg, res);
@@ -564,7 +548,7 @@ static cgt_game_t heat_rec(cgt_ctx_t *ctx, cgt_game_t g, const void *arg)
     uint32_t hit = cgt_pairmap_get(a->cache, g, a->key);
     if (hit != CGT_NONE)
         return hit;
-    cgt_game_t res = map_options(ctx, g, heat_rec, a, a->t, a->neg_t);
+    cgt_game_t res = cgt_map_options(ctx, g, heat_rec, a, a->t, a->neg_t);
     cgt_pairmap_put(a->cache, g, a->key, res);
     return res;
 }
@@ -596,7 +580,7 @@ static cgt_game_t chill_rec(cgt_ctx_t *ctx, cgt_game_t g, const void *arg)
     if (hit != CGT_NONE)
         return hit;
     cgt_game_t res =
-        map_options(ctx, g, chill_rec, NULL, cgt_integer(ctx, -1), cgt_integer(ctx, 1));
+        cgt_map_options(ctx, g, chill_rec, NULL, cgt_integer(ctx, -1), cgt_integer(ctx, 1));
     cgt_pairmap_put(cache, g, 0, res);
     return res;
 }

@@ -17,7 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum { N_SEEDS = 60, GAMES_PER_SEED = 40 };
+enum { N_SEEDS = 150, GAMES_PER_SEED = 40 };
 
 /* A random game of birthday at most depth, with small dyadic numbers at the leaves. */
 static cgt_game_t random_game(cgt_ctx_t *ctx, GRand *r, int depth)
