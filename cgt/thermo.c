@@ -373,8 +373,8 @@ static cgt_traj_t *scaffold(cgt_ctx_t *ctx, cgt_game_t g, bool left)
 /* The thermograph from the options (any game that is not an integer). */
 static cgt_thermo_t *thermo_from_options(cgt_ctx_t *ctx, cgt_game_t g)
 {
-    size_t nl = cgt_left_count(ctx, g), nr = cgt_right_count(ctx, g);
-    assert(nl > 0 && nr > 0);
+    /* Not an integer, so it has options on both sides. */
+    assert(cgt_left_count(ctx, g) > 0 && cgt_right_count(ctx, g) > 0);
     cgt_traj_t *ls = scaffold(ctx, g, true), *rs = scaffold(ctx, g, false);
     traj_tilt(ls, -1);
     traj_tilt(rs, +1);
