@@ -25,4 +25,19 @@ typedef struct perft_counts {
  */
 perft_counts_t perft_run(game_t *game, int depth);
 
+/*
+ * One row of a perft signature file (tests/data/perft.csv):
+ *   board,rules,depth,leaves,ended,nodes
+ * with the rules field quoted when it holds commas (RFC 4180).
+ */
+typedef struct perft_row {
+    char board[16];
+    char rules[96];
+    int depth;
+    perft_counts_t counts;
+} perft_row_t;
+
+/* Parses one data row; false for a header, blank or malformed line. */
+bool perft_parse_row(perft_row_t *row, const char *line);
+
 #endif

@@ -57,11 +57,12 @@ int front_perft(int argc, char **argv)
         double t0 = front_seconds();
         perft_counts_t c = perft_run(game, d);
         double t = front_seconds() - t0;
-        if (csv)
-            printf("%dx%d,%s,%d,%llu,%llu,%llu,%.3f\n", geom->width, geom->height, rules_name, d,
-                   (unsigned long long)c.leaves, (unsigned long long)c.ended,
-                   (unsigned long long)c.nodes, t);
-        else
+        if (csv) {
+            printf("%dx%d,", geom->width, geom->height);
+            front_csv_field(stdout, rules_name);
+            printf(",%d,%llu,%llu,%llu,%.3f\n", d, (unsigned long long)c.leaves,
+                   (unsigned long long)c.ended, (unsigned long long)c.nodes, t);
+        } else
             printf("%5d %20llu %20llu %10.3f\n", d, (unsigned long long)c.leaves,
                    (unsigned long long)c.ended, t);
         fflush(stdout);

@@ -4,6 +4,7 @@
 #include "front/commands.h"
 
 #include <stdio.h>
+#include <string.h>
 
 bool front_parse_options(GOptionContext *context, int *argc, char ***argv, const char *name)
 {
@@ -44,6 +45,21 @@ board_geom_t *front_geom(const char *name, const char *size_text)
     if (!geom)
         front_fail_usage(name, error);
     return geom;
+}
+
+void front_csv_field(FILE *out, const char *text)
+{
+    if (!strpbrk(text, ",\"\r\n")) {
+        fputs(text, out);
+        return;
+    }
+    fputc('"', out);
+    for (; *text; text++) {
+        if (*text == '"')
+            fputc('"', out);
+        fputc(*text, out);
+    }
+    fputc('"', out);
 }
 
 double front_seconds(void)

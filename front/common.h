@@ -10,6 +10,7 @@
 
 #include <glib.h>
 #include <stdbool.h>
+#include <stdio.h>
 
 /*
  * Parses argv with `context` (whose help is shown for --help).  On a parse error prints
@@ -28,6 +29,9 @@ bool front_rules(rules_t *rules, const char *name, const char *rules_text, const
 
 /* Geometry from a "WxH" text; prints one message and returns NULL on error. */
 board_geom_t *front_geom(const char *name, const char *size_text);
+
+/* Writes text as one RFC 4180 CSV field: quoted when it holds a comma, quote or newline. */
+void front_csv_field(FILE *out, const char *text);
 
 /* Seconds on a monotonic clock. */
 double front_seconds(void);
