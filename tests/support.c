@@ -1,0 +1,85 @@
+/* tests/support.c: running mathgo as a process, reading test data. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include "tests/support.h"
+
+#include <glib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+support_run_t support_run(const char *input, const char *const *args)
+{
+    GPtrArray *argv = g_ptr_array_new();
+    g_ptr_array_add(argv, (gpointer)MATHGO_BINARY);
+    for (int i = 0; args[i]; i++)
+        g_ptr_array_add(argv, (gpointer)args[i]);
+    g_ptr_array_add(argv, NULL);
+    support_run_t run = {NULL, NULL, -1};
+    GError *error = NULL;
+    GPid pid;
+    int in_fd, out_fd, err_fd;
+    if (!g_spawn_async_with_pipes(NULL, (char **)argv->pdata, NULL, G_SPAWN_DO_NOT_REAP_CHILD, NULL,
+                                  NULL, &pid, &in_fd, &out_fd, &err_fd, &error))
+        fail_msg("cannot run %s: %s", MATHGO_BINARY, error->message);
+    /* Small inputs and outputs only: write all, close, then read both pipes to the end. */
+    if (input) {
+        size_t n = strlen(input);
+        if (write(in_fd, input, n) != (ssize_t)n)
+            fail_msg("cannot write the input of %s", MATHGO_BINARY);
+    }
+    close(in_fd);
+    GString *streams[2] = {g_string_new(NULL), g_string_new(NULL)};
+    int fds[2] = {out_fd, err_fd};
+    for (int k = 0; k < 2; k++) {
+        char buf[4096];
+        ssize_t got;
+        while ((got = read(fds[k], buf, sizeof buf)) > 0)
+            g_string_append_len(streams[k], buf, got);
+        close(fds[k]);
+    }
+    int wait_status;
+    waitpid(pid, &wait_status, 0);
+    g_spawn_close_pid(pid);
+    run.status = WIFEXITED(wait_status) ? WEXITSTATUS(wait_status) : -1;
+    run.out = g_string_free(streams[0], FALSE);
+    run.err = g_string_free(streams[1], FALSE);
+    g_ptr_array_free(argv, TRUE);
+    return run;
+}
+
+support_run_t support_runv(const char *input, ...)
+{
+    GPtrArray *args = g_ptr_array_new();
+    va_list ap;
+    va_start(ap, input);
+    for (const char *a; (a = va_arg(ap, const char *));)
+        g_ptr_array_add(args, (gpointer)a);
+    va_end(ap);
+    g_ptr_array_add(args, NULL);
+    support_run_t run = support_run(input, (const char *const *)args->pdata);
+    g_ptr_array_free(args, TRUE);
+    return run;
+}
+
+void support_run_clear(support_run_t *run)
+{
+    g_free(run->out);
+    g_free(run->err);
+    run->out = run->err = NULL;
+}
+
+char *support_read_data(const char *name)
+{
+    char *path = g_build_filename(MATHGO_TEST_DATA, name, NULL);
+    char *text = NULL;
+    GError *error = NULL;
+    if (!g_file_get_contents(path, &text, NULL, &error))
+        fail_msg("cannot read %s: %s", path, error->message);
+    g_free(path);
+    return text;
+}

@@ -1,0 +1,29 @@
+/*
+ * tests/support.h: what several test files share: running the built `mathgo` as a separate
+ * process (stdin text, arguments, captured stdout/stderr and exit status) and reading data
+ * files from tests/data.
+ */
+#ifndef MATHGO_TESTS_SUPPORT_H
+#define MATHGO_TESTS_SUPPORT_H
+
+typedef struct support_run {
+    char *out;  /* stdout, owned */
+    char *err;  /* stderr, owned */
+    int status; /* exit status, or -1 when the process did not exit normally */
+} support_run_t;
+
+/*
+ * Runs MATHGO_BINARY with the NULL-terminated arguments (without argv[0]), feeding `input` (may
+ * be NULL for an empty stdin).  Fails the current test if the process cannot be started.
+ */
+support_run_t support_run(const char *input, const char *const *args);
+
+/* Same, with the arguments as a NULL-terminated variadic list. */
+support_run_t support_runv(const char *input, ...);
+
+void support_run_clear(support_run_t *run);
+
+/* The contents of tests/data/NAME; fails the current test when it cannot be read. */
+char *support_read_data(const char *name);
+
+#endif
