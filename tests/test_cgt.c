@@ -249,6 +249,52 @@ static void test_cgt__incentives_and_reduced_forms(void **state)
     cgt_ctx_destroy(ctx);
 }
 
+/* Every x + ^n + *m rebuilt from its options is the same node, with the birthday its options give.
+ */
+static void test_cgt__number_up_stars_are_found_from_their_options(void **state)
+{
+    (void)state;
+    cgt_ctx_t *ctx = cgt_ctx_create();
+    const char *numbers[] = {"0", "1/2", "-3", "7/4"};
+    mpq_t x;
+    mpq_init(x);
+    mpz_t b, c;
+    mpz_inits(b, c, NULL);
+    for (size_t i = 0; i < G_N_ELEMENTS(numbers); i++) {
+        assert_true(cgt_parse_number(x, numbers[i], NULL));
+        for (long up = -5; up <= 5; up++) {
+            for (unsigned long nim = 0; nim <= 6; nim++) {
+                cgt_game_t g = cgt_nus(ctx, x, up, nim);
+                size_t nl = cgt_left_count(ctx, g), nr = cgt_right_count(ctx, g);
+                cgt_game_t again = cgt_from_options(ctx, cgt_left_options(ctx, g), nl,
+                                                    cgt_right_options(ctx, g), nr);
+                if (again != g) {
+                    print_error("%s^%ld*%lu not recognised from its options\n", numbers[i], up,
+                                nim);
+                    fail();
+                }
+                mpz_set_ui(c, 0);
+                for (size_t k = 0; k < nl + nr; k++) {
+                    cgt_birthday(b, ctx,
+                                 k < nl ? cgt_left_options(ctx, g)[k]
+                                        : cgt_right_options(ctx, g)[k - nl]);
+                    mpz_add_ui(b, b, 1);
+                    if (mpz_cmp(b, c) > 0)
+                        mpz_set(c, b);
+                }
+                cgt_birthday(b, ctx, g);
+                if (mpz_cmp(b, c) != 0) {
+                    print_error("birthday of %s^%ld*%lu\n", numbers[i], up, nim);
+                    fail();
+                }
+            }
+        }
+    }
+    mpz_clears(b, c, NULL);
+    mpq_clear(x);
+    cgt_ctx_destroy(ctx);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -258,6 +304,7 @@ int main(void)
         cmocka_unit_test(test_cgt__comparisons_and_outcomes),
         cmocka_unit_test(test_cgt__two_contexts_are_independent),
         cmocka_unit_test(test_cgt__incentives_and_reduced_forms),
+        cmocka_unit_test(test_cgt__number_up_stars_are_found_from_their_options),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
