@@ -64,7 +64,10 @@ cgt_game_t cgt_switch(cgt_ctx_t *ctx, cgt_game_t x);
 
 size_t cgt_left_count(cgt_ctx_t *ctx, cgt_game_t g);
 size_t cgt_right_count(cgt_ctx_t *ctx, cgt_game_t g);
-/* The options in id order; valid until the context is destroyed. */
+/*
+ * The options in id order; valid until the context is destroyed.  Layout guarantee: the right
+ * options follow the left ones in memory, so cgt_left_options(g)[n_left + i] is right option i.
+ */
 const cgt_game_t *cgt_left_options(cgt_ctx_t *ctx, cgt_game_t g);
 const cgt_game_t *cgt_right_options(cgt_ctx_t *ctx, cgt_game_t g);
 

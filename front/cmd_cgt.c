@@ -102,6 +102,16 @@ static GArray *wall_points(const cgt_traj_t *tr, double top)
     return pts;
 }
 
+/* A whole tick step of 1, 2 or 5 times a power of ten giving at most about 16 ticks. */
+static long nice_step(double range)
+{
+    double raw = range / 16, p = 1;
+    while (p * 10 <= raw)
+        p *= 10;
+    long step = (long)p;
+    return raw <= p ? step : raw <= 2 * p ? 2 * step : raw <= 5 * p ? 5 * step : 10 * step;
+}
+
 /*
  * A standalone SVG of the thermograph: values run right to left (Left's side on the left, as
  * in Winning Ways), temperature upwards; both walls, the mast, the temperature marked.
@@ -174,17 +184,20 @@ static bool write_svg(const char *path, const char *title, const cgt_thermo_t *t
             "<text x=\"15\" y=\"%.1f\" transform=\"rotate(-90 15 %.1f)\" "
             "text-anchor=\"middle\">temperature t</text>\n",
             H / 2, H / 2);
-    for (int k = (int)vmin; k <= (int)vmax; k++) {
+    /* about 16 ticks on each axis, at whole numbers */
+    long vstep = nice_step(vmax - vmin), tstep = nice_step(top + 1);
+    for (long k = (long)vmin / vstep * vstep; k <= (long)vmax; k += vstep) {
         if (k < vmin)
             continue;
+        double x = SX((double)k);
         fprintf(f,
                 "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#888\"/>"
-                "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\">%d</text>\n",
-                SX(k), SY(0) - 3, SX(k), SY(0) + 3, SX(k), SY(0) + 16, k);
+                "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\">%ld</text>\n",
+                x, SY(0) - 3, x, SY(0) + 3, x, SY(0) + 16, k);
     }
-    for (int k = -1; k <= (int)top; k++)
-        fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"end\">%d</text>\n", x0 - 4, SY(k) + 4,
-                k);
+    for (long k = -1; k <= (long)top; k += tstep)
+        fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"end\">%ld</text>\n", x0 - 4,
+                SY((double)k) + 4, k);
     GArray *walls[2] = {lw, rw};
     const char *colour[2] = {"#1f4e9e", "#b22222"};
     for (int w = 0; w < 2; w++) {
