@@ -1018,21 +1018,33 @@ cgt_game_t cgt_sub(cgt_ctx_t *ctx, cgt_game_t g, cgt_game_t h)
     return cgt_add(ctx, g, cgt_neg(ctx, h));
 }
 
-cgt_game_t cgt_times(cgt_ctx_t *ctx, cgt_game_t g, long n)
+cgt_game_t cgt_times_z(cgt_ctx_t *ctx, cgt_game_t g, const mpz_t n)
 {
-    if (n < 0) {
+    mpz_t m;
+    mpz_init(m);
+    mpz_abs(m, n);
+    if (mpz_sgn(n) < 0)
         g = cgt_neg(ctx, g);
-        n = -n;
-    }
     cgt_game_t acc = ctx->zero;
-    /* Double and add: log n sums instead of n. */
-    for (unsigned long k = (unsigned long)n; k; k >>= 1) {
-        if (k & 1)
+    /* Double and add over the bits of |n|: log n sums instead of n. */
+    size_t bits = mpz_sgn(m) ? mpz_sizeinbase(m, 2) : 0;
+    for (size_t i = 0; i < bits; i++) {
+        if (mpz_tstbit(m, i))
             acc = cgt_add(ctx, acc, g);
-        if (k > 1)
+        if (i + 1 < bits)
             g = cgt_add(ctx, g, g);
     }
+    mpz_clear(m);
     return acc;
+}
+
+cgt_game_t cgt_times(cgt_ctx_t *ctx, cgt_game_t g, long n)
+{
+    mpz_t z;
+    mpz_init_set_si(z, n);
+    cgt_game_t res = cgt_times_z(ctx, g, z);
+    mpz_clear(z);
+    return res;
 }
 
 /* ---- Stops and birthdays ----------------------------------------------------------------- */

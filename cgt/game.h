@@ -92,6 +92,8 @@ cgt_game_t cgt_add(cgt_ctx_t *ctx, cgt_game_t g, cgt_game_t h);
 cgt_game_t cgt_sub(cgt_ctx_t *ctx, cgt_game_t g, cgt_game_t h);
 /* n copies of g (n may be negative: -n copies of -g). */
 cgt_game_t cgt_times(cgt_ctx_t *ctx, cgt_game_t g, long n);
+/* The same for an integer of any size. */
+cgt_game_t cgt_times_z(cgt_ctx_t *ctx, cgt_game_t g, const mpz_t n);
 /* g <= h. */
 bool cgt_leq(cgt_ctx_t *ctx, cgt_game_t g, cgt_game_t h);
 cgt_cmp_t cgt_compare(cgt_ctx_t *ctx, cgt_game_t g, cgt_game_t h);

@@ -540,8 +540,7 @@ static cgt_game_t heat_rec(cgt_ctx_t *ctx, cgt_game_t g, const void *arg)
         mpq_t x;
         mpq_init(x);
         cgt_nus_number(x, ctx, g);
-        assert(mpz_fits_slong_p(mpq_numref(x)));
-        cgt_game_t res = cgt_times(ctx, a->s, mpz_get_si(mpq_numref(x)));
+        cgt_game_t res = cgt_times_z(ctx, a->s, mpq_numref(x));
         mpq_clear(x);
         return res;
     }

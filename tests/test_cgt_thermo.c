@@ -163,6 +163,10 @@ static void test_cgt_thermo__chill_and_warm_follow_berlekamp_wolfe(void **state)
     /* warming: even integers stay, odd ones get a star, else {warm(GL)+1 | warm(GR)-1} */
     assert_int_equal(cgt_warm(ctx, parse(ctx, "2")), parse(ctx, "2"));
     assert_int_equal(cgt_warm(ctx, parse(ctx, "3")), parse(ctx, "3*"));
+    assert_int_equal(cgt_warm(ctx, parse(ctx, "-7")), parse(ctx, "-7*"));
+    assert_int_equal(cgt_warm(ctx, parse(ctx, "100000000000000000000001")),
+                     parse(ctx, "100000000000000000000001*"));
+    assert_int_equal(cgt_times(ctx, parse(ctx, "{2|1}"), -3), parse(ctx, "-{2|1}-{2|1}-{2|1}"));
     assert_int_equal(cgt_warm(ctx, parse(ctx, "1/2")), parse(ctx, "{1|*}"));
     assert_int_equal(cgt_warm(ctx, parse(ctx, "2*")), parse(ctx, "{3|1}"));
     assert_int_equal(cgt_warm(ctx, parse(ctx, "4^")), parse(ctx, "{5||4|2}"));
