@@ -477,12 +477,16 @@ int front_cgt(int argc, char **argv)
         goto done;
     }
     if (exprs->len == 0) {
-        char line[1 << 16];
-        while (fgets(line, sizeof line, stdin)) {
-            g_strstrip(line);
-            if (line[0] && line[0] != '#')
-                g_ptr_array_add(exprs, g_strdup(line));
+        /* Whole lines of any length: a pasted canonical form can run to megabytes. */
+        char *text = front_read_file("cgt", "-");
+        char **lines = g_strsplit(text ? text : "", "\n", -1);
+        for (char **l = lines; *l; l++) {
+            g_strstrip(*l);
+            if (**l && **l != '#')
+                g_ptr_array_add(exprs, g_strdup(*l));
         }
+        g_strfreev(lines);
+        g_free(text);
         if (exprs->len == 0) {
             fprintf(stderr, "mathgo cgt: no expression given (try 'mathgo cgt --help')\n");
             goto done;
