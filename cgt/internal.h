@@ -30,14 +30,16 @@ void cgt_pairmap_put(cgt_pairmap_t *m, uint32_t g, uint32_t h, uint32_t v);
 
 /* The operation caches a context owns, one per binary (or unary, h = 0) operation. */
 enum {
-    CGT_OP_LEQ,   /* 1 if g <= h, 0 if not */
-    CGT_OP_ADD,   /* g + h with g < h */
-    CGT_OP_COOL,  /* g cooled by the number h */
-    CGT_OP_HEAT,  /* g heated by h */
-    CGT_OP_CHILL, /* g chilled */
-    CGT_OP_WARM,  /* g warmed */
-    CGT_OP_AW,    /* naive atomic weight of g */
-    CGT_OP_STARP, /* star projection (for the reduced canonical form) */
+    CGT_OP_LEQ,     /* 1 if g <= h, 0 if not */
+    CGT_OP_ADD,     /* g + h with g < h */
+    CGT_OP_COOL,    /* g cooled by the number h */
+    CGT_OP_HEAT,    /* g heated by h */
+    CGT_OP_CHILL,   /* g chilled */
+    CGT_OP_WARM,    /* g warmed */
+    CGT_OP_AW,      /* naive atomic weight of g */
+    CGT_OP_STARP,   /* star projection (for the reduced canonical form) */
+    CGT_OP_NORTON,  /* Norton product g.h */
+    CGT_OP_ORDINAL, /* ordinal sum g:h */
     CGT_OP_COUNT
 };
 

@@ -126,6 +126,93 @@ static cgt_game_t naive_aw(cgt_ctx_t *ctx, cgt_game_t g)
     return res;
 }
 
+cgt_game_t cgt_norton(cgt_ctx_t *ctx, cgt_game_t g, cgt_game_t u)
+{
+    if (cgt_is_integer(ctx, g)) {
+        mpq_t x;
+        mpq_init(x);
+        cgt_nus_number(x, ctx, g);
+        cgt_game_t res = cgt_times_z(ctx, u, mpq_numref(x));
+        mpq_clear(x);
+        return res;
+    }
+    cgt_pairmap_t *cache = cgt_ctx_cache(ctx, CGT_OP_NORTON);
+    uint32_t hit = cgt_pairmap_get(cache, g, u);
+    if (hit != CGT_NONE)
+        return hit;
+    size_t nu = cgt_left_count(ctx, u) + cgt_right_count(ctx, u);
+    cgt_game_t *inc = g_new(cgt_game_t, nu + 1);
+    size_t ni = cgt_incentives(inc, ctx, u);
+    for (size_t j = 0; j < ni; j++)
+        inc[j] = cgt_add(ctx, u, inc[j]); /* u + I */
+    size_t nl = cgt_left_count(ctx, g), nr = cgt_right_count(ctx, g);
+    cgt_game_t *l = g_new(cgt_game_t, nl * ni + 1), *r = g_new(cgt_game_t, nr * ni + 1);
+    for (size_t i = 0; i < nl; i++) {
+        cgt_game_t p = cgt_norton(ctx, cgt_left_options(ctx, g)[i], u);
+        for (size_t j = 0; j < ni; j++)
+            l[i * ni + j] = cgt_add(ctx, p, inc[j]);
+    }
+    for (size_t i = 0; i < nr; i++) {
+        cgt_game_t p = cgt_norton(ctx, cgt_right_options(ctx, g)[i], u);
+        for (size_t j = 0; j < ni; j++)
+            r[i * ni + j] = cgt_sub(ctx, p, inc[j]);
+    }
+    cgt_game_t res = cgt_from_options(ctx, l, nl * ni, r, nr * ni);
+    g_free(l);
+    g_free(r);
+    g_free(inc);
+    cgt_pairmap_put(cache, g, u, res);
+    return res;
+}
+
+cgt_game_t cgt_ordinal_sum(cgt_ctx_t *ctx, cgt_game_t g, cgt_game_t h)
+{
+    if (cgt_is_nus(ctx, g) && cgt_nus_up(ctx, g) == 0 && cgt_is_nimber(ctx, h)) {
+        mpq_t x;
+        mpq_init(x);
+        cgt_nus_number(x, ctx, g);
+        cgt_game_t res = cgt_nus(ctx, x, 0, cgt_nus_nim(ctx, g) + cgt_nus_nim(ctx, h));
+        mpq_clear(x);
+        return res;
+    }
+    cgt_pairmap_t *cache = cgt_ctx_cache(ctx, CGT_OP_ORDINAL);
+    uint32_t hit = cgt_pairmap_get(cache, g, h);
+    if (hit != CGT_NONE)
+        return hit;
+    size_t gl = cgt_left_count(ctx, g), gr = cgt_right_count(ctx, g);
+    size_t hl = cgt_left_count(ctx, h), hr = cgt_right_count(ctx, h);
+    cgt_game_t *l = g_new(cgt_game_t, gl + hl + 1), *r = g_new(cgt_game_t, gr + hr + 1);
+    for (size_t i = 0; i < gl; i++)
+        l[i] = cgt_left_options(ctx, g)[i];
+    for (size_t i = 0; i < hl; i++)
+        l[gl + i] = cgt_ordinal_sum(ctx, g, cgt_left_options(ctx, h)[i]);
+    for (size_t i = 0; i < gr; i++)
+        r[i] = cgt_right_options(ctx, g)[i];
+    for (size_t i = 0; i < hr; i++)
+        r[gr + i] = cgt_ordinal_sum(ctx, g, cgt_right_options(ctx, h)[i]);
+    cgt_game_t res = cgt_from_options(ctx, l, gl + hl, r, gr + hr);
+    g_free(l);
+    g_free(r);
+    cgt_pairmap_put(cache, g, h, res);
+    return res;
+}
+
+/* CGSuite's test: G - aw.^ lies within ^* + (*N : -1) of 0, N a power of two >= far star. */
+static bool is_atomic(cgt_ctx_t *ctx, cgt_game_t g, cgt_game_t aw)
+{
+    mpq_t x;
+    mpq_init(x);
+    cgt_game_t up = cgt_nus(ctx, x, 1, 0), up_star = cgt_nus(ctx, x, 1, 1);
+    unsigned long fs = far_star(ctx, g), n = 2;
+    while (n < fs)
+        n <<= 1;
+    cgt_game_t kite = cgt_ordinal_sum(ctx, cgt_nus(ctx, x, 0, n), cgt_integer(ctx, -1));
+    mpq_clear(x);
+    cgt_game_t diff = cgt_sub(ctx, g, cgt_norton(ctx, aw, up));
+    cgt_game_t eps = cgt_add(ctx, up_star, kite);
+    return cgt_leq(ctx, diff, eps) && cgt_leq(ctx, cgt_neg(ctx, eps), diff);
+}
+
 cgt_aw_kind_t cgt_atomic_weight(cgt_game_t *out, cgt_ctx_t *ctx, cgt_game_t g)
 {
     if (g == cgt_zero(ctx)) {
@@ -135,7 +222,9 @@ cgt_aw_kind_t cgt_atomic_weight(cgt_game_t *out, cgt_ctx_t *ctx, cgt_game_t g)
     if (!cgt_is_infinitesimal(ctx, g))
         return CGT_AW_UNDEFINED;
     *out = naive_aw(ctx, g);
-    return cgt_is_all_small(ctx, g) ? CGT_AW_EXACT : CGT_AW_NAIVE;
+    if (cgt_is_all_small(ctx, g) || is_atomic(ctx, g, *out))
+        return CGT_AW_EXACT;
+    return CGT_AW_NOT_ATOMIC;
 }
 
 /* Replaces x* by x throughout (after heating by *, that removes the infinitesimals). */

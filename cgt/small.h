@@ -4,11 +4,11 @@
  *
  * Atomic weight (Winning Ways ch. 8 "the atomic weight calculus"; Siegel, "Combinatorial Game
  * Theory" II.7): aw(x^n*m) = n; otherwise g0 = {aw(GL) - 2 | aw(GR) + 2}, and when g0 is an
- * integer the far-star comparison picks the right integer (the "eccentric" case).  For an
- * all-small game the result is its atomic weight; for another infinitesimal it is the naive
- * value, reported as such, because the atomicity check (a comparison with a red-kite bound) is
- * not made here.  Reduced canonical form: the star projection of G heated by * (Grossman and
- * Siegel, "Reductions of partizan games", 2009; CGSuite's method).
+ * integer the far-star comparison picks the right integer (the "eccentric" case).  An all-small
+ * game is atomic; any other infinitesimal is checked as CGSuite checks it: G - aw.^ must lie
+ * between -e and e, where e = ^* + (*N : -1) and N is the least power of two at or above G's
+ * far star.  Reduced canonical form: the star projection of G heated by * (Grossman and Siegel,
+ * "Reductions of partizan games", 2009; CGSuite's method).
  */
 #ifndef MATHGO_CGT_SMALL_H
 #define MATHGO_CGT_SMALL_H
@@ -17,8 +17,8 @@
 
 typedef enum {
     CGT_AW_UNDEFINED, /* not an infinitesimal */
-    CGT_AW_EXACT,     /* all-small: the atomic weight */
-    CGT_AW_NAIVE      /* infinitesimal but not all-small: the naive weight, unchecked */
+    CGT_AW_EXACT,     /* all-small, or atomic by the check: the atomic weight */
+    CGT_AW_NOT_ATOMIC /* an infinitesimal that fails the atomicity check (*out: naive weight) */
 } cgt_aw_kind_t;
 
 /* Every follower with options for one player has options for both (so G is infinitesimal). */
@@ -27,6 +27,11 @@ bool cgt_is_all_small(cgt_ctx_t *ctx, cgt_game_t g);
 bool cgt_is_infinitesimal(cgt_ctx_t *ctx, cgt_game_t g);
 /* The atomic weight in *out and what it means; *out is set unless CGT_AW_UNDEFINED. */
 cgt_aw_kind_t cgt_atomic_weight(cgt_game_t *out, cgt_ctx_t *ctx, cgt_game_t g);
+/* Norton's product g.u (Winning Ways ch. 8; Siegel II.7): n copies of u for an integer n, else
+ * {GL.u + u + I | GR.u - (u + I)} over the incentives I of u.  Precondition: u > 0. */
+cgt_game_t cgt_norton(cgt_ctx_t *ctx, cgt_game_t g, cgt_game_t u);
+/* The ordinal sum g:h = {GL, g:HL | GR, g:HR} (Winning Ways ch. 6). */
+cgt_game_t cgt_ordinal_sum(cgt_ctx_t *ctx, cgt_game_t g, cgt_game_t h);
 /* The reduced canonical form (G modulo infinitesimals). */
 cgt_game_t cgt_reduced(cgt_ctx_t *ctx, cgt_game_t g);
 /*

@@ -276,12 +276,9 @@ static void describe(GArray *fields, cgt_ctx_t *ctx, cgt_game_t g, const char *i
     if (o->aw) {
         cgt_game_t w;
         cgt_aw_kind_t k = cgt_atomic_weight(&w, ctx, g);
-        char *t = k == CGT_AW_UNDEFINED ? g_strdup("n/a") : game_text(ctx, w);
-        if (k == CGT_AW_NAIVE) {
-            char *n = g_strdup_printf("%s(naive)", t);
-            g_free(t);
-            t = n;
-        }
+        char *t = k == CGT_AW_EXACT        ? game_text(ctx, w)
+                  : k == CGT_AW_NOT_ATOMIC ? g_strdup("not atomic")
+                                           : g_strdup("n/a");
         add_field(fields, "atomic_weight", t);
     }
     if (o->reduced)
