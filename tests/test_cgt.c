@@ -299,6 +299,67 @@ static void test_cgt__atomic_weights_match_cgsuite(void **state)
     cgt_ctx_destroy(ctx);
 }
 
+/*
+ * Domineering on a rows x cols board (free cells as bits, row-major), Left placing vertical
+ * dominoes and Right horizontal ones, as in CGSuite.  Memoised on the set of free cells.
+ */
+static cgt_game_t domineering(cgt_ctx_t *ctx, GHashTable *memo, int rows, int cols, guint64 free)
+{
+    gpointer hit;
+    if (g_hash_table_lookup_extended(memo, &free, NULL, &hit))
+        return GPOINTER_TO_UINT(hit);
+    cgt_game_t l[64], r[64];
+    size_t nl = 0, nr = 0;
+    for (int y = 0; y < rows; y++) {
+        for (int x = 0; x < cols; x++) {
+            guint64 a = 1ull << (y * cols + x);
+            if (!(free & a))
+                continue;
+            if (y + 1 < rows && (free & (a << cols)))
+                l[nl++] = domineering(ctx, memo, rows, cols, free & ~a & ~(a << cols));
+            if (x + 1 < cols && (free & (a << 1)))
+                r[nr++] = domineering(ctx, memo, rows, cols, free & ~a & ~(a << 1));
+        }
+    }
+    cgt_game_t g = cgt_from_options(ctx, l, nl, r, nr);
+    guint64 *key = g_new(guint64, 1);
+    *key = free;
+    g_hash_table_insert(memo, key, GUINT_TO_POINTER(g));
+    return g;
+}
+
+static cgt_game_t domineering_board(cgt_ctx_t *ctx, int rows, int cols)
+{
+    GHashTable *memo = g_hash_table_new_full(g_int64_hash, g_int64_equal, g_free, NULL);
+    cgt_game_t g = domineering(ctx, memo, rows, cols, (1ull << (rows * cols)) - 1);
+    g_hash_table_destroy(memo);
+    return g;
+}
+
+static void test_cgt__domineering_values_from_the_rules(void **state)
+{
+    (void)state;
+    cgt_ctx_t *ctx = cgt_ctx_create();
+    /* Winning Ways ch. 2 and CGSuite: 2x1 = 1, 1x2 = -1, 2x2 = +-1, 2x3 = {2|-1/2}, 3x2 the
+     * negative; 2x4 = Miny(2), 3x3 = +-1; and every board's value is the negative of its
+     * transpose's. */
+    assert_int_equal(domineering_board(ctx, 2, 1), parse(ctx, "1"));
+    assert_int_equal(domineering_board(ctx, 1, 2), parse(ctx, "-1"));
+    assert_int_equal(domineering_board(ctx, 2, 2), parse(ctx, "+-1"));
+    assert_int_equal(domineering_board(ctx, 2, 3), parse(ctx, "{2|-1/2}"));
+    assert_int_equal(domineering_board(ctx, 3, 2), parse(ctx, "{1/2|-2}"));
+    assert_int_equal(domineering_board(ctx, 2, 4), parse(ctx, "Miny(2)")); /* the table's note */
+    assert_int_equal(domineering_board(ctx, 3, 3), parse(ctx, "+-1"));
+    for (int rows = 1; rows <= 3; rows++)
+        for (int cols = 1; cols <= 4; cols++)
+            assert_int_equal(domineering_board(ctx, rows, cols),
+                             cgt_neg(ctx, domineering_board(ctx, cols, rows)));
+    /* 2 x 4: a larger check that simplification and hash-consing hold up */
+    cgt_game_t g = domineering_board(ctx, 2, 4);
+    assert_int_equal(cgt_sub(ctx, g, g), cgt_zero(ctx));
+    cgt_ctx_destroy(ctx);
+}
+
 /* Every x + ^n + *m rebuilt from its options is the same node, with the birthday its options give.
  */
 static void test_cgt__number_up_stars_are_found_from_their_options(void **state)
@@ -356,6 +417,7 @@ int main(void)
         cmocka_unit_test(test_cgt__incentives_and_reduced_forms),
         cmocka_unit_test(test_cgt__number_up_stars_are_found_from_their_options),
         cmocka_unit_test(test_cgt__atomic_weights_match_cgsuite),
+        cmocka_unit_test(test_cgt__domineering_values_from_the_rules),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
