@@ -81,6 +81,15 @@ static unsigned long birthday(cgt_ctx_t *ctx, cgt_game_t g)
     return v;
 }
 
+/* "label value" with the exact value. */
+static char *labelled(const char *label, const mpq_t q)
+{
+    char *v = cgt_number_to_string(q);
+    char *s = g_strdup_printf("%s %s", label, v);
+    g_free(v);
+    return s;
+}
+
 static void row(const char *name, int n, double t, size_t nodes, const char *detail)
 {
     printf("cgt,%s,%d,%.6f,%zu,%s,%s\n", name, n, t, nodes, detail, MATHGO_COMMIT);
@@ -115,10 +124,8 @@ int main(int argc, char **argv)
             mpq_t q;
             mpq_init(q);
             cgt_thermo_temperature(q, th);
-            char *ts = cgt_number_to_string(q);
             g_free(detail);
-            detail = g_strdup_printf("temperature %s", ts);
-            g_free(ts);
+            detail = labelled("temperature", q);
             mpq_clear(q);
             nodes = cgt_ctx_size(ctx);
             cgt_ctx_destroy(ctx);
@@ -142,10 +149,8 @@ int main(int argc, char **argv)
         mpq_t q;
         mpq_init(q);
         cgt_mean(q, ctx, s);
-        char *ms = cgt_number_to_string(q);
         g_free(detail);
-        detail = g_strdup_printf("mean %s", ms);
-        g_free(ms);
+        detail = labelled("mean", q);
         mpq_clear(q);
         nodes = cgt_ctx_size(ctx);
         g_rand_free(rnd);

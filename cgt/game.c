@@ -395,6 +395,15 @@ cgt_game_t cgt_integer(cgt_ctx_t *ctx, long v)
     return g;
 }
 
+cgt_game_t cgt_nimber(cgt_ctx_t *ctx, unsigned long n)
+{
+    mpq_t x;
+    mpq_init(x);
+    cgt_game_t g = cgt_nus(ctx, x, 0, n);
+    mpq_clear(x);
+    return g;
+}
+
 cgt_game_t cgt_zero(cgt_ctx_t *ctx)
 {
     return ctx->zero;

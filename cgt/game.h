@@ -49,6 +49,8 @@ cgt_game_t cgt_zero(cgt_ctx_t *ctx);
 cgt_game_t cgt_integer(cgt_ctx_t *ctx, long n);
 /* The number x; precondition: x is dyadic (its denominator is a power of two). */
 cgt_game_t cgt_number(cgt_ctx_t *ctx, const mpq_t x);
+/* The nimber *n. */
+cgt_game_t cgt_nimber(cgt_ctx_t *ctx, unsigned long n);
 /* x + ^up + *nim (up < 0 means downs).  Precondition: x dyadic. */
 cgt_game_t cgt_nus(cgt_ctx_t *ctx, const mpq_t x, long up, unsigned long nim);
 /*

@@ -217,11 +217,7 @@ static cgt_game_t parse_primary(parser_t *p, bool allow_number)
         unsigned long n;
         if (!read_count(p, &n, 1, CGT_MAX_NIMBER))
             return CGT_NONE;
-        mpq_t x;
-        mpq_init(x);
-        cgt_game_t g = cgt_nus(ctx, x, 0, n);
-        mpq_clear(x);
-        return g;
+        return cgt_nimber(ctx, n);
     }
     if (c == '{')
         return parse_braces(p);

@@ -105,8 +105,7 @@ static cgt_game_t naive_aw(cgt_ctx_t *ctx, cgt_game_t g)
         /* The eccentric case: compare g with the far star to choose the integer. */
         mpq_t x, best;
         mpq_inits(x, best, NULL);
-        mpq_set_ui(x, 0, 1);
-        cgt_game_t fs = cgt_nus(ctx, x, 0, far_star(ctx, g));
+        cgt_game_t fs = cgt_nimber(ctx, far_star(ctx, g));
         bool le = cgt_leq(ctx, g, fs), ge = cgt_leq(ctx, fs, g);
         if (le != ge) {
             size_t n = le ? nl : nr;
@@ -168,12 +167,9 @@ cgt_game_t cgt_norton(cgt_ctx_t *ctx, cgt_game_t g, cgt_game_t u)
 cgt_game_t cgt_ordinal_sum(cgt_ctx_t *ctx, cgt_game_t g, cgt_game_t h)
 {
     if (cgt_is_nus(ctx, g) && cgt_nus_up(ctx, g) == 0 && cgt_is_nimber(ctx, h)) {
-        mpq_t x;
-        mpq_init(x);
-        cgt_nus_number(x, ctx, g);
-        cgt_game_t res = cgt_nus(ctx, x, 0, cgt_nus_nim(ctx, g) + cgt_nus_nim(ctx, h));
-        mpq_clear(x);
-        return res;
+        /* x*a : *b = x*(a+b) */
+        cgt_game_t star = cgt_nimber(ctx, cgt_nus_nim(ctx, g) + cgt_nus_nim(ctx, h));
+        return cgt_add(ctx, cgt_number_part(ctx, g), star);
     }
     cgt_pairmap_t *cache = cgt_ctx_cache(ctx, CGT_OP_ORDINAL);
     uint32_t hit = cgt_pairmap_get(cache, g, h);
@@ -203,11 +199,11 @@ static bool is_atomic(cgt_ctx_t *ctx, cgt_game_t g, cgt_game_t aw)
     mpq_t x;
     mpq_init(x);
     cgt_game_t up = cgt_nus(ctx, x, 1, 0), up_star = cgt_nus(ctx, x, 1, 1);
+    mpq_clear(x);
     unsigned long fs = far_star(ctx, g), n = 2;
     while (n < fs)
         n <<= 1;
-    cgt_game_t kite = cgt_ordinal_sum(ctx, cgt_nus(ctx, x, 0, n), cgt_integer(ctx, -1));
-    mpq_clear(x);
+    cgt_game_t kite = cgt_ordinal_sum(ctx, cgt_nimber(ctx, n), cgt_integer(ctx, -1));
     cgt_game_t diff = cgt_sub(ctx, g, cgt_norton(ctx, aw, up));
     cgt_game_t eps = cgt_add(ctx, up_star, kite);
     return cgt_leq(ctx, diff, eps) && cgt_leq(ctx, cgt_neg(ctx, eps), diff);
@@ -248,11 +244,7 @@ cgt_game_t cgt_reduced(cgt_ctx_t *ctx, cgt_game_t g)
 {
     if (cgt_is_nus(ctx, g))
         return cgt_number_part(ctx, g);
-    mpq_t zero;
-    mpq_init(zero);
-    cgt_game_t star = cgt_nus(ctx, zero, 0, 1);
-    mpq_clear(zero);
-    return star_projection(ctx, cgt_heat(ctx, g, star), NULL);
+    return star_projection(ctx, cgt_heat(ctx, g, cgt_nimber(ctx, 1)), NULL);
 }
 
 size_t cgt_incentives(cgt_game_t *out, cgt_ctx_t *ctx, cgt_game_t g)
