@@ -216,6 +216,79 @@ static void prop_chill_warm(cgt_ctx_t *ctx, GRand *r, guint32 seed)
     CHECK(tested > 0, seed, "no even game drawn");
 }
 
+/*
+ * An independent referee: explicit game trees compared by the definition alone (G <= H iff no
+ * GL >= H and no HR <= G), with no canonical forms, numbers or caches.  Exponential, so small.
+ */
+typedef struct form {
+    int nl, nr;
+    struct form *l[2], *r[2];
+} form_t;
+
+static form_t *random_form(GRand *r, int depth)
+{
+    form_t *f = g_new0(form_t, 1);
+    if (depth == 0)
+        return f;
+    f->nl = g_rand_int_range(r, 0, 3);
+    f->nr = g_rand_int_range(r, 0, 3);
+    for (int i = 0; i < f->nl; i++)
+        f->l[i] = random_form(r, depth - 1 - g_rand_int_range(r, 0, 2) * (depth > 1));
+    for (int i = 0; i < f->nr; i++)
+        f->r[i] = random_form(r, depth - 1 - g_rand_int_range(r, 0, 2) * (depth > 1));
+    return f;
+}
+
+static void free_form(form_t *f)
+{
+    for (int i = 0; i < f->nl; i++)
+        free_form(f->l[i]);
+    for (int i = 0; i < f->nr; i++)
+        free_form(f->r[i]);
+    g_free(f);
+}
+
+static bool form_leq(const form_t *g, const form_t *h)
+{
+    for (int i = 0; i < g->nl; i++)
+        if (form_leq(h, g->l[i]))
+            return false;
+    for (int i = 0; i < h->nr; i++)
+        if (form_leq(h->r[i], g))
+            return false;
+    return true;
+}
+
+static cgt_game_t form_value(cgt_ctx_t *ctx, const form_t *f)
+{
+    cgt_game_t l[2], r[2];
+    for (int i = 0; i < f->nl; i++)
+        l[i] = form_value(ctx, f->l[i]);
+    for (int i = 0; i < f->nr; i++)
+        r[i] = form_value(ctx, f->r[i]);
+    return cgt_from_options(ctx, l, (size_t)f->nl, r, (size_t)f->nr);
+}
+
+static void prop_referee(cgt_ctx_t *ctx, GRand *r, guint32 seed)
+{
+    for (int i = 0; i < GAMES_PER_SEED; i++) {
+        form_t *a = random_form(r, 4), *b = random_form(r, 4);
+        cgt_game_t ga = form_value(ctx, a), gb = form_value(ctx, b);
+        CHECK(cgt_leq(ctx, ga, gb) == form_leq(a, b), seed,
+              "engine and definition disagree on %s <= %s", str(ctx, ga), str(ctx, gb));
+        CHECK((ga == gb) == (form_leq(a, b) && form_leq(b, a)), seed,
+              "equal forms got different ids: %s, %s", str(ctx, ga), str(ctx, gb));
+        free_form(a);
+        free_form(b);
+    }
+}
+
+static void test_cgt_props__comparison_agrees_with_the_definition_on_raw_forms(void **state)
+{
+    (void)state;
+    run_seeds(prop_referee, 5000);
+}
+
 static void test_cgt_props__group_laws_and_order(void **state)
 {
     (void)state;
@@ -243,6 +316,7 @@ static void test_cgt_props__warm_inverts_chill_on_even_elementary_values(void **
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_cgt_props__comparison_agrees_with_the_definition_on_raw_forms),
         cmocka_unit_test(test_cgt_props__group_laws_and_order),
         cmocka_unit_test(test_cgt_props__canonical_forms_are_idempotent_and_print_back),
         cmocka_unit_test(test_cgt_props__means_add_temperatures_bound_and_cooling_agrees),
