@@ -12,20 +12,10 @@
 #include "core/game.h"
 #include "core/score.h"
 #include "positions/diagram.h"
+#include "tests/support.h"
 
 #include <stdlib.h>
 #include <string.h>
-
-static char *read_data(const char *name)
-{
-    char *path = g_build_filename(MATHGO_TEST_DATA, name, NULL);
-    char *text = NULL;
-    GError *error = NULL;
-    if (!g_file_get_contents(path, &text, NULL, &error))
-        fail_msg("cannot read %s: %s", path, error->message);
-    g_free(path);
-    return text;
-}
 
 static const char *record_value(char **lines, const char *key)
 {
@@ -149,7 +139,7 @@ static void check_position_record(const char *record)
 static void test_game__positions_from_data_have_the_expected_moves_chains_and_scores(void **state)
 {
     (void)state;
-    char *text = read_data("core_positions.txt");
+    char *text = support_read_data("core_positions.txt");
     char **records = g_strsplit(text, "\n---\n", -1);
     int checked = 0;
     for (int i = 0; records[i]; i++) {
@@ -183,7 +173,7 @@ static game_legality_t legality_named(const char *reason)
 static void test_game__move_sequences_from_data_meet_ko_superko_and_suicide(void **state)
 {
     (void)state;
-    char *text = read_data("core_games.txt");
+    char *text = support_read_data("core_games.txt");
     char **lines = g_strsplit(text, "\n", -1);
     int checked = 0;
     for (int i = 0; lines[i]; i++) {

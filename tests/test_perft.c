@@ -12,6 +12,7 @@
 #include <cmocka.h>
 
 #include "core/perft.h"
+#include "tests/support.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -50,9 +51,7 @@ static void test_perft__complete_game_counts_match_tromp(void **state)
 static void test_perft__signature_rows_from_data_reproduce(void **state)
 {
     (void)state;
-    char *path = g_build_filename(MATHGO_TEST_DATA, "perft.csv", NULL);
-    char *text = NULL;
-    assert_true(g_file_get_contents(path, &text, NULL, NULL));
+    char *text = support_read_data("perft.csv");
     char **lines = g_strsplit(text, "\n", -1);
     int checked = 0;
     for (int i = 1; lines[i]; i++) {
@@ -77,7 +76,6 @@ static void test_perft__signature_rows_from_data_reproduce(void **state)
     assert_true(checked >= 500);
     g_strfreev(lines);
     g_free(text);
-    g_free(path);
 }
 
 int main(void)
