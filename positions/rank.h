@@ -15,7 +15,8 @@
  * The empty board is rank 0.
  *
  * Works on board_t (W*H <= 64) whenever L(W,H) < 2^64 (every board up to 6x6, 5x7, 4x9, ...).
- * Tables: about 48 bytes per border state per step (4x4: 0.2 MB, 5x5: 1.4 MB, 6x6: 8 MB).
+ * Tables: 48 bytes per reachable border state per step, plus the chunk tables of rank.c (4x4:
+ * 0.4 MB).
  */
 #ifndef MATHGO_POSITIONS_RANK_H
 #define MATHGO_POSITIONS_RANK_H
