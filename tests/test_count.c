@@ -8,12 +8,12 @@
 #include "positions/count.h"
 
 #include "core/board.h"
+#include "tests/support.h"
 
 #include <gmp.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
 
 /* ---- Brute force over the 3^N colourings ------------------------------------------------------
  */
@@ -69,9 +69,7 @@ static void test_count__agrees_with_brute_force_on_every_board_up_to_12_points(v
 static void test_count__reproduces_the_published_counts(void **state)
 {
     (void)state;
-    char *text = NULL;
-    assert_true(
-        g_file_get_contents(MATHGO_TEST_DATA "/positions_legal_counts.csv", &text, NULL, NULL));
+    char *text = support_read_data("positions_legal_counts.csv");
     char **lines = g_strsplit(text, "\n", -1);
     int checked = 0;
     mpz_t expect, got;
@@ -221,47 +219,28 @@ static void test_count__sizes_are_parsed_or_refused_with_the_text_named(void **s
 /* ---- The command ------------------------------------------------------------------------------
  */
 
-/* Runs `mathgo args...`; returns the exit status and the outputs (free with g_free). */
-static int run_mathgo(char **out, char **err, const char *const *args)
-{
-    GPtrArray *argv = g_ptr_array_new();
-    g_ptr_array_add(argv, (char *)MATHGO_BINARY);
-    for (int i = 0; args[i]; i++)
-        g_ptr_array_add(argv, (char *)args[i]);
-    g_ptr_array_add(argv, NULL);
-    int status = -1;
-    GError *error = NULL;
-    gboolean ok = g_spawn_sync(NULL, (char **)argv->pdata, NULL, G_SPAWN_DEFAULT, NULL, NULL, out,
-                               err, &status, &error);
-    g_ptr_array_free(argv, TRUE);
-    assert_true(ok);
-    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-}
-
 static void test_count__command_prints_counts_and_csv(void **state)
 {
     (void)state;
-    char *out, *err;
-    assert_int_equal(run_mathgo(&out, &err, (const char *[]){"count", "3x3", "1x2", NULL}), 0);
-    assert_string_equal(out, "L(3x3) = 12675\nL(1x2) = 5\n");
-    g_free(out);
-    g_free(err);
-    assert_int_equal(run_mathgo(&out, &err, (const char *[]){"count", "--csv", "5x5", NULL}), 0);
-    assert_non_null(strstr(out, "width,height,points,legal_positions,fraction_legal\n"));
-    assert_non_null(strstr(out, "5,5,25,\"414295148741\",0.48"));
-    g_free(out);
-    g_free(err);
-    assert_int_equal(run_mathgo(&out, &err, (const char *[]){"count", "--by-stones", "1x2", NULL}),
-                     0);
-    assert_string_equal(out, "width,height,black,white,legal_positions,legal_positions_float\n"
-                             "1,2,0,0,\"1\",1\n"
-                             "1,2,0,1,\"2\",2\n"
-                             "1,2,0,2,\"0\",0\n"
-                             "1,2,1,0,\"2\",2\n"
-                             "1,2,1,1,\"0\",0\n"
-                             "1,2,2,0,\"0\",0\n");
-    g_free(out);
-    g_free(err);
+    support_run_t run = support_runv(NULL, "count", "3x3", "1x2", NULL);
+    assert_int_equal(run.status, 0);
+    assert_string_equal(run.out, "L(3x3) = 12675\nL(1x2) = 5\n");
+    support_run_clear(&run);
+    run = support_runv(NULL, "count", "--csv", "5x5", NULL);
+    assert_int_equal(run.status, 0);
+    assert_non_null(strstr(run.out, "width,height,points,legal_positions,fraction_legal\n"));
+    assert_non_null(strstr(run.out, "5,5,25,\"414295148741\",0.48"));
+    support_run_clear(&run);
+    run = support_runv(NULL, "count", "--by-stones", "1x2", NULL);
+    assert_int_equal(run.status, 0);
+    assert_string_equal(run.out, "width,height,black,white,legal_positions,legal_positions_float\n"
+                                 "1,2,0,0,\"1\",1\n"
+                                 "1,2,0,1,\"2\",2\n"
+                                 "1,2,0,2,\"0\",0\n"
+                                 "1,2,1,0,\"2\",2\n"
+                                 "1,2,1,1,\"0\",0\n"
+                                 "1,2,2,0,\"0\",0\n");
+    support_run_clear(&run);
 }
 
 static int count_lines(const char *text)
@@ -277,22 +256,20 @@ static void test_count__command_refuses_bad_sizes_with_one_clear_message(void **
     (void)state;
     const char *bad[] = {"0x3", "13x13", "3y3"};
     for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
-        char *out, *err;
-        assert_int_equal(run_mathgo(&out, &err, (const char *[]){"count", bad[i], NULL}), 2);
-        assert_string_equal(out, "");
-        assert_non_null(strstr(err, bad[i]));
-        assert_int_equal(count_lines(err), 1);
-        g_free(out);
-        g_free(err);
+        support_run_t run = support_runv(NULL, "count", bad[i], NULL);
+        assert_int_equal(run.status, 2);
+        assert_string_equal(run.out, "");
+        assert_non_null(strstr(run.err, bad[i]));
+        assert_int_equal(count_lines(run.err), 1);
+        support_run_clear(&run);
     }
-    char *out, *err;
-    assert_int_equal(run_mathgo(&out, &err, (const char *[]){"count", NULL}), 2);
-    g_free(out);
-    g_free(err);
-    assert_int_equal(run_mathgo(&out, &err, (const char *[]){"count", "--help", NULL}), 0);
-    assert_non_null(strstr(out, "--by-stones"));
-    g_free(out);
-    g_free(err);
+    support_run_t run = support_runv(NULL, "count", NULL);
+    assert_int_equal(run.status, 2);
+    support_run_clear(&run);
+    run = support_runv(NULL, "count", "--help", NULL);
+    assert_int_equal(run.status, 0);
+    assert_non_null(strstr(run.out, "--by-stones"));
+    support_run_clear(&run);
 }
 
 int main(void)

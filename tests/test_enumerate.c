@@ -9,10 +9,10 @@
 
 #include "core/hash.h"
 #include "positions/count.h"
+#include "tests/support.h"
 
 #include <gmp.h>
 #include <string.h>
-#include <sys/wait.h>
 
 static uint64_t count_of(int w, int h)
 {
@@ -98,64 +98,41 @@ static void test_enumerate__refuses_boards_too_large_to_stream(void **state)
     }
 }
 
-/* Runs `mathgo args...`; returns the exit status and the outputs (free with g_free). */
-static int run_mathgo(char **out, char **err, const char *const *args)
-{
-    GPtrArray *argv = g_ptr_array_new();
-    g_ptr_array_add(argv, (char *)MATHGO_BINARY);
-    for (int i = 0; args[i]; i++)
-        g_ptr_array_add(argv, (char *)args[i]);
-    g_ptr_array_add(argv, NULL);
-    int status = -1;
-    gboolean ok = g_spawn_sync(NULL, (char **)argv->pdata, NULL, G_SPAWN_DEFAULT, NULL, NULL, out,
-                               err, &status, NULL);
-    g_ptr_array_free(argv, TRUE);
-    assert_true(ok);
-    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-}
-
 static void test_enumerate__command_streams_csv_diagrams_and_classes(void **state)
 {
     (void)state;
-    char *out, *err;
-    assert_int_equal(run_mathgo(&out, &err, (const char *[]){"enumerate", "1x2", "--csv", NULL}),
-                     0);
-    assert_string_equal(out, "rank,position\n0,./.\n1,./X\n2,./O\n3,X/.\n4,O/.\n");
-    g_free(out);
-    g_free(err);
-    assert_int_equal(
-        run_mathgo(&out, &err, (const char *[]){"enumerate", "2x1", "--canonical", NULL}), 0);
-    assert_string_equal(out, "0 1 ..\n3 2 X.\n4 2 O.\n"); /* the smallest masks */
-    assert_non_null(strstr(err, "3 classes"));
-    assert_non_null(strstr(err, "agrees"));
-    g_free(out);
-    g_free(err);
-    assert_int_equal(
-        run_mathgo(&out, &err, (const char *[]){"enumerate", "1x1", "--diagrams", NULL}), 0);
-    assert_string_equal(out, "# rank 0\n.\n\n");
-    g_free(out);
-    g_free(err);
+    support_run_t run = support_runv(NULL, "enumerate", "1x2", "--csv", NULL);
+    assert_int_equal(run.status, 0);
+    assert_string_equal(run.out, "rank,position\n0,./.\n1,./X\n2,./O\n3,X/.\n4,O/.\n");
+    support_run_clear(&run);
+    run = support_runv(NULL, "enumerate", "2x1", "--canonical", NULL);
+    assert_int_equal(run.status, 0);
+    assert_string_equal(run.out, "0 1 ..\n3 2 X.\n4 2 O.\n"); /* the smallest masks */
+    assert_non_null(strstr(run.err, "3 classes"));
+    assert_non_null(strstr(run.err, "agrees"));
+    support_run_clear(&run);
+    run = support_runv(NULL, "enumerate", "1x1", "--diagrams", NULL);
+    assert_int_equal(run.status, 0);
+    assert_string_equal(run.out, "# rank 0\n.\n\n");
+    support_run_clear(&run);
 }
 
 static void test_enumerate__command_refuses_bad_sizes_with_one_clear_message(void **state)
 {
     (void)state;
-    const char *const cases[][4] = {
+    const char *const cases[][5] = {
         {"enumerate", "0x3", NULL}, {"enumerate", "9x9", NULL},
-        {"enumerate", "6x6", NULL}, {"enumerate", "3x3", "--csv", "--diagrams"},
+        {"enumerate", "6x6", NULL}, {"enumerate", "3x3", "--csv", "--diagrams", NULL},
         {"enumerate", NULL},
     };
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
-        const char *args[5] = {0};
-        memcpy(args, cases[i], sizeof cases[i]);
-        char *out, *err;
-        assert_int_equal(run_mathgo(&out, &err, args), 2);
-        assert_string_equal(out, "");
-        assert_non_null(strstr(err, "mathgo enumerate: "));
-        assert_non_null(strchr(err, '\n'));
-        assert_string_equal(strchr(err, '\n'), "\n"); /* one line */
-        g_free(out);
-        g_free(err);
+        support_run_t run = support_run(NULL, cases[i]);
+        assert_int_equal(run.status, 2);
+        assert_string_equal(run.out, "");
+        assert_non_null(strstr(run.err, "mathgo enumerate: "));
+        assert_non_null(strchr(run.err, '\n'));
+        assert_string_equal(strchr(run.err, '\n'), "\n"); /* one line */
+        support_run_clear(&run);
     }
 }
 
