@@ -20,13 +20,9 @@ static bool read_line(GString *line, FILE *in)
 
 int front_gtp(int argc, char **argv)
 {
-    char *rules_text = NULL, *komi_text = NULL, *size_text = NULL;
+    front_rules_args_t rules_args = {NULL, NULL};
+    char *size_text = NULL;
     GOptionEntry entries[] = {
-        {"rules", 'r', 0, G_OPTION_ARG_STRING, &rules_text,
-         "rule set: a preset (math, pseudo, tromp-taylor, chinese, old-chinese, japanese) and "
-         "key=value overrides; default chinese",
-         "R"},
-        {"komi", 'k', 0, G_OPTION_ARG_STRING, &komi_text, "komi (default 0)", "K"},
         {"size", 's', 0, G_OPTION_ARG_STRING, &size_text,
          "board before the first boardsize command (default 5x5)", "WxH"},
         {NULL, 0, 0, 0, NULL, NULL, NULL},
@@ -36,6 +32,7 @@ int front_gtp(int argc, char **argv)
         context, "Reads GTP version 2 commands on stdin and answers on stdout; docs/gtp.md lists\n"
                  "the commands, including mathgo-rules and kata-set-rule to change the rules.");
     g_option_context_add_main_entries(context, entries, NULL);
+    front_rules_args_add(context, &rules_args);
     int status = FRONT_EXIT_USAGE;
     gtp_engine_t *engine = NULL;
     GError *error = NULL;
@@ -48,7 +45,7 @@ int front_gtp(int argc, char **argv)
         fprintf(stderr, "mathgo gtp: takes no arguments besides options\n");
         goto done;
     }
-    if (!front_rules(&rules, "gtp", rules_text, komi_text))
+    if (!front_rules_args_parse(&rules, "gtp", &rules_args))
         goto done;
     if (size_text && !board_parse_size(&width, &height, size_text, &error)) {
         status = front_fail_usage("gtp", error);
@@ -73,8 +70,7 @@ int front_gtp(int argc, char **argv)
     g_string_free(response, TRUE);
 done:
     gtp_engine_destroy(engine);
-    g_free(rules_text);
-    g_free(komi_text);
+    front_rules_args_clear(&rules_args);
     g_free(size_text);
     g_option_context_free(context);
     return status;

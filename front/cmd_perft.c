@@ -9,16 +9,11 @@
 
 int front_perft(int argc, char **argv)
 {
-    char *rules_text = NULL, *komi_text = NULL;
+    front_rules_args_t rules_args = {NULL, NULL};
     int depth = 4;
     gboolean csv = FALSE, header = TRUE;
     GOptionEntry entries[] = {
-        {"rules", 'r', 0, G_OPTION_ARG_STRING, &rules_text,
-         "rule set: a preset (math, pseudo, tromp-taylor, chinese, old-chinese, japanese) and "
-         "key=value overrides; default chinese",
-         "R"},
         {"depth", 'd', 0, G_OPTION_ARG_INT, &depth, "cut the tree at D plies (default 4)", "D"},
-        {"komi", 'k', 0, G_OPTION_ARG_STRING, &komi_text, "komi (does not change perft)", "K"},
         {"csv", 0, 0, G_OPTION_ARG_NONE, &csv, "one CSV row per depth, with a header", NULL},
         {"no-header", 0, G_OPTION_FLAG_REVERSE, G_OPTION_ARG_NONE, &header,
          "omit the CSV header row", NULL},
@@ -29,6 +24,7 @@ int front_perft(int argc, char **argv)
         context, "Counts, for each depth 1..D, the leaves of the game tree from the empty board\n"
                  "cut at that depth; a node whose game has ended is a leaf too.");
     g_option_context_add_main_entries(context, entries, NULL);
+    front_rules_args_add(context, &rules_args);
     int status = FRONT_EXIT_USAGE;
     board_geom_t *geom = NULL;
     rules_t rules;
@@ -42,7 +38,7 @@ int front_perft(int argc, char **argv)
         fprintf(stderr, "mathgo perft: --depth %d is out of range (0..200)\n", depth);
         goto done;
     }
-    if (!front_rules(&rules, "perft", rules_text, komi_text))
+    if (!front_rules_args_parse(&rules, "perft", &rules_args))
         goto done;
     if (!(geom = front_geom("perft", argv[1])))
         goto done;
@@ -71,8 +67,7 @@ int front_perft(int argc, char **argv)
     g_free(rules_name);
     status = FRONT_EXIT_OK;
 done:
-    g_free(rules_text);
-    g_free(komi_text);
+    front_rules_args_clear(&rules_args);
     board_geom_destroy(geom);
     g_option_context_free(context);
     return status;

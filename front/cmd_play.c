@@ -7,10 +7,8 @@
 
 int front_play(int argc, char **argv)
 {
-    char *rules_text = NULL, *komi_text = NULL;
+    front_rules_args_t rules_args = {NULL, NULL};
     GOptionEntry entries[] = {
-        {"rules", 'r', 0, G_OPTION_ARG_STRING, &rules_text, "rule set (default chinese)", "R"},
-        {"komi", 'k', 0, G_OPTION_ARG_STRING, &komi_text, "komi (default 0)", "K"},
         {NULL, 0, 0, 0, NULL, NULL, NULL},
     };
     GOptionContext *context =
@@ -20,6 +18,7 @@ int front_play(int argc, char **argv)
                  "the empty board and prints the final position, or names the first illegal\n"
                  "move and why.");
     g_option_context_add_main_entries(context, entries, NULL);
+    front_rules_args_add(context, &rules_args);
     int status = FRONT_EXIT_USAGE;
     board_geom_t *geom = NULL;
     game_t *game = NULL;
@@ -32,7 +31,7 @@ int front_play(int argc, char **argv)
                         "'mathgo play 3x3 B2 A1 pass'\n");
         goto done;
     }
-    if (!front_rules(&rules, "play", rules_text, komi_text) ||
+    if (!front_rules_args_parse(&rules, "play", &rules_args) ||
         !(geom = front_geom("play", argv[1])))
         goto done;
     game = game_create(geom, &rules);
@@ -58,8 +57,7 @@ int front_play(int argc, char **argv)
 done:
     game_destroy(game);
     board_geom_destroy(geom);
-    g_free(rules_text);
-    g_free(komi_text);
+    front_rules_args_clear(&rules_args);
     g_option_context_free(context);
     return status;
 }

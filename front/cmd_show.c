@@ -9,11 +9,9 @@
 
 int front_show(int argc, char **argv)
 {
-    char *rules_text = NULL, *komi_text = NULL, *to_move_text = NULL;
+    front_rules_args_t rules_args = {NULL, NULL};
+    char *to_move_text = NULL;
     GOptionEntry entries[] = {
-        {"rules", 'r', 0, G_OPTION_ARG_STRING, &rules_text,
-         "rule set for the score and the legal moves (default chinese)", "R"},
-        {"komi", 'k', 0, G_OPTION_ARG_STRING, &komi_text, "komi (default 0)", "K"},
         {"to-move", 't', 0, G_OPTION_ARG_STRING, &to_move_text, "b or w (default b)", "C"},
         {NULL, 0, 0, 0, NULL, NULL, NULL},
     };
@@ -23,6 +21,7 @@ int front_show(int argc, char **argv)
                  "first) from FILE or stdin and prints its chains, liberties, score and the\n"
                  "legal moves of the player to move (with no earlier history).");
     g_option_context_add_main_entries(context, entries, NULL);
+    front_rules_args_add(context, &rules_args);
     int status = FRONT_EXIT_USAGE;
     char *text = NULL;
     board_geom_t *geom = NULL;
@@ -50,7 +49,7 @@ int front_show(int argc, char **argv)
             goto done;
         }
     }
-    if (!front_rules(&rules, "show", rules_text, komi_text))
+    if (!front_rules_args_parse(&rules, "show", &rules_args))
         goto done;
     const char *path = argc == 2 ? argv[1] : "-";
     if (!(text = front_read_file("show", path)))
@@ -72,8 +71,7 @@ done:
     game_destroy(game);
     board_geom_destroy(geom);
     g_free(text);
-    g_free(rules_text);
-    g_free(komi_text);
+    front_rules_args_clear(&rules_args);
     g_free(to_move_text);
     g_option_context_free(context);
     return status;

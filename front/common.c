@@ -24,15 +24,36 @@ int front_fail_usage(const char *name, GError *error)
     return FRONT_EXIT_USAGE;
 }
 
-bool front_rules(rules_t *rules, const char *name, const char *rules_text, const char *komi_text)
+void front_rules_args_add(GOptionContext *context, front_rules_args_t *args)
+{
+    GOptionEntry entries[] = {
+        {"rules", 'r', 0, G_OPTION_ARG_STRING, &args->rules_text,
+         "rule set: a preset (math, pseudo, tromp-taylor, chinese, old-chinese, japanese) and "
+         "key=value overrides, e.g. chinese,ko=simple; default chinese",
+         "R"},
+        {"komi", 'k', 0, G_OPTION_ARG_STRING, &args->komi_text,
+         "komi, an integer or half-integer (default 0)", "K"},
+        {NULL, 0, 0, 0, NULL, NULL, NULL},
+    };
+    g_option_context_add_main_entries(context, entries, NULL);
+}
+
+bool front_rules_args_parse(rules_t *rules, const char *name, const front_rules_args_t *args)
 {
     GError *error = NULL;
-    if (!rules_parse(rules, rules_text ? rules_text : "chinese", &error) ||
-        (komi_text && !rules_parse_komi(&rules->komi2, komi_text, &error))) {
+    if (!rules_parse(rules, args->rules_text ? args->rules_text : "chinese", &error) ||
+        (args->komi_text && !rules_parse_komi(&rules->komi2, args->komi_text, &error))) {
         front_fail_usage(name, error);
         return false;
     }
     return true;
+}
+
+void front_rules_args_clear(front_rules_args_t *args)
+{
+    g_free(args->rules_text);
+    g_free(args->komi_text);
+    args->rules_text = args->komi_text = NULL;
 }
 
 board_geom_t *front_geom(const char *name, const char *size_text)

@@ -21,11 +21,19 @@ bool front_parse_options(GOptionContext *context, int *argc, char ***argv, const
 /* Prints "mathgo NAME: message" for an error and frees it; returns FRONT_EXIT_USAGE. */
 int front_fail_usage(const char *name, GError *error);
 
-/*
- * The rules named by `rules_text` (NULL: the default, "chinese"), with komi_text (NULL: keep
- * the preset's 0) applied.  On error prints one message and returns false.
- */
-bool front_rules(rules_t *rules, const char *name, const char *rules_text, const char *komi_text);
+/* The --rules and --komi options that every command on a Go board takes. */
+typedef struct front_rules_args {
+    char *rules_text; /* NULL: the default, "chinese" */
+    char *komi_text;  /* NULL: the preset's komi, 0 */
+} front_rules_args_t;
+
+/* Adds --rules R and --komi K to the context's main options, writing into *args. */
+void front_rules_args_add(GOptionContext *context, front_rules_args_t *args);
+
+/* The rule set the options name; on error prints one message and returns false. */
+bool front_rules_args_parse(rules_t *rules, const char *name, const front_rules_args_t *args);
+
+void front_rules_args_clear(front_rules_args_t *args);
 
 /* Geometry from a "WxH" text; prints one message and returns NULL on error. */
 board_geom_t *front_geom(const char *name, const char *size_text);
