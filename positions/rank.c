@@ -268,29 +268,40 @@ size_t rank_bytes(const rank_t *r)
            r->chunk_total * (sizeof(uint32_t) + sizeof(uint64_t));
 }
 
-uint64_t rank_position(const rank_t *r, const board_t *position)
+/* The masks in scan order (bit k = step k); false for a doubled point or a stone off the board. */
+static inline bool scan_masks(uint64_t *black, uint64_t *white, const rank_t *r,
+                              const board_t *position)
 {
-    const uint64_t black = position->stones[BOARD_BLACK], white = position->stones[BOARD_WHITE];
+    const uint64_t b = position->stones[BOARD_BLACK], w = position->stones[BOARD_WHITE];
     const uint64_t all = r->points == 64 ? ~(uint64_t)0 : ((uint64_t)1 << r->points) - 1;
-    if ((black & white) || ((black | white) & ~all))
-        return RANK_ILLEGAL;
-    uint64_t index = 0;
-    uint32_t row = 0;
-    uint64_t scan_black = black, scan_white = white;
+    *black = b;
+    *white = w;
     if (!r->by_rows) {
-        scan_black = scan_white = 0;
+        *black = *white = 0;
         for (int i = 0; i < (r->points + 7) / 8; i++) {
-            scan_black |= r->scatter[i][(black >> (8 * i)) & 255];
-            scan_white |= r->scatter[i][(white >> (8 * i)) & 255];
+            *black |= r->scatter[i][(b >> (8 * i)) & 255];
+            *white |= r->scatter[i][(w >> (8 * i)) & 255];
         }
     }
+    return !(b & w) && !((b | w) & ~all);
+}
+
+/* Chunk j's colours as a base-3 number: the column of its table. */
+static inline unsigned chunk_pattern(const rank_t *r, int j, uint64_t black, uint64_t white)
+{
+    const int k = r->chunk_start[j];
+    const uint64_t m = ((uint64_t)1 << (r->chunk_start[j + 1] - k)) - 1;
+    return r->ternary[(black >> k) & m] + 2u * r->ternary[(white >> k) & m];
+}
+
+uint64_t rank_position(const rank_t *r, const board_t *position)
+{
+    uint64_t black, white, index = 0;
+    if (!scan_masks(&black, &white, r, position))
+        return RANK_ILLEGAL;
+    uint32_t row = 0;
     for (int j = 0; j < r->chunks; j++) {
-        /* The chunk's colours as a base-3 number; independent of the chain of loads below. */
-        const int k = r->chunk_start[j];
-        const uint64_t m = ((uint64_t)1 << (r->chunk_start[j + 1] - k)) - 1;
-        unsigned pattern =
-            r->ternary[(scan_black >> k) & m] + 2u * r->ternary[(scan_white >> k) & m];
-        const uint32_t at = row + pattern;
+        const uint32_t at = row + chunk_pattern(r, j, black, white);
         row = r->chunk_next[at];
         if (row == FRONTIER_DEAD)
             return RANK_ILLEGAL;

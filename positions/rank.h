@@ -51,7 +51,11 @@ uint64_t rank_count(const rank_t *r);
 /* The bytes of the tables, for reports. */
 size_t rank_bytes(const rank_t *r);
 
-/* The rank of a position, or RANK_ILLEGAL when it is not a legal position of this board. */
+/*
+ * The rank of a position, or RANK_ILLEGAL when it is not a legal position of this board.  About
+ * 4 to 6 dependent table reads; a pass that ranks many positions should generate them first and
+ * rank them in a plain loop, so that the processor overlaps the reads of different positions.
+ */
 uint64_t rank_position(const rank_t *r, const board_t *position);
 
 /* The position of rank index (index < rank_count(r)). */
