@@ -14,7 +14,7 @@
  * the narrower side; positions compare lexicographically in that scan with empty < black < white.
  * The empty board is rank 0.
  *
- * Works on board_t (W*H <= 64) whenever L(W,H) < 2^64 (every board up to 6x6, 5x7, 4x9, ...).
+ * Works on board_t (W*H <= 64) whenever L(W,H) < 2^64: up to 1x43, 2x20, 3x13, 4x10, 5x8, 6x6.
  * Tables: 48 bytes per reachable border state per step, plus the chunk tables of rank.c (4x4:
  * 0.4 MB).
  */

@@ -66,7 +66,8 @@ static uint64_t next_random(uint64_t *s)
 static void test_rank__round_trips_on_random_positions_of_larger_boards(void **state)
 {
     (void)state;
-    int sizes[][2] = {{4, 4}, {5, 4}, {4, 5}, {5, 5}, {6, 5}, {6, 6}, {3, 7}, {8, 2}, {1, 40}};
+    int sizes[][2] = {{4, 4}, {5, 4}, {4, 5}, {5, 5},  {6, 5},
+                      {6, 6}, {3, 7}, {8, 2}, {4, 10}, {1, 43}};
     uint64_t seed = 20261129;
     for (size_t i = 0; i < sizeof sizes / sizeof *sizes; i++) {
         board_geom_t *g = board_geom_create(sizes[i][0], sizes[i][1], NULL);
@@ -164,13 +165,18 @@ static void test_rank__refuses_malformed_positions(void **state)
 static void test_rank__refuses_boards_with_2_to_the_64_positions_or_more(void **state)
 {
     (void)state;
-    board_geom_t *g = board_geom_create(7, 7, NULL);
-    GError *error = NULL;
-    assert_null(rank_create(g, &error));
-    assert_true(g_error_matches(error, RANK_ERROR, RANK_ERROR_TOO_LARGE));
-    assert_non_null(strstr(error->message, "7x7"));
-    g_error_free(error);
-    board_geom_destroy(g);
+    /* 2x20 and 1x43 are the longest strips under 2^64; one more column passes it. */
+    int sizes[][2] = {{7, 7}, {2, 21}, {21, 2}, {1, 44}, {5, 9}};
+    const char *named[] = {"7x7", "2x21", "21x2", "1x44", "5x9"};
+    for (size_t i = 0; i < sizeof sizes / sizeof *sizes; i++) {
+        board_geom_t *g = board_geom_create(sizes[i][0], sizes[i][1], NULL);
+        GError *error = NULL;
+        assert_null(rank_create(g, &error));
+        assert_true(g_error_matches(error, RANK_ERROR, RANK_ERROR_TOO_LARGE));
+        assert_non_null(strstr(error->message, named[i]));
+        g_error_free(error);
+        board_geom_destroy(g);
+    }
 }
 
 /* The cursor walks ranks in order from any start, without unranking. */
