@@ -21,6 +21,24 @@ G_DEFINE_QUARK(count - error - quark, count_error)
 #define COUNT_MAX_STATES ((size_t)1 << 26)
 #define COUNT_MAX_BYTES  ((size_t)2 << 30)
 
+/* Whether the counter takes a w x h board (the error names text, the size as written). */
+static bool check_size(long w, long h, const char *text, GError **error)
+{
+    if (w < 1 || h < 1) {
+        g_set_error(error, COUNT_ERROR, COUNT_ERROR_SIZE,
+                    "board size '%s': a board needs at least one column and one row", text);
+        return false;
+    }
+    if (MIN(w, h) > FRONTIER_MAX_WIDTH || MAX(w, h) > COUNT_MAX_LENGTH) {
+        g_set_error(error, COUNT_ERROR, COUNT_ERROR_SIZE,
+                    "board size '%s' is too large: the counter needs one side of at most %d and "
+                    "the other of at most %d",
+                    text, FRONTIER_MAX_WIDTH, COUNT_MAX_LENGTH);
+        return false;
+    }
+    return true;
+}
+
 bool count_parse_size(int *width, int *height, const char *text, GError **error)
 {
     char *end;
@@ -37,18 +55,8 @@ bool count_parse_size(int *width, int *height, const char *text, GError **error)
     } else {
         goto malformed;
     }
-    if (w < 1 || h < 1) {
-        g_set_error(error, COUNT_ERROR, COUNT_ERROR_SIZE,
-                    "board size '%s': a board needs at least one column and one row", text);
+    if (!check_size(w, h, text, error))
         return false;
-    }
-    if (MIN(w, h) > FRONTIER_MAX_WIDTH || MAX(w, h) > COUNT_MAX_LENGTH) {
-        g_set_error(error, COUNT_ERROR, COUNT_ERROR_SIZE,
-                    "board size '%s' is too large: the counter needs one side of at most %d and "
-                    "the other of at most %d",
-                    text, FRONTIER_MAX_WIDTH, COUNT_MAX_LENGTH);
-        return false;
-    }
     *width = (int)w;
     *height = (int)h;
     return true;
@@ -160,17 +168,17 @@ done:
     return ok;
 }
 
-static bool check_size(int width, int height, GError **error)
+/* Checks a size given as numbers. */
+static bool check_dimensions(int width, int height, GError **error)
 {
     char text[64];
     snprintf(text, sizeof text, "%dx%d", width, height);
-    int w, h;
-    return count_parse_size(&w, &h, text, error);
+    return check_size(width, height, text, error);
 }
 
 bool count_legal(mpz_t result, int width, int height, count_stats_t *stats, GError **error)
 {
-    if (!check_size(width, height, error))
+    if (!check_dimensions(width, height, error))
         return false;
     sweep_t s = {.by_stones = false};
     if (!sweep_run(&s, width, height, stats, error))
@@ -188,7 +196,7 @@ struct count_table {
 
 count_table_t *count_by_stones(int width, int height, count_stats_t *stats, GError **error)
 {
-    if (!check_size(width, height, error))
+    if (!check_dimensions(width, height, error))
         return NULL;
     sweep_t s = {.by_stones = true};
     if (!sweep_run(&s, width, height, stats, error))

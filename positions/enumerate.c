@@ -51,6 +51,9 @@ enumerate_t *enumerate_create(int width, int height, bool canonical, GError **er
         walk = NULL;
         goto done;
     }
+    /* Two computations of L from the same automaton: the sweep's counters and the rank tables'
+     * completions.  They must agree. */
+    g_assert(mpz_cmp_ui(count, rank_count(walk->ranks)) == 0);
     walk->cursor = rank_cursor_create(walk->ranks, 0);
     walk->tally.symmetries = walk->geom->symmetry_count;
 done:
