@@ -15,7 +15,8 @@
 
 G_DEFINE_QUARK(rank - error - quark, rank_error)
 
-/* One entry a (step, state, choice): 16 bytes, three per state, read once per point ranked. */
+/* One entry a (step, state, choice): 16 bytes, three per state; unrank and the cursor walk these,
+ * rank_position() the chunk tables composed from them. */
 typedef struct rank_edge {
     uint64_t offset;
     uint32_t next; /* FRONTIER_DEAD: the choice makes the position illegal */
