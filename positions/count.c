@@ -16,9 +16,9 @@
 
 G_DEFINE_QUARK(count - error - quark, count_error)
 
-/* Border states allowed in one automaton, and bytes of counters: beyond them a count would not
- * finish in reasonable time on the machines this runs on anyway. */
-#define COUNT_MAX_STATES ((size_t)1 << 26)
+/* Border states allowed in one automaton (11 wide needs 69 million, 2.4 GB), and bytes of
+ * counters: beyond them a count would not finish in reasonable time or memory here anyway. */
+#define COUNT_MAX_STATES ((size_t)1 << 27)
 #define COUNT_MAX_BYTES  ((size_t)2 << 30)
 
 /* Whether the counter takes a w x h board (the error names text, the size as written). */
