@@ -11,66 +11,31 @@
 
 #include <glib.h>
 #include <glib/gstdio.h>
-#include <sys/wait.h>
-#include <unistd.h>
 #include <string.h>
 
-typedef struct run {
-    char *out, *err;
-    int status;
-} run_t;
+#include "tests/support.h"
 
-/* Runs mathgo cgt with args (NULL-terminated), optional stdin text. */
+typedef support_run_t run_t;
+
+/* Runs `mathgo cgt` with the NULL-terminated arguments and optional stdin text. */
 static run_t run_cgt(const char *input, ...)
 {
-    GPtrArray *argv = g_ptr_array_new();
-    g_ptr_array_add(argv, (gpointer)MATHGO_BINARY);
-    g_ptr_array_add(argv, (gpointer) "cgt");
+    GPtrArray *args = g_ptr_array_new();
+    g_ptr_array_add(args, (gpointer) "cgt");
     va_list ap;
     va_start(ap, input);
     for (const char *a; (a = va_arg(ap, const char *));)
-        g_ptr_array_add(argv, (gpointer)a);
+        g_ptr_array_add(args, (gpointer)a);
     va_end(ap);
-    g_ptr_array_add(argv, NULL);
-    run_t r = {0};
-    char *in_path = NULL;
-    if (input) {
-        int fd = g_file_open_tmp("cgt-in-XXXXXX", &in_path, NULL);
-        assert_true(fd >= 0);
-        assert_true(write(fd, input, strlen(input)) == (ssize_t)strlen(input));
-        close(fd);
-    }
-    GError *error = NULL;
-    int wait_status = 0;
-    if (input) {
-        /* feed stdin through the shell: sh -c 'exec "$0" "$@" < file' */
-        GPtrArray *sh = g_ptr_array_new();
-        g_ptr_array_add(sh, (gpointer) "/bin/sh");
-        g_ptr_array_add(sh, (gpointer) "-c");
-        char *script = g_strdup_printf("exec \"$0\" \"$@\" < '%s'", in_path);
-        g_ptr_array_add(sh, script);
-        for (guint i = 0; i + 1 < argv->len; i++)
-            g_ptr_array_add(sh, argv->pdata[i]);
-        g_ptr_array_add(sh, NULL);
-        assert_true(g_spawn_sync(NULL, (char **)sh->pdata, NULL, 0, NULL, NULL, &r.out, &r.err,
-                                 &wait_status, &error));
-        g_free(script);
-        g_ptr_array_free(sh, TRUE);
-        g_unlink(in_path);
-        g_free(in_path);
-    } else {
-        assert_true(g_spawn_sync(NULL, (char **)argv->pdata, NULL, 0, NULL, NULL, &r.out, &r.err,
-                                 &wait_status, &error));
-    }
-    r.status = g_spawn_check_wait_status(wait_status, NULL) ? 0 : WEXITSTATUS(wait_status);
-    g_ptr_array_free(argv, TRUE);
+    g_ptr_array_add(args, NULL);
+    run_t r = support_run(input, (const char *const *)args->pdata);
+    g_ptr_array_free(args, TRUE);
     return r;
 }
 
 static void run_free(run_t *r)
 {
-    g_free(r->out);
-    g_free(r->err);
+    support_run_clear(r);
 }
 
 static void test_cgt_cmd__prints_the_fields(void **state)

@@ -10,6 +10,7 @@
 #include <cmocka.h>
 
 #include "front/gtp.h"
+#include "tests/support.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -440,22 +441,12 @@ static void test_gtp__regression_scripts_from_data_give_the_expected_responses(v
 static void test_gtp__the_gtp_command_speaks_on_stdin_and_stdout(void **state)
 {
     (void)state;
-    char *command = g_strdup_printf(
-        "printf '1 boardsize 3\\nplay b b2\\n# comment\\n\\nlist_stones b\\nquit\\nname\\n' | "
-        "'%s' gtp --rules tromp-taylor",
-        MATHGO_BINARY);
-    const char *argv[] = {"/bin/sh", "-c", command, NULL};
-    char *out = NULL, *err = NULL;
-    int status;
-    GError *error = NULL;
-    if (!g_spawn_sync(NULL, (char **)argv, NULL, G_SPAWN_DEFAULT, NULL, NULL, &out, &err, &status,
-                      &error))
-        fail_msg("cannot run %s: %s", MATHGO_BINARY, error->message);
-    assert_true(g_spawn_check_wait_status(status, NULL));
-    assert_string_equal(out, "=1 \n\n= \n\n= B2\n\n= \n\n");
-    g_free(out);
-    g_free(err);
-    g_free(command);
+    support_run_t r =
+        support_runv("1 boardsize 3\nplay b b2\n# comment\n\nlist_stones b\nquit\nname\n", "gtp",
+                     "--rules", "tromp-taylor", NULL);
+    assert_int_equal(r.status, 0);
+    assert_string_equal(r.out, "=1 \n\n= \n\n= B2\n\n= \n\n");
+    support_run_clear(&r);
 }
 
 int main(void)
