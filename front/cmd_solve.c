@@ -1,12 +1,274 @@
-/* front/cmd_solve.c: placeholder until its issue lands; replaced by the real command. */
+/*
+ * front/cmd_solve.c: `mathgo solve WxH --rules R [--komi K] [--from FILE] [--to-move b|w]
+ * [--csv] [--sgf FILE] [--memory SIZE] [--threads N] [--pv-diagrams]`: the exact value of a
+ * board, its optimal first moves and an optimal game (solver/search.h).
+ */
 #include "front/commands.h"
+#include "front/solve_output.h"
 
+#include "core/board.h"
+#include "core/game.h"
+#include "core/rules.h"
+#include "positions/diagram.h"
+#include "solver/search.h"
+
+#include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+
+/* Parses "64M", "1G", "512k", "1000000" (bytes). */
+static bool parse_memory(size_t *bytes, const char *text)
+{
+    char *end;
+    errno = 0;
+    double v = g_ascii_strtod(text, &end);
+    if (end == text || errno || v < 0)
+        return false;
+    double mult = 1;
+    if (*end == 'k' || *end == 'K')
+        mult = 1024.0, end++;
+    else if (*end == 'm' || *end == 'M')
+        mult = 1024.0 * 1024, end++;
+    else if (*end == 'g' || *end == 'G')
+        mult = 1024.0 * 1024 * 1024, end++;
+    if (*end == 'B' || *end == 'b')
+        end++;
+    if (*end || v * mult > 1e12)
+        return false;
+    *bytes = (size_t)(v * mult);
+    return true;
+}
+
+static double peak_mb(void)
+{
+    struct rusage ru;
+    getrusage(RUSAGE_SELF, &ru);
+    return ru.ru_maxrss / 1024.0; /* Linux: kilobytes */
+}
+
+static int usage_error(const char *fmt, const char *what)
+{
+    fprintf(stderr, "mathgo solve: ");
+    fprintf(stderr, fmt, what);
+    fprintf(stderr, "\n");
+    return FRONT_EXIT_USAGE;
+}
 
 int front_solve(int argc, char **argv)
 {
-    (void)argc;
-    (void)argv;
-    fprintf(stderr, "mathgo solve: not built yet\n");
-    return FRONT_EXIT_FAILURE;
+    char *rules_text = NULL, *komi_text = NULL, *from = NULL, *to_move_text = NULL;
+    char *sgf = NULL, *memory_text = NULL;
+    gboolean csv = FALSE, no_header = FALSE, diagrams = FALSE;
+    gint threads = 1;
+    gint64 max_nodes = 0;
+    gdouble max_seconds = 0;
+    GOptionEntry entries[] = {
+        {"rules", 'r', 0, G_OPTION_ARG_STRING, &rules_text,
+         "rule set: a preset (math, pseudo, tromp-taylor, chinese, old-chinese, japanese) "
+         "with overrides, e.g. chinese,ko=simple,cycle=draw (default tromp-taylor)",
+         "R"},
+        {"komi", 'k', 0, G_OPTION_ARG_STRING, &komi_text, "komi, a multiple of 0.5 (default 0)",
+         "K"},
+        {"from", 'f', 0, G_OPTION_ARG_FILENAME, &from, "start from the diagram in FILE", "FILE"},
+        {"to-move", 't', 0, G_OPTION_ARG_STRING, &to_move_text, "player to move (default b)",
+         "b|w"},
+        {"csv", 0, 0, G_OPTION_ARG_NONE, &csv, "print one CSV row (after a header line)", NULL},
+        {"no-header", 0, 0, G_OPTION_ARG_NONE, &no_header, "with --csv: no header line", NULL},
+        {"sgf", 0, 0, G_OPTION_ARG_FILENAME, &sgf, "write the optimal game as SGF to FILE", "FILE"},
+        {"memory", 'm', 0, G_OPTION_ARG_STRING, &memory_text,
+         "transposition table size (default 128M; 0 for none)", "SIZE"},
+        {"threads", 'j', 0, G_OPTION_ARG_INT, &threads, "search threads (default 1)", "N"},
+        {"pv-diagrams", 0, 0, G_OPTION_ARG_NONE, &diagrams,
+         "print a diagram after every move of the optimal game", NULL},
+        {"max-nodes", 0, 0, G_OPTION_ARG_INT64, &max_nodes, "stop after N nodes", "N"},
+        {"max-time", 0, 0, G_OPTION_ARG_DOUBLE, &max_seconds, "stop after S seconds", "S"},
+        {NULL, 0, 0, 0, NULL, NULL, NULL},
+    };
+    int status = FRONT_EXIT_USAGE;
+    GError *err = NULL;
+    board_geom_t *geom = NULL;
+    game_t *game = NULL;
+    search_t *search = NULL;
+    char *contents = NULL, *rules_name = NULL;
+    GOptionContext *ctx = g_option_context_new("[WxH] - solve a board exactly");
+    g_option_context_set_summary(
+        ctx, "Solves the board (from the empty board with Black to move, unless --from) and "
+             "prints the exact value, the optimal first moves and an optimal game.\n"
+             "No-pass rules (math, pseudo): who wins, and a game with the winner hurrying and "
+             "the loser delaying.  Scored rules: the margin, Black minus White minus komi.");
+    g_option_context_add_main_entries(ctx, entries, NULL);
+    if (!g_option_context_parse(ctx, &argc, &argv, &err)) {
+        fprintf(stderr, "mathgo solve: %s\n", err->message);
+        goto done;
+    }
+    if (argc > 2) {
+        status = usage_error("unexpected argument '%s'", argv[2]);
+        goto done;
+    }
+
+    rules_t rules;
+    if (!rules_parse(&rules, rules_text ? rules_text : "tromp-taylor", &err)) {
+        fprintf(stderr, "mathgo solve: --rules: %s\n", err->message);
+        goto done;
+    }
+    if (komi_text && !rules_parse_komi(&rules.komi2, komi_text, &err)) {
+        fprintf(stderr, "mathgo solve: --komi: %s\n", err->message);
+        goto done;
+    }
+    if (!search_rules_supported(&rules, &err)) {
+        fprintf(stderr, "mathgo solve: --rules: %s\n", err->message);
+        goto done;
+    }
+    board_color_t to_move = BOARD_BLACK;
+    if (to_move_text) {
+        if (!g_ascii_strcasecmp(to_move_text, "b") || !g_ascii_strcasecmp(to_move_text, "black"))
+            to_move = BOARD_BLACK;
+        else if (!g_ascii_strcasecmp(to_move_text, "w") ||
+                 !g_ascii_strcasecmp(to_move_text, "white"))
+            to_move = BOARD_WHITE;
+        else {
+            status = usage_error("--to-move: '%s' is not b or w", to_move_text);
+            goto done;
+        }
+    }
+    size_t memory = search_options_default().tt_bytes;
+    if (memory_text && !parse_memory(&memory, memory_text)) {
+        status = usage_error("--memory: '%s' is not a size such as 64M or 1G", memory_text);
+        goto done;
+    }
+    if (threads < 1 || threads > 64) {
+        fprintf(stderr, "mathgo solve: --threads: %d is not between 1 and 64\n", threads);
+        goto done;
+    }
+
+    int width = 0, height = 0;
+    if (argc == 2 && !board_parse_size(&width, &height, argv[1], &err)) {
+        fprintf(stderr, "mathgo solve: %s\n", err->message);
+        goto done;
+    }
+    board_t start = {{0, 0}};
+    if (from) {
+        int w2, h2;
+        if (!g_file_get_contents(from, &contents, NULL, &err)) {
+            fprintf(stderr, "mathgo solve: --from: %s\n", err->message);
+            goto done;
+        }
+        if (!diagram_parse(&start, &w2, &h2, contents, &err)) {
+            fprintf(stderr, "mathgo solve: --from %s: %s\n", from, err->message);
+            goto done;
+        }
+        if (width && (w2 != width || h2 != height)) {
+            fprintf(stderr, "mathgo solve: --from %s: the diagram is %dx%d, not %dx%d\n", from, w2,
+                    h2, width, height);
+            goto done;
+        }
+        width = w2, height = h2;
+    }
+    if (!width) {
+        status = usage_error("%s", "give a board size (e.g. 3x3) or --from FILE");
+        goto done;
+    }
+    geom = board_geom_create(width, height, &err);
+    if (!geom) {
+        fprintf(stderr, "mathgo solve: %s\n", err->message);
+        goto done;
+    }
+    game = game_create_from(geom, &rules, &start, to_move, &err);
+    if (!game) {
+        fprintf(stderr, "mathgo solve: %s%s: %s\n", from ? "--from " : "", from ? from : "",
+                err->message);
+        goto done;
+    }
+
+    search_options_t opts = search_options_default();
+    opts.tt_bytes = memory;
+    opts.threads = threads;
+    opts.max_nodes = (uint64_t)(max_nodes > 0 ? max_nodes : 0);
+    opts.max_seconds = max_seconds > 0 ? max_seconds : 0;
+    search = search_create(geom, &rules, &opts, &err);
+    if (!search) {
+        fprintf(stderr, "mathgo solve: %s\n", err->message);
+        status = FRONT_EXIT_FAILURE;
+        goto done;
+    }
+    search_result_t res;
+    rules_name = rules_text ? g_strdup(rules_text) : rules_to_string(&rules);
+    char komi[16];
+    rules_komi_string(komi, rules.komi2);
+    if (!search_solve(&res, search, game, &err)) {
+        search_stats_t st = search_stats(search);
+        fprintf(stderr, "mathgo solve: %dx%d %s: %s (%.1f s)\n", width, height, rules_name,
+                err->message, st.seconds);
+        status = FRONT_EXIT_FAILURE;
+        goto done;
+    }
+    search_stats_t st = search_stats(search);
+    char result[32], margin[32];
+    solve_result_text(result, res.value, &rules);
+    solve_margin_text(margin, res.value);
+    char *best = solve_moves_text(geom, res.best, res.best_count, csv ? " " : ", ");
+    if (csv) {
+        if (!no_header)
+            printf("board,rules,komi,to_move,result,margin,best_moves,plies,nodes,time_s,"
+                   "tt_probes,tt_hits,tt_refused,tt_stores,tt_unstored,peak_mb,threads\n");
+        printf("%dx%d,\"%s\",%s,%s,%s,%s,%s,%d,%llu,%.3f,%llu,%llu,%llu,%llu,%llu,%.1f,%d\n", width,
+               height, rules_name, komi, to_move == BOARD_BLACK ? "b" : "w", result, margin, best,
+               res.pv_length, (unsigned long long)st.nodes, st.seconds,
+               (unsigned long long)st.tt_probes, (unsigned long long)st.tt_hits,
+               (unsigned long long)st.tt_refused, (unsigned long long)st.tt_stores,
+               (unsigned long long)st.tt_unstored, peak_mb(), threads);
+    } else {
+        char *full = rules_to_string(&rules);
+        printf("board %dx%d, rules %s (%s: ko=%s, suicide=%d, pass=%d, cycle=%s), komi %s, "
+               "%s to move\n",
+               width, height, rules_name, full,
+               rules.ko == RULES_KO_SIMPLE       ? "simple"
+               : rules.ko == RULES_KO_POSITIONAL ? "positional"
+                                                 : "situational",
+               rules.suicide, rules.pass, rules.cycle == RULES_CYCLE_DRAW ? "draw" : "none", komi,
+               to_move == BOARD_BLACK ? "Black" : "White");
+        g_free(full);
+        if (search_value_is_win(res.value))
+            printf("result: %s wins (%d plies with perfect play)\n",
+                   res.value > 0 ? "Black" : "White", search_value_plies(res.value));
+        else
+            printf("result: %s\n", result);
+        printf("%s first moves: %s\n", search_value_is_win(res.value) ? "winning" : "optimal",
+               res.best_count ? best : "(none)");
+        printf("optimal game (%d plies%s):\n", res.pv_length,
+               res.pv_truncated ? ", truncated" : "");
+        solve_print_game(stdout, game, &res, diagrams);
+        printf("nodes %llu, time %.3f s, %.0f nodes/s\n", (unsigned long long)st.nodes, st.seconds,
+               st.seconds > 0 ? st.nodes / st.seconds : 0.0);
+        printf("table: %llu probes, %llu hits, %llu refused by the history check, %llu stores, "
+               "%llu results not stored (history-dependent)\n",
+               (unsigned long long)st.tt_probes, (unsigned long long)st.tt_hits,
+               (unsigned long long)st.tt_refused, (unsigned long long)st.tt_stores,
+               (unsigned long long)st.tt_unstored);
+        printf("memory: table %.1f MB, peak resident %.1f MB, threads %d\n",
+               st.memory_bytes / 1048576.0, peak_mb(), threads);
+    }
+    g_free(best);
+    status = FRONT_EXIT_OK;
+    if (sgf && !solve_write_sgf(sgf, game, &res, rules_name, &err)) {
+        fprintf(stderr, "mathgo solve: --sgf: %s\n", err->message);
+        status = FRONT_EXIT_FAILURE;
+    }
+done:
+    g_clear_error(&err);
+    search_destroy(search);
+    game_destroy(game);
+    board_geom_destroy(geom);
+    g_free(contents);
+    g_free(rules_name);
+    g_free(rules_text);
+    g_free(komi_text);
+    g_free(from);
+    g_free(to_move_text);
+    g_free(sgf);
+    g_free(memory_text);
+    g_option_context_free(ctx);
+    return status;
 }

@@ -1,0 +1,867 @@
+/*
+ * solver/search.c: fail-soft alpha-beta to the end of the game with a superko-sound table.
+ *
+ * State.  A worker keeps the whole game as a stack of hist_t (the start of the game_t it was
+ * given, then the search path), each with its exact position.  Earlier positions are found
+ * through a bucket index (head[] plus a chain through the stack, newest first), so a superko
+ * or cycle test costs a few compares and returns the NEWEST earlier occurrence, as
+ * game_try's find_repeat does.
+ *
+ * History dependence (see tt.h for the argument).  Every membership test made while
+ * generating the moves of a node is recorded in that node's dep_t: a test that finds its
+ * position at stack index k lowers dep.minhit to k; a test that does not find it adds the
+ * position to dep.sig.  A node at index j with dep.minhit >= j depends on no position older
+ * than itself except through dep.sig and is stored with it; otherwise it is not stored.
+ *
+ * Simple ko.  The only history a move consults under ko=simple is the position before the
+ * opponent's last play.  Recreating it needs the last play q to have captured exactly one
+ * stone, at r, and the reply at r to capture exactly the chain {q}; so if q's chain is the
+ * single stone q with the single liberty r, the ko point is r, and otherwise no move can
+ * recreate that position.  The test is therefore decided by (position, ko point), and the ko
+ * point is part of the table's verified state.
+ *
+ * Values inside the search are from the side to move's view, with last-move wins counted
+ * from the solved position (SEARCH_VALUE_WIN - plies) and territory captures counted from
+ * the start of the game; the table stores them relative to the node (to_table/from_table).
+ */
+#include "solver/search.h"
+
+#include "core/hash.h"
+#include "core/score.h"
+#include "solver/tt.h"
+
+#include <limits.h>
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+
+G_DEFINE_QUARK(search - error - quark, search_error)
+
+#define HEAD_SIZE    4096 /* buckets of the earlier-position index */
+#define STACK_EXTRA  4096 /* plies a search may go below its root */
+#define KEY_SIDE     0x9E3779B97F4A7C15ULL
+#define KEY_PASS     0xC2B2AE3D27D4EB4FULL
+#define KEY_KO       0xD6E8FEB86659FD93ULL
+#define CHECK_PERIOD 4096
+
+/* One state of the game on the stack. */
+typedef struct hist {
+    board_t board;
+    uint64_t key;  /* hash_key of board */
+    int32_t chain; /* the next older stack entry in the same head[] bucket, or -1 */
+    uint16_t pass_count[2];
+    uint16_t captures[2];
+    uint8_t to_move;
+    uint8_t passes;
+    uint8_t move;        /* the move that led here */
+    uint8_t ko;          /* ko point under ko=simple, else TT_NO_KO */
+    uint8_t stones;      /* popcount of the position */
+    uint8_t cycle_end;   /* the state repeats an earlier situation (cycle=draw) */
+    int8_t cycle_winner; /* +1 Black, -1 White, 0 draw: who passed more in the cycle */
+} hist_t;
+
+/* What a result depends on: see the file comment. */
+typedef struct dep {
+    tt_sig_t sig;
+    int minhit;
+} dep_t;
+
+/* A candidate move while a node's moves are generated. */
+typedef struct child {
+    board_t board;
+    uint64_t key;
+    int order;
+    uint8_t move, captured, suicided, ko, cycle_end;
+    int8_t cycle_winner;
+} child_t;
+
+struct search {
+    const board_geom_t *geom;
+    rules_t rules;
+    search_options_t options;
+    tt_t *tt;
+    search_stats_t stats;
+    atomic_bool stop; /* set to end helper threads, or when a limit is hit */
+    atomic_ullong nodes_all;
+    gint64 started;
+};
+
+typedef struct worker {
+    search_t *s;
+    const board_geom_t *g;
+    const rules_t *r;
+    hist_t *hist;
+    tt_sig_t *cum; /* cum[i]: the signature bits of stack entries 0..i */
+    int cap, top, root, ply0;
+    int32_t head[HEAD_SIZE];
+    uint32_t hh[2][BOARD_MAX_POINTS + 1];
+    uint64_t nodes, probes, hits, refused, stores, unstored;
+    uint64_t rng;
+    bool aborted;
+    int error; /* 0, or a search_error_code_t + 1 */
+} worker_t;
+
+search_options_t search_options_default(void)
+{
+    search_options_t o = {128u << 20, 1, 0, 0};
+    return o;
+}
+
+bool search_rules_supported(const rules_t *rules, GError **error)
+{
+    if (rules->ko == RULES_KO_SIMPLE && rules->cycle == RULES_CYCLE_NONE) {
+        g_set_error(error, SEARCH_ERROR, SEARCH_ERROR_RULES,
+                    "rules with simple ko and no cycle rule have an infinite game tree; add "
+                    "cycle=draw or use ko=positional or ko=situational");
+        return false;
+    }
+    return true;
+}
+
+search_t *search_create(const board_geom_t *geom, const rules_t *rules,
+                        const search_options_t *options, GError **error)
+{
+    if (!search_rules_supported(rules, error))
+        return NULL;
+    search_t *s = g_new0(search_t, 1);
+    s->geom = geom;
+    s->rules = *rules;
+    s->options = options ? *options : search_options_default();
+    if (s->options.threads < 1)
+        s->options.threads = 1;
+    if (s->options.tt_bytes) {
+        s->tt = tt_create(s->options.tt_bytes);
+        if (!s->tt) {
+            g_set_error(error, SEARCH_ERROR, SEARCH_ERROR_MEMORY,
+                        "cannot allocate a table of %zu bytes", s->options.tt_bytes);
+            g_free(s);
+            return NULL;
+        }
+    }
+    atomic_init(&s->stop, false);
+    atomic_init(&s->nodes_all, 0);
+    return s;
+}
+
+void search_destroy(search_t *s)
+{
+    if (!s)
+        return;
+    tt_destroy(s->tt);
+    g_free(s);
+}
+
+search_stats_t search_stats(const search_t *s)
+{
+    return s->stats;
+}
+
+void search_reset_stats(search_t *s)
+{
+    memset(&s->stats, 0, sizeof s->stats);
+}
+
+void search_clear_table(search_t *s)
+{
+    if (s->tt)
+        tt_clear(s->tt);
+}
+
+int search_value_of_result(const game_result_t *res, const rules_t *rules, int plies)
+{
+    if (res->scored)
+        return res->margin2;
+    if (res->winner == BOARD_EMPTY)
+        return 0;
+    int sign = res->winner == BOARD_BLACK ? 1 : -1;
+    if (rules->scoring == RULES_SCORING_LAST_MOVE)
+        return sign * (SEARCH_VALUE_WIN - plies);
+    return sign * SEARCH_VALUE_CYCLE_WIN;
+}
+
+/* ---- The stack ------------------------------------------------------------------------------ */
+
+static void sig_bits(tt_sig_t *out, const hist_t *h)
+{
+    memset(out, 0, sizeof *out);
+    tt_sig_add(out, &h->board, h->key);
+}
+
+static void push(worker_t *w, const hist_t *h)
+{
+    int i = ++w->top;
+    w->hist[i] = *h;
+    size_t b = h->key & (HEAD_SIZE - 1);
+    w->hist[i].chain = w->head[b];
+    w->head[b] = i;
+    tt_sig_t bits;
+    sig_bits(&bits, &w->hist[i]);
+    w->cum[i] = i > 0 ? w->cum[i - 1] : (tt_sig_t){0, {0, 0}};
+    tt_sig_merge(&w->cum[i], &bits);
+}
+
+static void pop(worker_t *w)
+{
+    const hist_t *h = &w->hist[w->top];
+    w->head[h->key & (HEAD_SIZE - 1)] = h->chain;
+    w->top--;
+}
+
+/* The newest stack index holding `board` (with `side` to move, unless side < 0), or -1. */
+static int lookup(const worker_t *w, const board_t *board, uint64_t key, int side)
+{
+    for (int i = w->head[key & (HEAD_SIZE - 1)]; i >= 0; i = w->hist[i].chain) {
+        const hist_t *h = &w->hist[i];
+        if (h->key == key && board_equal(&h->board, board) && (side < 0 || h->to_move == side))
+            return i;
+    }
+    return -1;
+}
+
+/* Records one membership test's outcome in dep; returns the index found or -1. */
+static int test(worker_t *w, dep_t *dep, const board_t *board, uint64_t key, int side)
+{
+    int k = lookup(w, board, key, side);
+    if (k >= 0) {
+        if (k < dep->minhit)
+            dep->minhit = k;
+    } else
+        tt_sig_add(&dep->sig, board, key);
+    return k;
+}
+
+/* The ko point after `me` played q giving `after` with `captured` taken (ko=simple). */
+static uint8_t ko_point(const board_geom_t *g, const board_t *after, board_color_t me,
+                        board_point_t q, uint64_t captured)
+{
+    if (board_popcount(captured) != 1)
+        return TT_NO_KO;
+    uint64_t qb = board_bit(q);
+    if (g->neighbours[q] & after->stones[me])
+        return TT_NO_KO; /* q's chain is more than q */
+    if ((g->neighbours[q] & board_empty(after, g)) != captured)
+        return TT_NO_KO; /* q has another liberty */
+    (void)qb;
+    return board_lowest(captured);
+}
+
+/* Whether the history up to index j-1 may contain a position of `sig`. */
+static bool history_meets(const worker_t *w, int j, const tt_sig_t *sig)
+{
+    if (j <= 0)
+        return false;
+    const tt_sig_t *c = &w->cum[j - 1];
+    if (!(c->count & sig->count) ||
+        !((c->bloom[0] & sig->bloom[0]) | (c->bloom[1] & sig->bloom[1])))
+        return false;
+    for (int i = 0; i < j; i++)
+        if (tt_sig_may_contain(sig, w->hist[i].stones, w->hist[i].key))
+            return true;
+    return false;
+}
+
+/* ---- Values --------------------------------------------------------------------------------- */
+
+static int black_view(int v, board_color_t to_move)
+{
+    return to_move == BOARD_BLACK ? v : -v;
+}
+
+/* Twice (Black's - White's captures) from the side to move's view (territory scoring only). */
+static int capture_offset(const worker_t *w, const hist_t *h)
+{
+    if (w->r->scoring != RULES_SCORING_TERRITORY)
+        return 0;
+    int d = 2 * (h->captures[BOARD_BLACK] - h->captures[BOARD_WHITE]);
+    return black_view(d, (board_color_t)h->to_move);
+}
+
+static int to_table(int v, int ply, int offset)
+{
+    if (v > SEARCH_VALUE_WIN_MIN)
+        return v + ply;
+    if (v < -SEARCH_VALUE_WIN_MIN)
+        return v - ply;
+    if (v >= SEARCH_VALUE_CYCLE_WIN || v <= -SEARCH_VALUE_CYCLE_WIN)
+        return v;
+    return v - offset;
+}
+
+static int from_table(int v, int ply, int offset)
+{
+    if (v > SEARCH_VALUE_WIN_MIN)
+        return v - ply;
+    if (v < -SEARCH_VALUE_WIN_MIN)
+        return v + ply;
+    if (v >= SEARCH_VALUE_CYCLE_WIN || v <= -SEARCH_VALUE_CYCLE_WIN)
+        return v;
+    return v + offset;
+}
+
+/* A win (sign +1) or loss for Black of a game ended without a score, `ply` plies in. */
+static int unscored(const worker_t *w, int sign, int ply)
+{
+    if (sign == 0)
+        return 0;
+    if (w->r->scoring == RULES_SCORING_LAST_MOVE)
+        return sign * (SEARCH_VALUE_WIN - ply);
+    return sign * SEARCH_VALUE_CYCLE_WIN;
+}
+
+static int scored(const worker_t *w, const hist_t *h)
+{
+    return score_margin2(&h->board, w->g, w->r, h->captures);
+}
+
+/* ---- The search ----------------------------------------------------------------------------- */
+
+static bool limits_hit(worker_t *w)
+{
+    search_t *s = w->s;
+    if (atomic_load_explicit(&s->stop, memory_order_relaxed))
+        return true;
+    unsigned long long all =
+        atomic_fetch_add_explicit(&s->nodes_all, CHECK_PERIOD, memory_order_relaxed) + CHECK_PERIOD;
+    bool hit = false;
+    if (s->options.max_nodes && all > s->options.max_nodes)
+        hit = true;
+    if (s->options.max_seconds > 0 &&
+        (g_get_monotonic_time() - s->started) / 1e6 > s->options.max_seconds)
+        hit = true;
+    if (hit) {
+        w->error = SEARCH_ERROR_LIMIT + 1;
+        atomic_store(&s->stop, true);
+    }
+    return hit;
+}
+
+static tt_state_t tt_state_of(const hist_t *h)
+{
+    tt_state_t st;
+    st.board = h->board;
+    st.to_move = h->to_move;
+    st.passes = h->passes;
+    st.ko = h->ko;
+    return st;
+}
+
+static uint64_t tt_key_of(const hist_t *h)
+{
+    uint64_t k = h->key;
+    if (h->to_move)
+        k ^= KEY_SIDE;
+    if (h->passes)
+        k ^= KEY_PASS;
+    if (h->ko != TT_NO_KO)
+        k ^= KEY_KO * (uint64_t)(h->ko + 1);
+    return k;
+}
+
+/* Generates the legal moves of the node on top of the stack, recording the history tests. */
+static int generate(worker_t *w, child_t *out, dep_t *dep)
+{
+    const board_geom_t *g = w->g;
+    const rules_t *r = w->r;
+    int j = w->top;
+    const hist_t *h = &w->hist[j];
+    board_color_t me = (board_color_t)h->to_move, opp = board_color_other(me);
+    int n = 0;
+    for (uint64_t m = board_empty(&h->board, g); m; m &= m - 1) {
+        board_point_t p = board_lowest(m);
+        board_placement_t pl = board_place(&h->board, g, me, p);
+        if (pl.suicided && !r->suicide)
+            continue;
+        child_t *c = &out[n];
+        c->board = pl.after;
+        c->key = h->key ^ g->zobrist[me][p] ^ hash_delta(g, opp, pl.captured) ^
+                 hash_delta(g, me, pl.suicided);
+        c->move = p;
+        c->captured = (uint8_t)board_popcount(pl.captured);
+        c->suicided = (uint8_t)board_popcount(pl.suicided);
+        c->ko = TT_NO_KO;
+        c->cycle_end = 0;
+        c->cycle_winner = 0;
+        switch (r->ko) {
+        case RULES_KO_SIMPLE:
+            if (j >= 1 && h->move != BOARD_MOVE_PASS &&
+                board_equal(&w->hist[j - 1].board, &c->board))
+                continue;
+            c->ko = ko_point(g, &c->board, me, p, pl.captured);
+            break;
+        case RULES_KO_POSITIONAL:
+            if (test(w, dep, &c->board, c->key, -1) >= 0)
+                continue;
+            break;
+        case RULES_KO_SITUATIONAL:
+            if (test(w, dep, &c->board, c->key, opp) >= 0)
+                continue;
+            break;
+        }
+        /* Under superko a legal play's position is new, so only simple ko needs the test. */
+        if (r->cycle == RULES_CYCLE_DRAW && r->ko == RULES_KO_SIMPLE) {
+            int k = test(w, dep, &c->board, c->key, opp);
+            if (k >= 0) {
+                /* Passes since the earlier occurrence; a play adds none. */
+                int b = h->pass_count[BOARD_BLACK] - w->hist[k].pass_count[BOARD_BLACK];
+                int wh = h->pass_count[BOARD_WHITE] - w->hist[k].pass_count[BOARD_WHITE];
+                c->cycle_end = 1;
+                c->cycle_winner = (int8_t)(b > wh ? 1 : wh > b ? -1 : 0);
+            }
+        }
+        c->order = c->captured ? (1 << 24) + c->captured : -(int)p;
+        n++;
+    }
+    if (r->pass) {
+        child_t *c = &out[n];
+        c->board = h->board;
+        c->key = h->key;
+        c->move = BOARD_MOVE_PASS;
+        c->captured = 0;
+        c->suicided = 0;
+        c->ko = TT_NO_KO;
+        c->cycle_end = 0;
+        c->cycle_winner = 0;
+        if (r->cycle == RULES_CYCLE_DRAW && h->passes + 1 < 2) {
+            int k = test(w, dep, &c->board, c->key, opp);
+            if (k >= 0) {
+                int b = h->pass_count[BOARD_BLACK] + (me == BOARD_BLACK) -
+                        w->hist[k].pass_count[BOARD_BLACK];
+                int wh = h->pass_count[BOARD_WHITE] + (me == BOARD_WHITE) -
+                         w->hist[k].pass_count[BOARD_WHITE];
+                c->cycle_end = 1;
+                c->cycle_winner = (int8_t)(b > wh ? 1 : wh > b ? -1 : 0);
+            }
+        }
+        /* After the opponent's pass, passing ends the game: try it first, it is free. */
+        c->order = h->passes == 1 ? INT_MAX - 1 : -BOARD_MAX_POINTS;
+        n++;
+    }
+    return n;
+}
+
+static void child_state(hist_t *out, const worker_t *w, const child_t *c)
+{
+    const hist_t *h = &w->hist[w->top];
+    board_color_t me = (board_color_t)h->to_move;
+    *out = *h;
+    out->board = c->board;
+    out->key = c->key;
+    out->to_move = (uint8_t)board_color_other(me);
+    out->move = c->move;
+    out->ko = c->ko;
+    out->stones = (uint8_t)board_popcount(board_occupied(&c->board));
+    out->cycle_end = c->cycle_end;
+    out->cycle_winner = c->cycle_winner;
+    if (c->move == BOARD_MOVE_PASS) {
+        out->passes = (uint8_t)(h->passes + 1);
+        out->pass_count[me]++;
+    } else {
+        out->passes = 0;
+        out->captures[me] = (uint16_t)(out->captures[me] + c->captured);
+        out->captures[board_color_other(me)] =
+            (uint16_t)(out->captures[board_color_other(me)] + c->suicided);
+    }
+}
+
+static int alphabeta(worker_t *w, int alpha, int beta, dep_t *dep)
+{
+    int j = w->top;
+    const hist_t *h = &w->hist[j];
+    int ply = j - w->root + w->ply0;
+    board_color_t me = (board_color_t)h->to_move;
+
+    dep->sig = (tt_sig_t){0, {0, 0}};
+    dep->minhit = INT_MAX;
+    if (h->passes >= 2)
+        return black_view(scored(w, h), me);
+    if (h->cycle_end)
+        return black_view(unscored(w, h->cycle_winner, ply), me);
+
+    if ((++w->nodes & (CHECK_PERIOD - 1)) == 0 && limits_hit(w)) {
+        w->aborted = true;
+        return 0;
+    }
+    uint64_t nodes_before = w->nodes;
+    int offset = capture_offset(w, h);
+    tt_state_t st = tt_state_of(h);
+    uint64_t key = tt_key_of(h);
+    board_move_t tt_move = BOARD_MOVE_NONE;
+    tt_hit_t hit;
+    if (w->s->tt) {
+        w->probes++;
+        if (tt_probe(&hit, w->s->tt, key, &st)) {
+            tt_move = hit.move;
+            if (history_meets(w, j, &hit.sig))
+                w->refused++;
+            else {
+                w->hits++;
+                int v = from_table(hit.value, ply, offset);
+                if (hit.bound == TT_BOUND_EXACT || (hit.bound == TT_BOUND_LOWER && v >= beta) ||
+                    (hit.bound == TT_BOUND_UPPER && v <= alpha)) {
+                    dep->sig = hit.sig;
+                    return v;
+                }
+            }
+        }
+    }
+
+    if (w->top + 1 >= w->cap) {
+        w->error = SEARCH_ERROR_DEPTH + 1;
+        w->aborted = true;
+        atomic_store(&w->s->stop, true);
+        return 0;
+    }
+
+    child_t moves[BOARD_MAX_POINTS + 1];
+    int n = generate(w, moves, dep);
+    int best;
+    board_move_t best_move = BOARD_MOVE_NONE;
+    int alpha0 = alpha;
+    if (n == 0) {
+        /* Only without passing: the player to move has no legal move. */
+        if (w->r->scoring == RULES_SCORING_LAST_MOVE)
+            best = -(SEARCH_VALUE_WIN - ply);
+        else
+            best = black_view(scored(w, h), me);
+    } else {
+        for (int i = 0; i < n; i++)
+            if (moves[i].move == tt_move)
+                moves[i].order = INT_MAX;
+        best = -SEARCH_VALUE_INF;
+        for (int i = 0; i < n; i++) {
+            int bi = i;
+            for (int k = i + 1; k < n; k++)
+                if (moves[k].order > moves[bi].order)
+                    bi = k;
+            child_t c = moves[bi];
+            moves[bi] = moves[i];
+            hist_t next;
+            child_state(&next, w, &c);
+            push(w, &next);
+            dep_t cd;
+            int v = -alphabeta(w, -beta, -alpha, &cd);
+            pop(w);
+            if (w->aborted)
+                return 0;
+            tt_sig_merge(&dep->sig, &cd.sig);
+            if (cd.minhit < dep->minhit)
+                dep->minhit = cd.minhit;
+            if (v > best) {
+                best = v;
+                best_move = c.move;
+                if (v > alpha)
+                    alpha = v;
+                if (alpha >= beta)
+                    break;
+            }
+        }
+    }
+    if (w->s->tt) {
+        if (dep->minhit >= j) {
+            tt_bound_t bound = best <= alpha0 ? TT_BOUND_UPPER
+                               : best >= beta ? TT_BOUND_LOWER
+                                              : TT_BOUND_EXACT;
+            /* A fail-low's "best" move is noise: keep a move only for a proven bound. */
+            if (bound == TT_BOUND_UPPER)
+                best_move = BOARD_MOVE_NONE;
+            tt_store(w->s->tt, key, &st, to_table(best, ply, offset), bound, best_move, &dep->sig,
+                     w->nodes - nodes_before + 1);
+            w->stores++;
+        } else
+            w->unstored++;
+    }
+    return best;
+}
+
+/* ---- Driving a search ----------------------------------------------------------------------- */
+
+static void worker_init(worker_t *w, search_t *s, const game_t *game, int ply0)
+{
+    memset(w, 0, sizeof *w);
+    w->s = s;
+    w->g = s->geom;
+    w->r = &s->rules;
+    size_t len = game_length(game);
+    w->cap = (int)len + 1 + STACK_EXTRA;
+    w->hist = g_new(hist_t, w->cap);
+    w->cum = g_new(tt_sig_t, w->cap);
+    for (int i = 0; i < HEAD_SIZE; i++)
+        w->head[i] = -1;
+    w->top = -1;
+    for (size_t i = 0; i <= len; i++) {
+        const game_state_t *gs = game_state_at(game, i);
+        hist_t h;
+        memset(&h, 0, sizeof h);
+        h.board = gs->board;
+        h.key = gs->key;
+        h.pass_count[0] = gs->pass_count[0];
+        h.pass_count[1] = gs->pass_count[1];
+        h.captures[0] = gs->captures[0];
+        h.captures[1] = gs->captures[1];
+        h.to_move = gs->to_move;
+        h.passes = gs->passes;
+        h.move = gs->move;
+        h.stones = (uint8_t)board_popcount(board_occupied(&gs->board));
+        h.cycle_end = gs->cycle_end;
+        h.ko = TT_NO_KO;
+        if (s->rules.ko == RULES_KO_SIMPLE && i > 0 && gs->move < BOARD_MOVE_PASS) {
+            const game_state_t *prev = game_state_at(game, i - 1);
+            board_color_t me = (board_color_t)prev->to_move;
+            uint64_t captured = prev->board.stones[board_color_other(me)] &
+                                ~gs->board.stones[board_color_other(me)];
+            h.ko = ko_point(s->geom, &gs->board, me, gs->move, captured);
+        }
+        push(w, &h);
+    }
+    w->root = w->top;
+    w->ply0 = ply0;
+    w->rng = 0x1234567u + (uint64_t)ply0;
+}
+
+static void worker_free(worker_t *w)
+{
+    g_free(w->hist);
+    g_free(w->cum);
+}
+
+static void worker_collect(search_t *s, const worker_t *w)
+{
+    s->stats.nodes += w->nodes;
+    s->stats.tt_probes += w->probes;
+    s->stats.tt_hits += w->hits;
+    s->stats.tt_refused += w->refused;
+    s->stats.tt_stores += w->stores;
+    s->stats.tt_unstored += w->unstored;
+    size_t mem = (size_t)w->cap * (sizeof(hist_t) + sizeof(tt_sig_t)) + sizeof *w;
+    size_t total = (s->tt ? tt_bytes(s->tt) : 0) + mem * (size_t)s->options.threads;
+    if (total > s->stats.memory_bytes)
+        s->stats.memory_bytes = total;
+}
+
+typedef struct helper {
+    worker_t w;
+    int alpha, beta;
+    pthread_t thread;
+} helper_t;
+
+static void *helper_main(void *arg)
+{
+    helper_t *hp = arg;
+    dep_t d;
+    /* A helper searches the same root with a perturbed move order, filling the shared table. */
+    for (int c = 0; c < 2; c++)
+        for (int p = 0; p <= BOARD_MAX_POINTS; p++) {
+            hp->w.rng = hp->w.rng * 6364136223846793005ULL + 1442695040888963407ULL;
+            hp->w.hh[c][p] = (uint32_t)(hp->w.rng >> 60);
+        }
+    while (!atomic_load(&hp->w.s->stop)) {
+        alphabeta(&hp->w, hp->alpha, hp->beta, &d);
+        if (hp->w.aborted)
+            break;
+    }
+    return NULL;
+}
+
+/* Searches the game's current state (side-to-move view window), `ply0` plies below the solved
+ * position; returns the side-to-move value or false with *error. */
+static bool run(int *value, search_t *s, const game_t *game, int ply0, int alpha, int beta,
+                GError **error)
+{
+    if (game_geom(game)->size != s->geom->size || game_geom(game)->width != s->geom->width) {
+        g_set_error(error, SEARCH_ERROR, SEARCH_ERROR_RULES, "the game is on another board");
+        return false;
+    }
+    atomic_store(&s->stop, false);
+    worker_t *w = g_new(worker_t, 1);
+    worker_init(w, s, game, ply0);
+    int nhelp = s->options.threads - 1;
+    helper_t *helpers = nhelp > 0 ? g_new0(helper_t, nhelp) : NULL;
+    for (int i = 0; i < nhelp; i++) {
+        worker_init(&helpers[i].w, s, game, ply0);
+        helpers[i].w.rng ^= (uint64_t)(i + 1) * 0x9E3779B97F4A7C15ULL;
+        helpers[i].alpha = alpha;
+        helpers[i].beta = beta;
+        pthread_create(&helpers[i].thread, NULL, helper_main, &helpers[i]);
+    }
+    dep_t d;
+    int v = alphabeta(w, alpha, beta, &d);
+    bool ok = !w->aborted;
+    int err = w->error;
+    atomic_store(&s->stop, true);
+    for (int i = 0; i < nhelp; i++) {
+        pthread_join(helpers[i].thread, NULL);
+        worker_collect(s, &helpers[i].w);
+        worker_free(&helpers[i].w);
+    }
+    g_free(helpers);
+    worker_collect(s, w);
+    worker_free(w);
+    g_free(w);
+    if (!ok) {
+        if (err == SEARCH_ERROR_DEPTH + 1)
+            g_set_error(error, SEARCH_ERROR, SEARCH_ERROR_DEPTH,
+                        "a line of play is longer than %d plies", STACK_EXTRA);
+        else
+            g_set_error(error, SEARCH_ERROR, SEARCH_ERROR_LIMIT,
+                        "the search limit was reached after %llu nodes",
+                        (unsigned long long)atomic_load(&s->nodes_all));
+        return false;
+    }
+    *value = v;
+    return true;
+}
+
+static void begin(search_t *s)
+{
+    atomic_store(&s->nodes_all, 0);
+    s->started = g_get_monotonic_time();
+}
+
+static bool value_within(int *value, search_t *s, const game_t *game, int alpha, int beta,
+                         GError **error)
+{
+    board_color_t me = (board_color_t)game_current(game)->to_move;
+    bool ok = true;
+    int v;
+    if (game_status(game) != GAME_ONGOING) {
+        game_result_t res = game_result(game);
+        v = search_value_of_result(&res, &s->rules, 0);
+    } else {
+        /* Null-window tests ("value >= t?") narrowing [lo, hi] by their fail-soft bounds:
+         * with the table, cheaper than one wide window (MTD-style bisection). */
+        int lo = -SEARCH_VALUE_INF, hi = SEARCH_VALUE_INF; /* lo <= value <= hi */
+        for (;;) {
+            if (hi <= alpha || lo >= beta || lo == hi) {
+                v = hi <= alpha ? hi : lo;
+                break;
+            }
+            int a = lo > alpha ? lo : alpha, b = hi < beta ? hi : beta; /* a < t <= b */
+            int t = a < 0 && b >= 1 ? 1 : a + (b - a + 1) / 2;
+            if (t <= a)
+                t = a + 1;
+            int r;
+            int ta = me == BOARD_BLACK ? t - 1 : -t, tb = ta + 1;
+            if (!(ok = run(&r, s, game, 0, ta, tb, error)))
+                break;
+            r = black_view(r, me);
+            if (r >= t)
+                lo = r;
+            else
+                hi = r;
+        }
+    }
+    if (ok)
+        *value = v;
+    return ok;
+}
+
+bool search_value(int *value, search_t *s, const game_t *game, int alpha, int beta, GError **error)
+{
+    begin(s);
+    bool ok = value_within(value, s, game, alpha, beta, error);
+    s->stats.seconds = (g_get_monotonic_time() - s->started) / 1e6;
+    return ok;
+}
+
+int search_legal_moves(board_move_t *moves, search_t *s, const game_t *game)
+{
+    const game_state_t *cur = game_current(game);
+    if (cur->passes >= 2 || cur->cycle_end)
+        return 0;
+    worker_t *w = g_new(worker_t, 1);
+    worker_init(w, s, game, 0);
+    child_t children[BOARD_MAX_POINTS + 1];
+    dep_t d = {{0, {0, 0}}, INT_MAX};
+    int n = generate(w, children, &d);
+    for (int i = 0; i < n; i++)
+        moves[i] = children[i].move;
+    worker_free(w);
+    g_free(w);
+    return n;
+}
+
+/* Whether the state after `move` from `game` is worth at least `target` to the mover (values
+ * in Black's view, plies counted from the solved position: `ply0` is the child's ply). */
+static bool move_reaches(bool *reaches, search_t *s, const game_t *game, board_move_t move,
+                         int ply0, int target, GError **error)
+{
+    board_color_t me = (board_color_t)game_current(game)->to_move;
+    game_t *child = game_copy(game);
+    game_legality_t leg = game_play(child, move);
+    g_assert(leg == GAME_LEGAL);
+    bool ok = true;
+    int v;
+    if (game_status(child) != GAME_ONGOING) {
+        game_result_t res = game_result(child);
+        v = search_value_of_result(&res, &s->rules, ply0);
+    } else {
+        /* Child's side to move is the opponent: it wants to stay below target (mover's view). */
+        board_color_t opp = board_color_other(me);
+        int t = black_view(target, me); /* target, Black's view */
+        int tc = black_view(t, opp);    /* target, child's side-to-move view */
+        /* mover reaches target  <=>  child value (opp view) <= -(mover's target) = tc */
+        ok = run(&v, s, child, ply0, tc, tc + 1, error);
+        if (ok)
+            v = black_view(v, opp);
+    }
+    if (ok)
+        *reaches = black_view(v, me) >= target;
+    game_destroy(child);
+    return ok;
+}
+
+bool search_solve(search_result_t *res, search_t *s, const game_t *game, GError **error)
+{
+    begin(s);
+    memset(res, 0, sizeof *res);
+    int v;
+    if (!value_within(&v, s, game, -SEARCH_VALUE_INF, SEARCH_VALUE_INF, error))
+        return false;
+    res->value = v;
+    bool ok = true;
+    game_t *g = game_copy(game);
+    board_move_t moves[BOARD_MAX_POINTS + 1];
+
+    /* The optimal first moves (under last-move scoring, when winning: every winning move). */
+    if (game_status(g) == GAME_ONGOING) {
+        board_color_t me = (board_color_t)game_current(g)->to_move;
+        int mine = black_view(v, me);
+        int target = s->rules.scoring == RULES_SCORING_LAST_MOVE && mine > SEARCH_VALUE_WIN_MIN
+                         ? SEARCH_VALUE_WIN_MIN + 1
+                         : mine;
+        int n = game_legal_moves(moves, g);
+        for (int i = 0; i < n && ok; i++) {
+            bool r;
+            ok = move_reaches(&r, s, g, moves[i], 1, target, error);
+            if (ok && r)
+                res->best[res->best_count++] = moves[i];
+        }
+    }
+    /* An optimal game: at every ply a move that keeps the exact value. */
+    while (ok && game_status(g) == GAME_ONGOING) {
+        if (res->pv_length >= SEARCH_MAX_PV) {
+            res->pv_truncated = true;
+            break;
+        }
+        board_color_t me = (board_color_t)game_current(g)->to_move;
+        int n = game_legal_moves(moves, g);
+        int chosen = -1;
+        for (int i = 0; i < n && ok && chosen < 0; i++) {
+            bool r;
+            ok = move_reaches(&r, s, g, moves[i], res->pv_length + 1, black_view(v, me), error);
+            if (ok && r)
+                chosen = i;
+        }
+        if (!ok)
+            break;
+        g_assert(chosen >= 0);
+        res->pv[res->pv_length++] = moves[chosen];
+        game_play(g, moves[chosen]);
+    }
+    if (ok && !res->pv_truncated)
+        res->final = game_result(g);
+    game_destroy(g);
+    s->stats.seconds = (g_get_monotonic_time() - s->started) / 1e6;
+    return ok;
+}

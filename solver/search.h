@@ -1,0 +1,141 @@
+/*
+ * solver/search.h: exact minimax solving of small boards under every rule set.
+ *
+ * The solver is a fail-soft alpha-beta (negamax) search to the end of the game with a
+ * transposition table (solver/tt.h) whose reuse is sound under positional and situational
+ * superko and under cycle=draw (graph history interaction: Kishimoto and Mueller, AAAI 2004;
+ * the argument is in tt.h and docs/solver.md).  Move ordering: table move, captures, history
+ * heuristic (Schaeffer 1989).  Legality is exactly core/game.c's game_try, re-implemented on an
+ * incremental state (a stack of positions with a hashed index of earlier positions) and tested
+ * against game_legal_moves on random games.
+ *
+ * VALUES are integers from Black's point of view:
+ *   - a scored end (two passes, or no move under a scoring rule): twice the margin
+ *     (score_margin2: Black minus White minus komi, in half points);
+ *   - under scoring=last-move, a game Black wins after p plies from the solved position:
+ *     SEARCH_VALUE_WIN - p (White: -(SEARCH_VALUE_WIN - p)); a faster win is worth more and a
+ *     slower loss less bad, so the optimal game has the winner hurrying and the loser delaying;
+ *   - a cycle under cycle=draw: 0 when both players passed equally often in the cycle,
+ *     otherwise +-SEARCH_VALUE_CYCLE_WIN for the player who passed more (beyond any score) under
+ *     a scoring rule, or +-(SEARCH_VALUE_WIN - p) under scoring=last-move.
+ *
+ * A search context (search_t) owns its table, counters and limits; two contexts in one process
+ * are independent.  Nothing here prints.
+ */
+#ifndef MATHGO_SOLVER_SEARCH_H
+#define MATHGO_SOLVER_SEARCH_H
+
+#include "core/board.h"
+#include "core/game.h"
+#include "core/rules.h"
+
+#include <glib.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#define SEARCH_VALUE_WIN       30000
+#define SEARCH_VALUE_WIN_MIN   25000 /* values beyond this are wins with a distance */
+#define SEARCH_VALUE_CYCLE_WIN 20000
+#define SEARCH_VALUE_INF       32000
+#define SEARCH_MAX_PV          1024
+
+#define SEARCH_ERROR (search_error_quark())
+GQuark search_error_quark(void);
+typedef enum search_error_code {
+    SEARCH_ERROR_RULES, /* a rule set the solver cannot solve (infinite game tree) */
+    SEARCH_ERROR_LIMIT, /* the node or time limit was reached */
+    SEARCH_ERROR_MEMORY,
+    SEARCH_ERROR_DEPTH, /* a line longer than the solver's stack */
+} search_error_code_t;
+
+typedef struct search_options {
+    size_t tt_bytes;    /* table size; 0 means no table */
+    int threads;        /* 1 or more: lazy SMP helpers share the table */
+    uint64_t max_nodes; /* 0: no limit */
+    double max_seconds; /* 0: no limit */
+} search_options_t;
+
+/* Sensible defaults: 128 MiB table, one thread, no limits. */
+search_options_t search_options_default(void);
+
+typedef struct search_stats {
+    uint64_t nodes;       /* interior nodes visited (all threads) */
+    uint64_t tt_probes;   /* table lookups */
+    uint64_t tt_hits;     /* lookups that verified and passed the history check */
+    uint64_t tt_refused;  /* lookups that verified but failed the history check */
+    uint64_t tt_stores;   /* results stored */
+    uint64_t tt_unstored; /* results not stored because they depended on the history */
+    double seconds;       /* wall time of the last search_solve / search_value */
+    size_t memory_bytes;  /* table plus search stacks */
+} search_stats_t;
+
+/* The answer of search_solve. */
+typedef struct search_result {
+    int value;      /* Black's point of view (see above) */
+    int best_count; /* optimal (or, under last-move, winning) first moves */
+    board_move_t best[BOARD_MAX_POINTS + 1];
+    int pv_length;     /* plies of the optimal game */
+    bool pv_truncated; /* longer than SEARCH_MAX_PV */
+    board_move_t pv[SEARCH_MAX_PV];
+    game_result_t final; /* how the optimal game ends */
+} search_result_t;
+
+typedef struct search search_t;
+
+/*
+ * Checks that the rule set can be solved: the game tree must be finite, which needs superko
+ * (positional or situational) or cycle=draw.  False and *error otherwise.
+ */
+bool search_rules_supported(const rules_t *rules, GError **error);
+
+/*
+ * A solver for one board size and rule set.  The geometry is borrowed and must outlive the
+ * context.  NULL and *error when the rules are unsupported or the table cannot be allocated.
+ */
+search_t *search_create(const board_geom_t *geom, const rules_t *rules,
+                        const search_options_t *options, GError **error);
+void search_destroy(search_t *search);
+
+/*
+ * The minimax value (Black's view) of the current state of `game`, whose whole history is
+ * taken into account, searched with the window (alpha, beta) in Black's view: the result is
+ * exact when strictly inside, a bound (fail-soft) otherwise.  False and *error when a limit
+ * was hit.  The game must use this context's geometry and rules.
+ */
+bool search_value(int *value, search_t *search, const game_t *game, int alpha, int beta,
+                  GError **error);
+
+/* The exact value, the optimal first moves and an optimal game from the game's current state. */
+bool search_solve(search_result_t *result, search_t *search, const game_t *game, GError **error);
+
+/* Counters since the context was created (or since search_reset_stats). */
+search_stats_t search_stats(const search_t *search);
+void search_reset_stats(search_t *search);
+
+/* Empties the table (results stay valid across searches; this is only for measurements). */
+void search_clear_table(search_t *search);
+
+/*
+ * The legal moves of the game's current state as the solver's own incremental state sees them
+ * (points in increasing order, then the pass), for tests against game_legal_moves.  0 when the
+ * game is over.
+ */
+int search_legal_moves(board_move_t *moves, search_t *search, const game_t *game);
+
+/* Whether a value is a last-move win or loss with a distance, and that distance in plies. */
+static inline bool search_value_is_win(int value)
+{
+    return value > SEARCH_VALUE_WIN_MIN || value < -SEARCH_VALUE_WIN_MIN;
+}
+static inline int search_value_plies(int value)
+{
+    return SEARCH_VALUE_WIN - (value < 0 ? -value : value);
+}
+
+/*
+ * The value of an ended game in the conventions above, from game_result; `plies` is the
+ * number of moves since the solved position.  For tests and for callers that replay games.
+ */
+int search_value_of_result(const game_result_t *result, const rules_t *rules, int plies);
+
+#endif

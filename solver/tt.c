@@ -1,0 +1,152 @@
+/* solver/tt.c: the two-deep transposition table with exact verification (see tt.h). */
+#include "solver/tt.h"
+
+#include <glib.h>
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define TT_LOCKS 4096
+
+typedef struct tt_bucket {
+    tt_entry_t slot[2];
+} tt_bucket_t;
+
+struct tt {
+    tt_bucket_t *buckets;
+    size_t count; /* a power of two */
+    atomic_flag locks[TT_LOCKS];
+};
+
+tt_t *tt_create(size_t bytes)
+{
+    size_t count = 1;
+    while (count * 2 * sizeof(tt_bucket_t) <= bytes)
+        count *= 2;
+    tt_t *tt = g_try_new0(tt_t, 1);
+    if (!tt)
+        return NULL;
+    tt->buckets = g_try_new0(tt_bucket_t, count);
+    if (!tt->buckets) {
+        g_free(tt);
+        return NULL;
+    }
+    tt->count = count;
+    for (int i = 0; i < TT_LOCKS; i++)
+        atomic_flag_clear(&tt->locks[i]);
+    return tt;
+}
+
+void tt_destroy(tt_t *tt)
+{
+    if (!tt)
+        return;
+    g_free(tt->buckets);
+    g_free(tt);
+}
+
+void tt_clear(tt_t *tt)
+{
+    memset(tt->buckets, 0, tt->count * sizeof(tt_bucket_t));
+}
+
+size_t tt_bytes(const tt_t *tt)
+{
+    return tt->count * sizeof(tt_bucket_t);
+}
+
+static void lock(tt_t *tt, size_t index)
+{
+    while (atomic_flag_test_and_set_explicit(&tt->locks[index % TT_LOCKS], memory_order_acquire))
+        ;
+}
+
+static void unlock(tt_t *tt, size_t index)
+{
+    atomic_flag_clear_explicit(&tt->locks[index % TT_LOCKS], memory_order_release);
+}
+
+static uint64_t pack_meta(const tt_state_t *s, int value, tt_bound_t bound, board_move_t move,
+                          unsigned size_log)
+{
+    uint64_t m = (uint64_t)(uint16_t)(int16_t)value;
+    m |= (uint64_t)bound << 16;
+    m |= (uint64_t)(s->to_move & 1) << 18;
+    m |= (uint64_t)(s->passes & 3) << 19;
+    m |= (uint64_t)(s->ko & 127) << 21;
+    m |= (uint64_t)(move == BOARD_MOVE_NONE ? 127 : move & 127) << 28;
+    m |= (uint64_t)(size_log & 63) << 35;
+    return m;
+}
+
+static tt_bound_t meta_bound(uint64_t m)
+{
+    return (tt_bound_t)((m >> 16) & 3);
+}
+
+static unsigned meta_size_log(uint64_t m)
+{
+    return (unsigned)((m >> 35) & 63);
+}
+
+/* Whether entry e stands for state s. */
+static bool matches(const tt_entry_t *e, const tt_state_t *s)
+{
+    uint64_t want = (uint64_t)(s->to_move & 1) << 18 | (uint64_t)(s->passes & 3) << 19 |
+                    (uint64_t)(s->ko & 127) << 21;
+    uint64_t mask = (uint64_t)1 << 18 | (uint64_t)3 << 19 | (uint64_t)127 << 21;
+    return meta_bound(e->meta) != TT_BOUND_NONE && e->black == s->board.stones[0] &&
+           e->white == s->board.stones[1] && (e->meta & mask) == want;
+}
+
+bool tt_probe(tt_hit_t *hit, tt_t *tt, uint64_t key, const tt_state_t *state)
+{
+    size_t index = (size_t)key & (tt->count - 1);
+    tt_bucket_t *b = &tt->buckets[index];
+    bool found = false;
+    lock(tt, index);
+    for (int i = 0; i < 2; i++) {
+        const tt_entry_t *e = &b->slot[i];
+        if (matches(e, state)) {
+            unsigned mv = (unsigned)((e->meta >> 28) & 127);
+            hit->value = (int16_t)(uint16_t)(e->meta & 0xffff);
+            hit->bound = meta_bound(e->meta);
+            hit->move = mv == 127 ? BOARD_MOVE_NONE : (board_move_t)mv;
+            hit->sig = e->sig;
+            found = true;
+            break;
+        }
+    }
+    unlock(tt, index);
+    return found;
+}
+
+void tt_store(tt_t *tt, uint64_t key, const tt_state_t *state, int value, tt_bound_t bound,
+              board_move_t move, const tt_sig_t *sig, uint64_t nodes)
+{
+    size_t index = (size_t)key & (tt->count - 1);
+    tt_bucket_t *b = &tt->buckets[index];
+    unsigned size_log = nodes ? (unsigned)(63 - __builtin_clzll(nodes)) : 0;
+    tt_entry_t e;
+    e.black = state->board.stones[0];
+    e.white = state->board.stones[1];
+    e.sig = *sig;
+    e.meta = pack_meta(state, value, bound, move, size_log);
+    lock(tt, index);
+    if (matches(&b->slot[0], state))
+        b->slot[0] = e;
+    else if (matches(&b->slot[1], state)) {
+        /* Promote to the priority slot when the new result is the larger one. */
+        if (size_log >= meta_size_log(b->slot[0].meta)) {
+            b->slot[1] = b->slot[0];
+            b->slot[0] = e;
+        } else
+            b->slot[1] = e;
+    } else if (size_log >= meta_size_log(b->slot[0].meta) ||
+               meta_bound(b->slot[0].meta) == TT_BOUND_NONE) {
+        b->slot[1] = b->slot[0];
+        b->slot[0] = e;
+    } else
+        b->slot[1] = e;
+    unlock(tt, index);
+}

@@ -1,0 +1,147 @@
+/*
+ * solver/tt.h: the solver's transposition table, sound under superko.
+ *
+ * WHAT A KEY STANDS FOR.  An entry is found by a 64-bit key and then verified exactly: the
+ * whole position (two words), the player to move, the count of consecutive passes (0 or 1) and,
+ * under ko=simple only, the ko point.  A key collision can cost a probe, never give a wrong
+ * answer: there are no false hits.
+ *
+ * WHAT IS HISTORY-DEPENDENT.  Under positional or situational superko, and under cycle=draw,
+ * the value of a node N depends on the history H before N in two ways (graph history
+ * interaction, Kishimoto and Mueller 2004): (a) a move below N is illegal, or ends the game as
+ * a cycle, because its position occurs in H; (b) a move below N is legal, or does not end the
+ * game, only because its position does not occur in H.  The search consults H only through
+ * membership tests ("is position P earlier in the game?").  For every result it computes
+ *   - the oldest history index a test found its position at (a "hit"), and
+ *   - a signature (tt_sig_t) of every position a test did NOT find (a "miss").
+ * A result at history index j is STORED only when no test below it hit a position older than j:
+ * then every hit lay on the path inside its own subtree, which travels with the subtree.  Its
+ * misses are stored with it as the signature.  A stored result is REUSED at a node N' with
+ * history H' only when no position of H' (older than N') is in the signature: then every test
+ * below N' answers as it did when the result was computed (a hit inside the subtree is a hit
+ * again; a miss is a miss again, since the position is not in H' either), so the same proof
+ * tree is valid at N' and the stored bound holds.  The signature is a superset (a Bloom-style
+ * filter: stone count x 7 hash bits), so it can only refuse a sound reuse, never allow an
+ * unsound one.  A reused entry's signature joins the signature of the node that used it.
+ *
+ * Under ko=simple the only history a move consults is the position before the opponent's last
+ * play; that test is decided by the position and the ko point (see search.c), which are part
+ * of the verified state, so nothing there is history-dependent.
+ *
+ * REPLACEMENT.  Buckets of two entries (van der Werf's two-deep scheme): slot 0 keeps the
+ * result with the larger subtree (log2 of its node count), slot 1 takes everything else, and a
+ * result for a state already in the bucket overwrites it.  Threads share a table; each bucket
+ * is guarded by one of TT_LOCKS spin locks, so readers never see a torn entry.
+ */
+#ifndef MATHGO_SOLVER_TT_H
+#define MATHGO_SOLVER_TT_H
+
+#include "core/board.h"
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/* Bound flags.  TT_BOUND_NONE marks an empty slot. */
+typedef enum tt_bound {
+    TT_BOUND_NONE = 0,
+    TT_BOUND_LOWER = 1, /* value <= true value */
+    TT_BOUND_UPPER = 2, /* value >= true value */
+    TT_BOUND_EXACT = 3,
+} tt_bound_t;
+
+#define TT_NO_KO 127 /* the ko field of a state without a ko point */
+
+/*
+ * The positions a result's subtree tested against the history and did not find: a filter
+ * over (stone count, 7 bits of the position key).  A position Q may be among them only if
+ * bit popcount(Q) of `count` is set and bit tt_sig_bit(key(Q)) of `bloom` is set.
+ */
+typedef struct tt_sig {
+    uint64_t count;
+    uint64_t bloom[2];
+} tt_sig_t;
+
+static inline unsigned tt_sig_bit(uint64_t key)
+{
+    return (unsigned)(key >> 57);
+}
+
+static inline void tt_sig_add(tt_sig_t *sig, const board_t *b, uint64_t key)
+{
+    unsigned bit = tt_sig_bit(key);
+    sig->count |= (uint64_t)1 << (board_popcount(board_occupied(b)) & 63);
+    sig->bloom[bit >> 6] |= (uint64_t)1 << (bit & 63);
+}
+
+static inline void tt_sig_merge(tt_sig_t *into, const tt_sig_t *from)
+{
+    into->count |= from->count;
+    into->bloom[0] |= from->bloom[0];
+    into->bloom[1] |= from->bloom[1];
+}
+
+/* Whether the position with `stones` stones and key `key` may be in the signature. */
+static inline bool tt_sig_may_contain(const tt_sig_t *sig, int stones, uint64_t key)
+{
+    unsigned bit = tt_sig_bit(key);
+    return ((sig->count >> (stones & 63)) & 1) && ((sig->bloom[bit >> 6] >> (bit & 63)) & 1);
+}
+
+/* The exact state an entry stands for. */
+typedef struct tt_state {
+    board_t board;
+    uint8_t to_move; /* board_color_t */
+    uint8_t passes;  /* consecutive passes, 0 or 1 */
+    uint8_t ko;      /* ko point under ko=simple, else TT_NO_KO */
+} tt_state_t;
+
+/*
+ * One entry, 48 bytes:
+ *   word 0..1  black, white stones            (verified on probe)
+ *   word 2     sig.count                      (history tests that missed: stone counts)
+ *   word 3..4  sig.bloom                      (history tests that missed: 128 key bits)
+ *   word 5     bits  0..15  value, int16, relative to the node (see search.c)
+ *              bits 16..17  bound (tt_bound_t; 0 = empty slot)
+ *              bit  18      player to move    (verified)
+ *              bits 19..20  consecutive passes (verified)
+ *              bits 21..27  ko point or TT_NO_KO (verified)
+ *              bits 28..34  best move (0..63 a point, 64 pass, 127 none)
+ *              bits 35..40  log2 of the subtree's node count (replacement priority)
+ *              bits 41..63  zero
+ */
+typedef struct tt_entry {
+    uint64_t black, white;
+    tt_sig_t sig;
+    uint64_t meta;
+} tt_entry_t;
+_Static_assert(sizeof(tt_entry_t) == 48, "tt_entry_t is 48 bytes");
+
+/* What a probe returns (unpacked). */
+typedef struct tt_hit {
+    int value;
+    tt_bound_t bound;
+    board_move_t move; /* BOARD_MOVE_NONE when none */
+    tt_sig_t sig;
+} tt_hit_t;
+
+typedef struct tt tt_t;
+
+/* A table using at most `bytes` bytes (at least one bucket).  NULL on allocation failure. */
+tt_t *tt_create(size_t bytes);
+void tt_destroy(tt_t *tt);
+
+/* Empties the table. */
+void tt_clear(tt_t *tt);
+
+/* The bytes the table occupies. */
+size_t tt_bytes(const tt_t *tt);
+
+/* Looks up `state` (whose key is `key`); true and *hit filled when an entry verifies. */
+bool tt_probe(tt_hit_t *hit, tt_t *tt, uint64_t key, const tt_state_t *state);
+
+/* Stores a result for `state`; `nodes` is the size of the subtree that computed it. */
+void tt_store(tt_t *tt, uint64_t key, const tt_state_t *state, int value, tt_bound_t bound,
+              board_move_t move, const tt_sig_t *sig, uint64_t nodes);
+
+#endif

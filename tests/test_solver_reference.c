@@ -1,0 +1,384 @@
+/*
+ * tests/test_solver_reference.c: the solver against a plain full-history minimax.
+ *
+ * The reference is alpha-beta negamax over game_t (core's single definition of the rules)
+ * with no table, no symmetry and no static evaluation: the only pruning is alpha-beta's, which
+ * is exact.  Every state carries its whole history, so the reference has no graph history
+ * interaction to get wrong.  Its value conventions are written out here again from
+ * solver/search.h, independently of the solver's code.
+ *
+ * Tests: every board of at most 5 points under every rule set (komi 0); random positions with
+ * random histories on 2x3, 3x3 and 2x4 under every rule set, one solver context (one table)
+ * per board and rule set shared across all positions, so table entries computed under one
+ * history are offered under many others.  MATHGO_SOLVER_OFFLINE=1 adds 1x6 and 2x3 from the
+ * empty board (minutes to hours; see docs/solver.md).
+ */
+#include "core/board.h"
+#include "core/game.h"
+#include "core/rules.h"
+#include "solver/search.h"
+
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+/* Every rule set the solver supports, with the variants the published tables use. */
+static const char *const rule_sets[] = {
+    "math",
+    "pseudo",
+    "tromp-taylor",
+    "chinese",
+    "old-chinese",
+    "chinese,ko=simple,cycle=draw",
+    "tromp-taylor,ko=situational",
+    "japanese,cycle=draw",
+    NULL,
+};
+
+typedef struct reference {
+    const rules_t *rules;
+    uint64_t nodes, limit;
+    bool exceeded;
+} reference_t;
+
+static int ref_end_value(const game_result_t *res, const rules_t *rules, int ply)
+{
+    if (res->scored)
+        return res->margin2;
+    if (res->winner == BOARD_EMPTY)
+        return 0;
+    int magnitude =
+        rules->scoring == RULES_SCORING_LAST_MOVE ? SEARCH_VALUE_WIN - ply : SEARCH_VALUE_CYCLE_WIN;
+    return res->winner == BOARD_BLACK ? magnitude : -magnitude;
+}
+
+/* Negamax with alpha-beta: the value for the player to move. */
+static int ref_search(reference_t *ref, game_t *game, int ply, int alpha, int beta)
+{
+    int sign = game_current(game)->to_move == BOARD_BLACK ? 1 : -1;
+    if (game_status(game) != GAME_ONGOING) {
+        game_result_t res = game_result(game);
+        return sign * ref_end_value(&res, ref->rules, ply);
+    }
+    if (++ref->nodes > ref->limit) {
+        ref->exceeded = true;
+        return 0;
+    }
+    board_move_t moves[BOARD_MAX_POINTS + 1];
+    int n = game_legal_moves(moves, game);
+    /* Ordering (it changes only the work, never the value): after the opponent's pass, the
+     * pass (which ends the game) first; then captures. */
+    const game_state_t *cur = game_current(game);
+    if (cur->passes == 1 && n > 0 && moves[n - 1] == BOARD_MOVE_PASS) {
+        memmove(moves + 1, moves, (size_t)(n - 1) * sizeof moves[0]);
+        moves[0] = BOARD_MOVE_PASS;
+    }
+    board_color_t opp = board_color_other((board_color_t)cur->to_move);
+    for (int i = 0, front = cur->passes == 1 ? 1 : 0; i < n; i++) {
+        if (moves[i] == BOARD_MOVE_PASS ||
+            !(game_geom(game)->neighbours[moves[i]] & cur->board.stones[opp]))
+            continue;
+        board_placement_t pl = board_place(&cur->board, game_geom(game), cur->to_move, moves[i]);
+        if (pl.captured && i > front) {
+            board_move_t m = moves[i];
+            memmove(moves + front + 1, moves + front, (size_t)(i - front) * sizeof moves[0]);
+            moves[front] = m;
+        }
+        if (pl.captured)
+            front++;
+    }
+    int best = -SEARCH_VALUE_INF;
+    for (int i = 0; i < n; i++) {
+        game_play(game, moves[i]);
+        int v = -ref_search(ref, game, ply + 1, -beta, -alpha);
+        game_undo(game);
+        if (ref->exceeded)
+            return 0;
+        if (v > best)
+            best = v;
+        if (v > alpha)
+            alpha = v;
+        if (alpha >= beta)
+            break;
+    }
+    return best;
+}
+
+/*
+ * The exact value (Black's view) or false when the node limit was exceeded.  The value is
+ * found by null-window alpha-beta tests (each answers "value >= t?" exactly; fail-soft bounds
+ * move the interval), which is exact and much cheaper than one full-window search.
+ */
+static bool ref_value(int *value, const game_t *game, uint64_t limit, uint64_t *nodes)
+{
+    reference_t ref = {game_rules(game), 0, limit, false};
+    game_t *copy = game_copy(game);
+    int sign = game_current(game)->to_move == BOARD_BLACK ? 1 : -1;
+    int lo = -SEARCH_VALUE_INF, hi = SEARCH_VALUE_INF; /* lo <= value <= hi */
+    while (lo < hi && !ref.exceeded) {
+        int t = lo + (hi - lo + 1) / 2; /* lo < t <= hi */
+        if (lo < 0 && hi > 0)
+            t = lo < -1 ? (hi > 1 ? (t < 0 ? -1 : 1) : t) : t;
+        if (t <= lo)
+            t = lo + 1;
+        int v = ref_search(&ref, copy, 0, t - 1, t);
+        if (v >= t)
+            lo = v;
+        else
+            hi = v;
+    }
+    game_destroy(copy);
+    if (nodes)
+        *nodes = ref.nodes;
+    if (ref.exceeded)
+        return false;
+    *value = sign * lo;
+    return true;
+}
+
+static search_t *make_solver(const board_geom_t *g, const rules_t *r, size_t bytes)
+{
+    search_options_t o = search_options_default();
+    o.tt_bytes = bytes;
+    GError *err = NULL;
+    search_t *s = search_create(g, r, &o, &err);
+    if (!s)
+        fail_msg("search_create: %s", err->message);
+    return s;
+}
+
+/* Every board of at most 5 points, every rule set, komi 0: value and optimal first moves. */
+static void test_solver__agrees_with_reference_on_every_board_up_to_5_points(void **state)
+{
+    (void)state;
+    static const int sizes[][2] = {{1, 1}, {2, 1}, {3, 1}, {4, 1}, {5, 1}, {2, 2}};
+    for (size_t b = 0; b < sizeof sizes / sizeof sizes[0]; b++) {
+        board_geom_t *g = board_geom_create(sizes[b][0], sizes[b][1], NULL);
+        for (int i = 0; rule_sets[i]; i++) {
+            rules_t r;
+            assert_true(rules_parse(&r, rule_sets[i], NULL));
+            /* Situational superko with passing: the reference needs minutes from 5 points on
+             * (passes multiply the situations); the random histories cover it there. */
+            if (r.ko == RULES_KO_SITUATIONAL && r.pass && g->size >= 5)
+                continue;
+            game_t *game = game_create(g, &r);
+            int want;
+            uint64_t nodes;
+            gint64 t0 = g_get_monotonic_time();
+            assert_true(ref_value(&want, game, UINT64_MAX, &nodes));
+            if (getenv("MATHGO_SOLVER_VERBOSE"))
+                fprintf(stderr, "%dx%d %s: reference %d, %llu nodes, %.2f s\n", sizes[b][0],
+                        sizes[b][1], rule_sets[i], want, (unsigned long long)nodes,
+                        (g_get_monotonic_time() - t0) / 1e6);
+            search_t *s = make_solver(g, &r, 1u << 20);
+            search_result_t res;
+            GError *err = NULL;
+            if (!search_solve(&res, s, game, &err))
+                fail_msg("%dx%d %s: %s", sizes[b][0], sizes[b][1], rule_sets[i], err->message);
+            if (res.value != want)
+                fail_msg("%dx%d %s: solver %d, reference %d (%llu nodes)", sizes[b][0], sizes[b][1],
+                         rule_sets[i], res.value, want, (unsigned long long)nodes);
+            /* The optimal game ends with the value. */
+            if (!res.pv_truncated) {
+                game_t *replay = game_copy(game);
+                for (int k = 0; k < res.pv_length; k++)
+                    assert_int_equal(game_play(replay, res.pv[k]), GAME_LEGAL);
+                game_result_t end = game_result(replay);
+                assert_int_not_equal(end.status, GAME_ONGOING);
+                int got = ref_end_value(&end, &r, res.pv_length);
+                if (got != want)
+                    fail_msg("%dx%d %s: the optimal game ends at %d, value %d", sizes[b][0],
+                             sizes[b][1], rule_sets[i], got, want);
+                game_destroy(replay);
+            }
+            /* Every first move the solver calls optimal is, by the reference. */
+            for (int k = 0; k < res.best_count; k++) {
+                game_t *child = game_copy(game);
+                game_play(child, res.best[k]);
+                int cv;
+                assert_true(ref_value(&cv, child, UINT64_MAX, NULL));
+                if (search_value_is_win(want) && r.scoring == RULES_SCORING_LAST_MOVE)
+                    assert_true((cv > 0) == (want > 0));
+                else {
+                    /* ref_value counts plies from the child: shift wins by one ply. */
+                    int shifted = cv > SEARCH_VALUE_WIN_MIN    ? cv - 1
+                                  : cv < -SEARCH_VALUE_WIN_MIN ? cv + 1
+                                                               : cv;
+                    assert_int_equal(shifted, want);
+                }
+                game_destroy(child);
+            }
+            search_destroy(s);
+            game_destroy(game);
+        }
+        board_geom_destroy(g);
+    }
+}
+
+/* A reproducible generator (SplitMix64). */
+static uint64_t rng_next(uint64_t *state)
+{
+    uint64_t z = (*state += 0x9E3779B97F4A7C15ULL);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    return z ^ (z >> 31);
+}
+
+/* A random game of up to `length` moves (passes rarer than plays); NULL if it ended early. */
+static game_t *random_game(const board_geom_t *g, const rules_t *r, int length, uint64_t *rng)
+{
+    game_t *game = game_create(g, r);
+    for (int i = 0; i < length; i++) {
+        if (game_status(game) != GAME_ONGOING)
+            break;
+        board_move_t moves[BOARD_MAX_POINTS + 1];
+        int n = game_legal_moves(moves, game);
+        int plays = n - (r->pass ? 1 : 0);
+        board_move_t m;
+        if (plays > 0 && rng_next(rng) % 8 != 0)
+            m = moves[rng_next(rng) % (uint64_t)plays];
+        else
+            m = moves[rng_next(rng) % (uint64_t)n];
+        game_play(game, m);
+    }
+    return game;
+}
+
+typedef struct random_case {
+    int width, height;
+    int wanted;     /* positions to compare per rule set */
+    uint64_t limit; /* reference node budget: positions over it are skipped */
+    int min_length, max_length;
+} random_case_t;
+
+static int compare_random_positions(const random_case_t *rc, const char *rules_text, uint64_t seed)
+{
+    board_geom_t *g = board_geom_create(rc->width, rc->height, NULL);
+    rules_t r;
+    assert_true(rules_parse(&r, rules_text, NULL));
+    /* One table for all positions: entries from one history meet many others.  A small one
+     * also exercises replacement. */
+    search_t *s = make_solver(g, &r, 1u << 16);
+    uint64_t rng = seed;
+    int compared = 0;
+    uint64_t ref_nodes = 0;
+    for (int attempt = 0; compared < rc->wanted && attempt < rc->wanted * 20; attempt++) {
+        int length = rc->min_length +
+                     (int)(rng_next(&rng) % (uint64_t)(rc->max_length - rc->min_length + 1));
+        game_t *game = random_game(g, &r, length, &rng);
+        int want, got;
+        /* Too early for the reference's budget: play on at random until it fits. */
+        bool fits = false;
+        uint64_t ref_nodes_one = 0;
+        while (game_status(game) == GAME_ONGOING &&
+               !(fits = ref_value(&want, game, rc->limit, &ref_nodes_one))) {
+            board_move_t moves[BOARD_MAX_POINTS + 1];
+            int n = game_legal_moves(moves, game);
+            game_play(game, moves[rng_next(&rng) % (uint64_t)n]);
+        }
+        if (fits) {
+            ref_nodes += ref_nodes_one;
+            GError *err = NULL;
+            if (!search_value(&got, s, game, -SEARCH_VALUE_INF, SEARCH_VALUE_INF, &err))
+                fail_msg("%s", err->message);
+            if (got != want) {
+                fprintf(stderr, "%dx%d %s: position after %zu moves:\n", rc->width, rc->height,
+                        rules_text, game_length(game));
+                for (size_t k = 1; k <= game_length(game); k++) {
+                    char buf[8];
+                    fprintf(stderr, " %s", board_move_name(buf, g, game_state_at(game, k)->move));
+                }
+                fprintf(stderr, "\n");
+                board_print(stderr, &game_current(game)->board, g);
+                fail_msg("solver %d, reference %d", got, want);
+            }
+            /* A null-window probe on each side of the value must agree too. */
+            int lo, hi;
+            assert_true(search_value(&lo, s, game, want - 1, want, NULL));
+            assert_true(lo >= want);
+            assert_true(search_value(&hi, s, game, want, want + 1, NULL));
+            assert_true(hi <= want);
+            compared++;
+        }
+        game_destroy(game);
+    }
+    if (getenv("MATHGO_SOLVER_VERBOSE"))
+        fprintf(stderr, "  solver nodes %llu, reference nodes %llu\n",
+                (unsigned long long)search_stats(s).nodes, (unsigned long long)ref_nodes);
+    search_destroy(s);
+    board_geom_destroy(g);
+    return compared;
+}
+
+static void test_solver__agrees_with_reference_on_random_histories(void **state)
+{
+    (void)state;
+    static const random_case_t cases[] = {
+        {3, 2, 42, 2000, 4, 16},
+        {3, 3, 42, 2000, 10, 26},
+        {4, 2, 42, 2000, 8, 22},
+    };
+    int total = 0;
+    for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++)
+        for (int i = 0; rule_sets[i]; i++) {
+            gint64 t0 = g_get_monotonic_time();
+            int n = compare_random_positions(&cases[c], rule_sets[i], 1000 * c + (uint64_t)i);
+            if (getenv("MATHGO_SOLVER_VERBOSE"))
+                fprintf(stderr, "%dx%d %s: %d positions, %.2f s\n", cases[c].width, cases[c].height,
+                        rule_sets[i], n, (g_get_monotonic_time() - t0) / 1e6);
+            if (n < cases[c].wanted / 2)
+                fail_msg("%dx%d %s: only %d positions within the reference's budget",
+                         cases[c].width, cases[c].height, rule_sets[i], n);
+            total += n;
+        }
+    fprintf(stderr, "compared %d random positions\n", total);
+    assert_true(total >= 1000);
+}
+
+/* The larger comparisons, run once offline (MATHGO_SOLVER_OFFLINE=1). */
+static void test_solver__agrees_with_reference_on_1x6_and_2x3_offline(void **state)
+{
+    (void)state;
+    if (!getenv("MATHGO_SOLVER_OFFLINE"))
+        skip();
+    static const int sizes[][2] = {{6, 1}, {3, 2}};
+    for (size_t b = 0; b < 2; b++) {
+        board_geom_t *g = board_geom_create(sizes[b][0], sizes[b][1], NULL);
+        for (int i = 0; rule_sets[i]; i++) {
+            rules_t r;
+            assert_true(rules_parse(&r, rule_sets[i], NULL));
+            game_t *game = game_create(g, &r);
+            gint64 t0 = g_get_monotonic_time();
+            int want, got;
+            uint64_t nodes;
+            assert_true(ref_value(&want, game, UINT64_MAX, &nodes));
+            double secs = (g_get_monotonic_time() - t0) / 1e6;
+            search_t *s = make_solver(g, &r, 64u << 20);
+            assert_true(search_value(&got, s, game, -SEARCH_VALUE_INF, SEARCH_VALUE_INF, NULL));
+            printf("%dx%d,%s,reference=%d,solver=%d,reference_nodes=%llu,reference_s=%.1f\n",
+                   sizes[b][0], sizes[b][1], rule_sets[i], want, got, (unsigned long long)nodes,
+                   secs);
+            fflush(stdout);
+            assert_int_equal(got, want);
+            search_destroy(s);
+            game_destroy(game);
+        }
+        board_geom_destroy(g);
+    }
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_solver__agrees_with_reference_on_every_board_up_to_5_points),
+        cmocka_unit_test(test_solver__agrees_with_reference_on_random_histories),
+        cmocka_unit_test(test_solver__agrees_with_reference_on_1x6_and_2x3_offline),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
