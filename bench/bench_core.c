@@ -66,8 +66,10 @@ static uint64_t playout_moves(const board_geom_t *g, double seconds, double *ela
                         nth_bit(cand, (int)below(xorshift(&rng), (uint32_t)board_popcount(cand)));
                     board_placement_t pl = board_place(&b, g, c, p);
                     cand &= ~board_bit(p);
-                    if (pl.suicided || board_equal(&pl.after, &before))
-                        continue; /* suicide, or a simple-ko recapture */
+                    /* Suicide, or a simple-ko recapture (which must capture exactly one stone). */
+                    if (pl.suicided || (!(pl.captured & (pl.captured - 1)) && pl.captured &&
+                                        board_equal(&pl.after, &before)))
+                        continue;
                     before = b;
                     b = pl.after;
                     played = true;
