@@ -219,12 +219,13 @@ static int lookup(const worker_t *w, const board_t *board, uint64_t key, int sid
     return -1;
 }
 
-/* Records one membership test's outcome in dep; returns the index found or -1. */
-static int test(worker_t *w, dep_t *dep, const board_t *board, uint64_t key, int side)
+/* Records one membership test's outcome in dep; returns the index found or -1.  A hit at
+ * index `ko_index` is the ko recapture, decided by the verified state: not recorded. */
+static int test(worker_t *w, dep_t *dep, const board_t *board, uint64_t key, int side, int ko_index)
 {
     int k = lookup(w, board, key, side);
     if (k >= 0) {
-        if (k < dep->minhit)
+        if (k != ko_index && k < dep->minhit)
             dep->minhit = k;
     } else
         tt_sig_add(&dep->sig, board, key);
@@ -382,25 +383,29 @@ static int generate(worker_t *w, child_t *out, dep_t *dep)
         c->ko = TT_NO_KO;
         c->cycle_end = 0;
         c->cycle_winner = 0;
+        c->ko = ko_point(g, &c->board, me, p, pl.captured);
+        /* The recapture of a ko recreates the previous position (index j - 1): that is decided
+         * by the position and the ko point, which the table verifies, so it is no history
+         * dependence.  Every other repetition is. */
+        bool ko_take = p == h->ko;
         switch (r->ko) {
         case RULES_KO_SIMPLE:
             if (j >= 1 && h->move != BOARD_MOVE_PASS &&
                 board_equal(&w->hist[j - 1].board, &c->board))
                 continue;
-            c->ko = ko_point(g, &c->board, me, p, pl.captured);
             break;
         case RULES_KO_POSITIONAL:
-            if (test(w, dep, &c->board, c->key, -1) >= 0)
+            if (test(w, dep, &c->board, c->key, -1, ko_take ? j - 1 : -1) >= 0)
                 continue;
             break;
         case RULES_KO_SITUATIONAL:
-            if (test(w, dep, &c->board, c->key, opp) >= 0)
+            if (test(w, dep, &c->board, c->key, opp, ko_take ? j - 1 : -1) >= 0)
                 continue;
             break;
         }
         /* Under superko a legal play's position is new, so only simple ko needs the test. */
         if (r->cycle == RULES_CYCLE_DRAW && r->ko == RULES_KO_SIMPLE) {
-            int k = test(w, dep, &c->board, c->key, opp);
+            int k = test(w, dep, &c->board, c->key, opp, -1);
             if (k >= 0) {
                 /* Passes since the earlier occurrence; a play adds none. */
                 int b = h->pass_count[BOARD_BLACK] - w->hist[k].pass_count[BOARD_BLACK];
@@ -423,7 +428,7 @@ static int generate(worker_t *w, child_t *out, dep_t *dep)
         c->cycle_end = 0;
         c->cycle_winner = 0;
         if (r->cycle == RULES_CYCLE_DRAW && h->passes + 1 < 2) {
-            int k = test(w, dep, &c->board, c->key, opp);
+            int k = test(w, dep, &c->board, c->key, opp, -1);
             if (k >= 0) {
                 int b = h->pass_count[BOARD_BLACK] + (me == BOARD_BLACK) -
                         w->hist[k].pass_count[BOARD_BLACK];
@@ -605,7 +610,7 @@ static void worker_init(worker_t *w, search_t *s, const game_t *game, int ply0)
         h.stones = (uint8_t)board_popcount(board_occupied(&gs->board));
         h.cycle_end = gs->cycle_end;
         h.ko = TT_NO_KO;
-        if (s->rules.ko == RULES_KO_SIMPLE && i > 0 && gs->move < BOARD_MOVE_PASS) {
+        if (i > 0 && gs->move < BOARD_MOVE_PASS) {
             const game_state_t *prev = game_state_at(game, i - 1);
             board_color_t me = (board_color_t)prev->to_move;
             uint64_t captured = prev->board.stones[board_color_other(me)] &

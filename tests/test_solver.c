@@ -1,0 +1,339 @@
+/*
+ * tests/test_solver.c: the solver's own state, published values, the sanity law, the table,
+ * and the `mathgo solve` command.
+ */
+#define _POSIX_C_SOURCE 200809L /* popen */
+#include "core/board.h"
+#include "core/game.h"
+#include "core/rules.h"
+#include "front/commands.h"
+#include "solver/search.h"
+#include "solver/tt.h"
+
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+
+#include <cmocka.h>
+#include <glib/gstdio.h>
+
+static const char *const rule_sets[] = {
+    "math",
+    "pseudo",
+    "tromp-taylor",
+    "chinese",
+    "old-chinese",
+    "chinese,ko=simple,cycle=draw",
+    "tromp-taylor,ko=situational",
+    "japanese,cycle=draw",
+    NULL,
+};
+
+static uint64_t rng_next(uint64_t *state)
+{
+    uint64_t z = (*state += 0x9E3779B97F4A7C15ULL);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    return z ^ (z >> 31);
+}
+
+static search_t *make_solver(const board_geom_t *g, const rules_t *r, size_t bytes)
+{
+    search_options_t o = search_options_default();
+    o.tt_bytes = bytes;
+    search_t *s = search_create(g, r, &o, NULL);
+    assert_non_null(s);
+    return s;
+}
+
+static int solve_empty(int width, int height, const char *rules_text, uint64_t *nodes)
+{
+    board_geom_t *g = board_geom_create(width, height, NULL);
+    rules_t r;
+    assert_true(rules_parse(&r, rules_text, NULL));
+    game_t *game = game_create(g, &r);
+    search_t *s = make_solver(g, &r, 16u << 20);
+    int v;
+    GError *err = NULL;
+    if (!search_value(&v, s, game, -SEARCH_VALUE_INF, SEARCH_VALUE_INF, &err))
+        fail_msg("%dx%d %s: %s", width, height, rules_text, err->message);
+    if (nodes)
+        *nodes = search_stats(s).nodes;
+    search_destroy(s);
+    game_destroy(game);
+    board_geom_destroy(g);
+    return v;
+}
+
+/* The solver's incremental state allows exactly game_legal_moves, along random games. */
+static void test_solver__legal_moves_equal_game_legal_moves_on_random_games(void **state)
+{
+    (void)state;
+    static const int sizes[][2] = {{1, 4}, {5, 1}, {2, 2}, {3, 2}, {3, 3}, {4, 2}, {4, 4}};
+    uint64_t rng = 42;
+    int checked = 0;
+    for (size_t b = 0; b < sizeof sizes / sizeof sizes[0]; b++) {
+        board_geom_t *g = board_geom_create(sizes[b][0], sizes[b][1], NULL);
+        for (int i = 0; rule_sets[i]; i++) {
+            rules_t r;
+            assert_true(rules_parse(&r, rule_sets[i], NULL));
+            search_t *s = make_solver(g, &r, 0);
+            for (int games = 0; games < 20; games++) {
+                game_t *game = game_create(g, &r);
+                for (int ply = 0; ply < 80; ply++) {
+                    board_move_t want[BOARD_MAX_POINTS + 1], got[BOARD_MAX_POINTS + 1];
+                    int nw = game_legal_moves(want, game);
+                    int ng = search_legal_moves(got, s, game);
+                    /* The solver lists the pass last too; compare as sets in order. */
+                    assert_int_equal(ng, nw);
+                    for (int k = 0; k < nw; k++)
+                        assert_int_equal(got[k], want[k]);
+                    checked++;
+                    if (nw == 0)
+                        break;
+                    /* Favour plays, so captures and repetitions happen. */
+                    int plays = nw - (r.pass ? 1 : 0);
+                    board_move_t m = plays > 0 && rng_next(&rng) % 6
+                                         ? want[rng_next(&rng) % (uint64_t)plays]
+                                         : want[rng_next(&rng) % (uint64_t)nw];
+                    game_play(game, m);
+                }
+                game_destroy(game);
+            }
+            search_destroy(s);
+        }
+        board_geom_destroy(g);
+    }
+    assert_true(checked > 5000);
+}
+
+/* Tromp-Taylor, komi 0 (REFERENCES.md). */
+static void test_solver__reproduces_published_tromp_taylor_values(void **state)
+{
+    (void)state;
+    static const struct {
+        int w, h, margin2;
+    } cases[] = {{1, 1, 0}, {2, 1, 0}, {3, 1, 6}, {4, 1, 8}, {5, 1, 0}, {2, 2, 2}};
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
+        assert_int_equal(solve_empty(cases[i].w, cases[i].h, "tromp-taylor", NULL),
+                         cases[i].margin2);
+}
+
+/* Van der Werf and Winands (simple ko, cycle=draw), komi 0. */
+static void test_solver__reproduces_van_der_werf_winands_values(void **state)
+{
+    (void)state;
+    assert_int_equal(solve_empty(2, 2, "chinese,ko=simple,cycle=draw", NULL), 0);
+}
+
+/* Chetrit's rules and old Chinese counting (REFERENCES.md, small facts). */
+static void test_solver__reproduces_no_pass_and_old_chinese_facts(void **state)
+{
+    (void)state;
+    assert_true(solve_empty(2, 1, "math", NULL) < 0);
+    assert_true(solve_empty(3, 1, "math", NULL) > 0);
+    assert_true(solve_empty(4, 1, "math", NULL) > 0);
+    assert_true(solve_empty(5, 1, "math", NULL) > 0);
+    assert_true(solve_empty(2, 2, "math", NULL) > 0);
+    assert_int_equal(solve_empty(2, 1, "old-chinese", NULL), 0);
+    assert_int_equal(solve_empty(3, 1, "old-chinese", NULL), 2);
+    assert_int_equal(solve_empty(4, 1, "old-chinese", NULL), 4);
+    assert_int_equal(solve_empty(5, 1, "old-chinese", NULL), 0);
+    assert_int_equal(solve_empty(2, 2, "old-chinese", NULL), 0);
+}
+
+/*
+ * The sanity law: with passes and komi 0 the empty board is never negative for Black.  A
+ * table that reuses results depending on a position's absence from the history breaks it
+ * (jh85/smallgames minigo: 1x2 = -2).  Checked on every small board and scored rule set, also
+ * with White to move first (then never positive) and with a table shared by both searches.
+ */
+static void test_solver__empty_board_is_never_negative_with_passes(void **state)
+{
+    (void)state;
+    static const int sizes[][2] = {{1, 1}, {2, 1}, {3, 1}, {4, 1}, {5, 1}, {2, 2}};
+    for (size_t b = 0; b < sizeof sizes / sizeof sizes[0]; b++)
+        for (int i = 0; rule_sets[i]; i++) {
+            rules_t r;
+            assert_true(rules_parse(&r, rule_sets[i], NULL));
+            if (!r.pass)
+                continue;
+            /* Situational superko with passes: slow from 5 points on (see docs/solver.md). */
+            if (r.ko == RULES_KO_SITUATIONAL && sizes[b][0] * sizes[b][1] >= 5)
+                continue;
+            board_geom_t *g = board_geom_create(sizes[b][0], sizes[b][1], NULL);
+            search_t *s = make_solver(g, &r, 1u << 20);
+            board_t empty = {{0, 0}};
+            for (int c = 0; c < 2; c++) {
+                game_t *game = game_create_from(g, &r, &empty, (board_color_t)c, NULL);
+                int v;
+                assert_true(search_value(&v, s, game, -SEARCH_VALUE_INF, SEARCH_VALUE_INF, NULL));
+                if (c == BOARD_BLACK ? v < 0 : v > 0)
+                    fail_msg("%dx%d %s, %s first: %d", sizes[b][0], sizes[b][1], rule_sets[i],
+                             c ? "White" : "Black", v);
+                game_destroy(game);
+            }
+            search_destroy(s);
+            board_geom_destroy(g);
+        }
+}
+
+/* Two contexts in one process do not interfere, and a search is reproducible. */
+static void test_solver__two_contexts_are_independent_and_deterministic(void **state)
+{
+    (void)state;
+    uint64_t n1, n2;
+    int a = solve_empty(2, 2, "tromp-taylor", &n1);
+    int b = solve_empty(2, 2, "tromp-taylor", &n2);
+    assert_int_equal(a, b);
+    assert_int_equal(n1, n2);
+    board_geom_t *g = board_geom_create(4, 1, NULL);
+    rules_t r1, r2;
+    rules_parse(&r1, "tromp-taylor", NULL);
+    rules_parse(&r2, "math", NULL);
+    search_t *s1 = make_solver(g, &r1, 1u << 20), *s2 = make_solver(g, &r2, 1u << 20);
+    game_t *g1 = game_create(g, &r1), *g2 = game_create(g, &r2);
+    int v1, v2;
+    assert_true(search_value(&v1, s1, g1, -SEARCH_VALUE_INF, SEARCH_VALUE_INF, NULL));
+    assert_true(search_value(&v2, s2, g2, -SEARCH_VALUE_INF, SEARCH_VALUE_INF, NULL));
+    assert_int_equal(v1, 8);
+    assert_true(v2 > SEARCH_VALUE_WIN_MIN);
+    game_destroy(g1);
+    game_destroy(g2);
+    search_destroy(s1);
+    search_destroy(s2);
+    board_geom_destroy(g);
+}
+
+/* The table verifies the whole state and keeps what it is given. */
+static void test_solver__table_verifies_state_and_never_false_hits(void **state)
+{
+    (void)state;
+    tt_t *tt = tt_create(1u << 12);
+    tt_state_t a = {{{0x5, 0x2}}, 0, 0, TT_NO_KO}, b = a;
+    b.board.stones[1] = 0x8; /* same key given on purpose: must not be found */
+    tt_sig_t sig = {1, {2, 4}};
+    tt_store(tt, 77, &a, -13, TT_BOUND_LOWER, 3, &sig, 100);
+    tt_hit_t hit;
+    assert_true(tt_probe(&hit, tt, 77, &a));
+    assert_int_equal(hit.value, -13);
+    assert_int_equal(hit.bound, TT_BOUND_LOWER);
+    assert_int_equal(hit.move, 3);
+    assert_memory_equal(&hit.sig, &sig, sizeof sig);
+    assert_false(tt_probe(&hit, tt, 77, &b));
+    tt_state_t c = a;
+    c.to_move = 1;
+    assert_false(tt_probe(&hit, tt, 77, &c));
+    c = a;
+    c.ko = 4;
+    assert_false(tt_probe(&hit, tt, 77, &c));
+    c = a;
+    c.passes = 1;
+    assert_false(tt_probe(&hit, tt, 77, &c));
+    tt_destroy(tt);
+}
+
+/* Simple ko without a cycle rule is refused: its game tree is infinite. */
+static void test_solver__refuses_rules_with_an_infinite_tree(void **state)
+{
+    (void)state;
+    rules_t r;
+    assert_true(rules_parse(&r, "japanese", NULL));
+    GError *err = NULL;
+    board_geom_t *g = board_geom_create(2, 2, NULL);
+    assert_null(search_create(g, &r, NULL, &err));
+    assert_non_null(err);
+    g_error_free(err);
+    board_geom_destroy(g);
+}
+
+/* ---- The command --------------------------------------------------------------------------- */
+
+/* Runs mathgo with the arguments; returns the exit status and its stdout. */
+static int run_mathgo(char **out, const char *args)
+{
+    char *cmd = g_strdup_printf("%s %s 2>/dev/null", MATHGO_BINARY, args);
+    FILE *p = popen(cmd, "r");
+    g_free(cmd);
+    assert_non_null(p);
+    GString *s = g_string_new(NULL);
+    char buf[4096];
+    size_t n;
+    while ((n = fread(buf, 1, sizeof buf, p)) > 0)
+        g_string_append_len(s, buf, (gssize)n);
+    int st = pclose(p);
+    if (out)
+        *out = g_string_free(s, FALSE);
+    else
+        g_string_free(s, TRUE);
+    return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+}
+
+static void test_solver__command_prints_value_game_csv_and_sgf(void **state)
+{
+    (void)state;
+    char *out;
+    assert_int_equal(run_mathgo(&out, "solve 2x2"), 0);
+    assert_non_null(strstr(out, "result: B+1"));
+    assert_non_null(strstr(out, "optimal game"));
+    g_free(out);
+    assert_int_equal(run_mathgo(&out, "solve 1x3 --rules math --pv-diagrams"), 0);
+    assert_non_null(strstr(out, "Black wins"));
+    g_free(out);
+    assert_int_equal(run_mathgo(&out, "solve 1x4 --rules tromp-taylor --csv"), 0);
+    assert_non_null(strstr(out, "board,rules,komi,to_move,result,margin,best_moves,plies,nodes"));
+    assert_non_null(strstr(out, "1x4,\"tromp-taylor\",0,b,B+4,4,"));
+    g_free(out);
+    char *dir = g_dir_make_tmp("mathgo-solve-XXXXXX", NULL);
+    char *sgf = g_build_filename(dir, "game.sgf", NULL);
+    char *args = g_strdup_printf("solve 3x1 --sgf %s", sgf);
+    assert_int_equal(run_mathgo(NULL, args), 0);
+    char *text;
+    assert_true(g_file_get_contents(sgf, &text, NULL, NULL));
+    assert_non_null(strstr(text, "SZ[3:1]"));
+    assert_non_null(strstr(text, "RE[B+3]"));
+    g_free(text);
+    g_remove(sgf);
+    g_rmdir(dir);
+    g_free(args);
+    g_free(sgf);
+    g_free(dir);
+}
+
+static void test_solver__command_rejects_bad_input_with_status_2(void **state)
+{
+    (void)state;
+    assert_int_equal(run_mathgo(NULL, "solve 9x9x"), 2);
+    assert_int_equal(run_mathgo(NULL, "solve 9x8"), 2); /* 72 points: over the limit */
+    assert_int_equal(run_mathgo(NULL, "solve 2x2 --rules nosuch"), 2);
+    assert_int_equal(run_mathgo(NULL, "solve 2x2 --komi abc"), 2);
+    assert_int_equal(run_mathgo(NULL, "solve 2x2 --rules japanese"), 2);
+    assert_int_equal(run_mathgo(NULL, "solve 2x2 --to-move x"), 2);
+    char *path = g_build_filename(MATHGO_TEST_DATA, "solver_dead_chain.txt", NULL);
+    char *args = g_strdup_printf("solve --from %s", path);
+    assert_int_equal(run_mathgo(NULL, args), 2);
+    g_free(args);
+    g_free(path);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_solver__legal_moves_equal_game_legal_moves_on_random_games),
+        cmocka_unit_test(test_solver__reproduces_published_tromp_taylor_values),
+        cmocka_unit_test(test_solver__reproduces_van_der_werf_winands_values),
+        cmocka_unit_test(test_solver__reproduces_no_pass_and_old_chinese_facts),
+        cmocka_unit_test(test_solver__empty_board_is_never_negative_with_passes),
+        cmocka_unit_test(test_solver__two_contexts_are_independent_and_deterministic),
+        cmocka_unit_test(test_solver__table_verifies_state_and_never_false_hits),
+        cmocka_unit_test(test_solver__refuses_rules_with_an_infinite_tree),
+        cmocka_unit_test(test_solver__command_prints_value_game_csv_and_sgf),
+        cmocka_unit_test(test_solver__command_rejects_bad_input_with_status_2),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
