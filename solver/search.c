@@ -62,10 +62,59 @@ typedef struct hist {
 } hist_t;
 
 /* What a result depends on: see the file comment. */
+#define DEP_REQS 4
 typedef struct dep {
     tt_sig_t sig;
-    int minhit;
+    int minhit; /* the oldest index a cycle test hit, or a superko hit beyond DEP_REQS */
+    int nreq;   /* positions superko tests found, with the index they were found at */
+    tt_req_t req[DEP_REQS];
+    int req_index[DEP_REQS];
 } dep_t;
+
+static void dep_init(dep_t *d)
+{
+    d->sig = (tt_sig_t){0, {0, 0}};
+    d->minhit = INT_MAX;
+    d->nreq = 0;
+}
+
+/* Records that the result relies on `board` (side: 0, 1, or 2 for any) being at `index`. */
+static void dep_require(dep_t *d, const board_t *board, int side, int index)
+{
+    for (int i = 0; i < d->nreq; i++)
+        if (d->req[i].side == side && board_equal(&d->req[i].board, board)) {
+            if (index < d->req_index[i])
+                d->req_index[i] = index;
+            return;
+        }
+    if (d->nreq < DEP_REQS) {
+        d->req[d->nreq].board = *board;
+        d->req[d->nreq].side = (uint8_t)side;
+        d->req_index[d->nreq++] = index;
+    } else if (index < d->minhit)
+        d->minhit = index;
+}
+
+static void dep_merge(dep_t *into, const dep_t *from)
+{
+    tt_sig_merge(&into->sig, &from->sig);
+    if (from->minhit < into->minhit)
+        into->minhit = from->minhit;
+    for (int i = 0; i < from->nreq; i++)
+        dep_require(into, &from->req[i].board, from->req[i].side, from->req_index[i]);
+}
+
+/* Forgets the requirements met inside the subtree of the node at index j. */
+static void dep_leave(dep_t *d, int j)
+{
+    int n = 0;
+    for (int i = 0; i < d->nreq; i++)
+        if (d->req_index[i] < j) {
+            d->req[n] = d->req[i];
+            d->req_index[n++] = d->req_index[i];
+        }
+    d->nreq = n;
+}
 
 /* A candidate move while a node's moves are generated. */
 typedef struct child {
@@ -219,13 +268,32 @@ static int lookup(const worker_t *w, const board_t *board, uint64_t key, int sid
     return -1;
 }
 
-/* Records one membership test's outcome in dep; returns the index found or -1.  A hit at
- * index `ko_index` is the ko recapture, decided by the verified state: not recorded. */
-static int test(worker_t *w, dep_t *dep, const board_t *board, uint64_t key, int side, int ko_index)
+/* The newest index below `limit` holding `board` (side as in lookup), or -1. */
+static int lookup_before(const worker_t *w, const board_t *board, uint64_t key, int side, int limit)
+{
+    for (int i = w->head[key & (HEAD_SIZE - 1)]; i >= 0; i = w->hist[i].chain) {
+        const hist_t *h = &w->hist[i];
+        if (i < limit && h->key == key && board_equal(&h->board, board) &&
+            (side < 0 || h->to_move == side))
+            return i;
+    }
+    return -1;
+}
+
+/* Records one membership test's outcome in dep; returns the index found or -1.  A superko
+ * hit is a requirement (only presence matters); a cycle hit is a hard dependence (the value
+ * depends on the passes since).  A hit at `ko_index` is the ko recapture, decided by the
+ * verified state: not recorded. */
+static int test(worker_t *w, dep_t *dep, const board_t *board, uint64_t key, int side, int ko_index,
+                bool superko)
 {
     int k = lookup(w, board, key, side);
     if (k >= 0) {
-        if (k != ko_index && k < dep->minhit)
+        if (k == ko_index)
+            return k;
+        if (superko)
+            dep_require(dep, board, side < 0 ? 2 : side, k);
+        else if (k < dep->minhit)
             dep->minhit = k;
     } else
         tt_sig_add(&dep->sig, board, key);
@@ -395,17 +463,17 @@ static int generate(worker_t *w, child_t *out, dep_t *dep)
                 continue;
             break;
         case RULES_KO_POSITIONAL:
-            if (test(w, dep, &c->board, c->key, -1, ko_take ? j - 1 : -1) >= 0)
+            if (test(w, dep, &c->board, c->key, -1, ko_take ? j - 1 : -1, true) >= 0)
                 continue;
             break;
         case RULES_KO_SITUATIONAL:
-            if (test(w, dep, &c->board, c->key, opp, ko_take ? j - 1 : -1) >= 0)
+            if (test(w, dep, &c->board, c->key, opp, ko_take ? j - 1 : -1, true) >= 0)
                 continue;
             break;
         }
         /* Under superko a legal play's position is new, so only simple ko needs the test. */
         if (r->cycle == RULES_CYCLE_DRAW && r->ko == RULES_KO_SIMPLE) {
-            int k = test(w, dep, &c->board, c->key, opp, -1);
+            int k = test(w, dep, &c->board, c->key, opp, -1, false);
             if (k >= 0) {
                 /* Passes since the earlier occurrence; a play adds none. */
                 int b = h->pass_count[BOARD_BLACK] - w->hist[k].pass_count[BOARD_BLACK];
@@ -428,7 +496,7 @@ static int generate(worker_t *w, child_t *out, dep_t *dep)
         c->cycle_end = 0;
         c->cycle_winner = 0;
         if (r->cycle == RULES_CYCLE_DRAW && h->passes + 1 < 2) {
-            int k = test(w, dep, &c->board, c->key, opp, -1);
+            int k = test(w, dep, &c->board, c->key, opp, -1, false);
             if (k >= 0) {
                 int b = h->pass_count[BOARD_BLACK] + (me == BOARD_BLACK) -
                         w->hist[k].pass_count[BOARD_BLACK];
@@ -476,8 +544,7 @@ static int alphabeta(worker_t *w, int alpha, int beta, dep_t *dep)
     int ply = j - w->root + w->ply0;
     board_color_t me = (board_color_t)h->to_move;
 
-    dep->sig = (tt_sig_t){0, {0, 0}};
-    dep->minhit = INT_MAX;
+    dep_init(dep);
     if (h->passes >= 2)
         return black_view(scored(w, h), me);
     if (h->cycle_end)
@@ -497,7 +564,15 @@ static int alphabeta(worker_t *w, int alpha, int beta, dep_t *dep)
         w->probes++;
         if (tt_probe(&hit, w->s->tt, key, &st)) {
             tt_move = hit.move;
-            if (history_meets(w, j, &hit.sig))
+            int found[TT_REQS];
+            bool usable = !history_meets(w, j, &hit.sig);
+            for (int r = 0; usable && r < hit.nreq; r++) {
+                const tt_req_t *q = &hit.req[r];
+                found[r] = lookup_before(w, &q->board, hash_key(&q->board, w->g),
+                                         q->side == 2 ? -1 : q->side, j);
+                usable = found[r] >= 0;
+            }
+            if (!usable)
                 w->refused++;
             else {
                 w->hits++;
@@ -505,6 +580,8 @@ static int alphabeta(worker_t *w, int alpha, int beta, dep_t *dep)
                 if (hit.bound == TT_BOUND_EXACT || (hit.bound == TT_BOUND_LOWER && v >= beta) ||
                     (hit.bound == TT_BOUND_UPPER && v <= alpha)) {
                     dep->sig = hit.sig;
+                    for (int r = 0; r < hit.nreq; r++)
+                        dep_require(dep, &hit.req[r].board, hit.req[r].side, found[r]);
                     return v;
                 }
             }
@@ -549,9 +626,7 @@ static int alphabeta(worker_t *w, int alpha, int beta, dep_t *dep)
             pop(w);
             if (w->aborted)
                 return 0;
-            tt_sig_merge(&dep->sig, &cd.sig);
-            if (cd.minhit < dep->minhit)
-                dep->minhit = cd.minhit;
+            dep_merge(dep, &cd);
             if (v > best) {
                 best = v;
                 best_move = c.move;
@@ -562,8 +637,9 @@ static int alphabeta(worker_t *w, int alpha, int beta, dep_t *dep)
             }
         }
     }
+    dep_leave(dep, j);
     if (w->s->tt) {
-        if (dep->minhit >= j) {
+        if (dep->minhit >= j && dep->nreq <= TT_REQS) {
             tt_bound_t bound = best <= alpha0 ? TT_BOUND_UPPER
                                : best >= beta ? TT_BOUND_LOWER
                                               : TT_BOUND_EXACT;
@@ -571,7 +647,7 @@ static int alphabeta(worker_t *w, int alpha, int beta, dep_t *dep)
             if (bound == TT_BOUND_UPPER)
                 best_move = BOARD_MOVE_NONE;
             tt_store(w->s->tt, key, &st, to_table(best, ply, offset), bound, best_move, &dep->sig,
-                     w->nodes - nodes_before + 1);
+                     dep->nreq, dep->req, w->nodes - nodes_before + 1);
             w->stores++;
         } else
             w->unstored++;
@@ -777,7 +853,8 @@ int search_legal_moves(board_move_t *moves, search_t *s, const game_t *game)
     worker_t *w = g_new(worker_t, 1);
     worker_init(w, s, game, 0);
     child_t children[BOARD_MAX_POINTS + 1];
-    dep_t d = {{0, {0, 0}}, INT_MAX};
+    dep_t d;
+    dep_init(&d);
     int n = generate(w, children, &d);
     for (int i = 0; i < n; i++)
         moves[i] = children[i].move;
@@ -821,8 +898,10 @@ bool search_solve(search_result_t *res, search_t *s, const game_t *game, GError 
     begin(s);
     memset(res, 0, sizeof *res);
     int v;
-    if (!value_within(&v, s, game, -SEARCH_VALUE_INF, SEARCH_VALUE_INF, error))
+    if (!value_within(&v, s, game, -SEARCH_VALUE_INF, SEARCH_VALUE_INF, error)) {
+        s->stats.seconds = (g_get_monotonic_time() - s->started) / 1e6;
         return false;
+    }
     res->value = v;
     bool ok = true;
     game_t *g = game_copy(game);

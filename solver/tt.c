@@ -113,6 +113,12 @@ bool tt_probe(tt_hit_t *hit, tt_t *tt, uint64_t key, const tt_state_t *state)
             hit->bound = meta_bound(e->meta);
             hit->move = mv == 127 ? BOARD_MOVE_NONE : (board_move_t)mv;
             hit->sig = e->sig;
+            hit->nreq = (int)((e->meta >> 41) & 3);
+            for (int r = 0; r < hit->nreq; r++) {
+                hit->req[r].board.stones[0] = e->req[r][0];
+                hit->req[r].board.stones[1] = e->req[r][1];
+                hit->req[r].side = (uint8_t)((e->meta >> (43 + 2 * r)) & 3);
+            }
             found = true;
             break;
         }
@@ -122,7 +128,7 @@ bool tt_probe(tt_hit_t *hit, tt_t *tt, uint64_t key, const tt_state_t *state)
 }
 
 void tt_store(tt_t *tt, uint64_t key, const tt_state_t *state, int value, tt_bound_t bound,
-              board_move_t move, const tt_sig_t *sig, uint64_t nodes)
+              board_move_t move, const tt_sig_t *sig, int nreq, const tt_req_t *req, uint64_t nodes)
 {
     size_t index = (size_t)key & (tt->count - 1);
     tt_bucket_t *b = &tt->buckets[index];
@@ -132,6 +138,13 @@ void tt_store(tt_t *tt, uint64_t key, const tt_state_t *state, int value, tt_bou
     e.white = state->board.stones[1];
     e.sig = *sig;
     e.meta = pack_meta(state, value, bound, move, size_log);
+    e.meta |= (uint64_t)(nreq & 3) << 41;
+    memset(e.req, 0, sizeof e.req);
+    for (int r = 0; r < nreq && r < TT_REQS; r++) {
+        e.req[r][0] = req[r].board.stones[0];
+        e.req[r][1] = req[r].board.stones[1];
+        e.meta |= (uint64_t)(req[r].side & 3) << (43 + 2 * r);
+    }
     lock(tt, index);
     if (matches(&b->slot[0], state))
         b->slot[0] = e;

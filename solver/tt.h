@@ -14,13 +14,18 @@
  * membership tests ("is position P earlier in the game?").  For every result it computes
  *   - the oldest history index a test found its position at (a "hit"), and
  *   - a signature (tt_sig_t) of every position a test did NOT find (a "miss").
- * A result at history index j is STORED only when no test below it hit a position older than j:
- * then every hit lay on the path inside its own subtree, which travels with the subtree.  Its
- * misses are stored with it as the signature.  A stored result is REUSED at a node N' with
- * history H' only when no position of H' (older than N') is in the signature: then every test
- * below N' answers as it did when the result was computed (a hit inside the subtree is a hit
- * again; a miss is a miss again, since the position is not in H' either), so the same proof
- * tree is valid at N' and the stored bound holds.  The signature is a superset (a Bloom-style
+ A result at history index j is STORED when every superko test below it that hit a position
+ * older than j hit one of at most TT_REQS distinct positions (stored exactly, as "required"),
+ * and no cycle=draw test hit a position older than j (a cycle's value depends on the passes
+ * since the earlier occurrence, not only on its presence).  Hits on the path inside the
+ * subtree travel with the subtree.  Its misses are stored with it as the signature.  A stored
+ * result is REUSED at a node N' with history H' only when every required position is in H'
+ * (older than N'; with the same side to move under situational superko) and no position of
+ * H' is in the signature: then every test below N' answers as it did when the result was
+ * computed (a hit inside the subtree is a hit again; a hit on a required position is a hit
+ * again, since superko legality asks only whether the position occurred; a miss is a miss
+ * again, since the position is not in H' either), so the same proof tree is valid at N' and
+ * the stored bound holds.  The signature is a superset (a Bloom-style
  * filter: stone count x 7 hash bits), so it can only refuse a sound reuse, never allow an
  * unsound one.  A reused entry's signature joins the signature of the node that used it.
  *
@@ -97,7 +102,18 @@ typedef struct tt_state {
 } tt_state_t;
 
 /*
- * One entry, 48 bytes:
+ * An earlier position a result relies on being PRESENT in the history (a superko test that
+ * found it).  side: 0 Black to move, 1 White to move, 2 any (positional superko).
+ */
+typedef struct tt_req {
+    board_t board;
+    uint8_t side;
+} tt_req_t;
+
+#define TT_REQS 2 /* required positions an entry can hold */
+
+/*
+ * One entry, 80 bytes:
  *   word 0..1  black, white stones            (verified on probe)
  *   word 2     sig.count                      (history tests that missed: stone counts)
  *   word 3..4  sig.bloom                      (history tests that missed: 128 key bits)
@@ -108,14 +124,18 @@ typedef struct tt_state {
  *              bits 21..27  ko point or TT_NO_KO (verified)
  *              bits 28..34  best move (0..63 a point, 64 pass, 127 none)
  *              bits 35..40  log2 of the subtree's node count (replacement priority)
- *              bits 41..63  zero
+ *              bits 41..42  number of required positions (0..2)
+ *              bits 43..44, 45..46  their sides (0 Black, 1 White, 2 any)
+ *              bits 47..63  zero
+ *   word 6..9  the required positions (black, white) x 2
  */
 typedef struct tt_entry {
     uint64_t black, white;
     tt_sig_t sig;
     uint64_t meta;
+    uint64_t req[TT_REQS][2];
 } tt_entry_t;
-_Static_assert(sizeof(tt_entry_t) == 48, "tt_entry_t is 48 bytes");
+_Static_assert(sizeof(tt_entry_t) == 80, "tt_entry_t is 80 bytes");
 
 /* What a probe returns (unpacked). */
 typedef struct tt_hit {
@@ -123,6 +143,8 @@ typedef struct tt_hit {
     tt_bound_t bound;
     board_move_t move; /* BOARD_MOVE_NONE when none */
     tt_sig_t sig;
+    int nreq;
+    tt_req_t req[TT_REQS];
 } tt_hit_t;
 
 typedef struct tt tt_t;
@@ -142,6 +164,7 @@ bool tt_probe(tt_hit_t *hit, tt_t *tt, uint64_t key, const tt_state_t *state);
 
 /* Stores a result for `state`; `nodes` is the size of the subtree that computed it. */
 void tt_store(tt_t *tt, uint64_t key, const tt_state_t *state, int value, tt_bound_t bound,
-              board_move_t move, const tt_sig_t *sig, uint64_t nodes);
+              board_move_t move, const tt_sig_t *sig, int nreq, const tt_req_t *req,
+              uint64_t nodes);
 
 #endif

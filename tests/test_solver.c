@@ -218,7 +218,7 @@ static void test_solver__table_verifies_state_and_never_false_hits(void **state)
     tt_state_t a = {{{0x5, 0x2}}, 0, 0, TT_NO_KO}, b = a;
     b.board.stones[1] = 0x8; /* same key given on purpose: must not be found */
     tt_sig_t sig = {1, {2, 4}};
-    tt_store(tt, 77, &a, -13, TT_BOUND_LOWER, 3, &sig, 100);
+    tt_store(tt, 77, &a, -13, TT_BOUND_LOWER, 3, &sig, 0, NULL, 100);
     tt_hit_t hit;
     assert_true(tt_probe(&hit, tt, 77, &a));
     assert_int_equal(hit.value, -13);
