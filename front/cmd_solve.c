@@ -235,7 +235,9 @@ int front_solve(int argc, char **argv)
                    res.value > 0 ? "Black" : "White", search_value_plies(res.value));
         else
             printf("result: %s\n", result);
-        printf("%s first moves: %s\n", search_value_is_win(res.value) ? "winning" : "optimal",
+        bool mover_wins =
+            search_value_is_win(res.value) && (res.value > 0) == (to_move == BOARD_BLACK);
+        printf("%s first moves: %s\n", mover_wins ? "winning" : "optimal",
                res.best_count ? best : "(none)");
         printf("optimal game (%d plies%s):\n", res.pv_length,
                res.pv_truncated ? ", truncated" : "");

@@ -151,6 +151,18 @@ typedef struct worker {
     int error; /* 0, or a search_error_code_t + 1 */
 } worker_t;
 
+const char *const search_rule_sets[] = {
+    "math",
+    "pseudo",
+    "tromp-taylor",
+    "chinese",
+    "old-chinese",
+    "chinese,ko=simple,cycle=draw",
+    "tromp-taylor,ko=situational",
+    "japanese,cycle=draw",
+    NULL,
+};
+
 search_options_t search_options_default(void)
 {
     search_options_t o = {128u << 20, 1, 0, 0};

@@ -55,6 +55,13 @@ typedef struct search_options {
     double max_seconds; /* 0: no limit */
 } search_options_t;
 
+/*
+ * The rule sets the solver is checked under (tests, docs/results.md): the presets that have a
+ * finite game tree, van der Werf and Winands's rules, situational superko, and Japanese-style
+ * territory counting with the cycle rule.  NULL-terminated.
+ */
+extern const char *const search_rule_sets[];
+
 /* Sensible defaults: 128 MiB table, one thread, no limits. */
 search_options_t search_options_default(void);
 

@@ -22,17 +22,7 @@
 #include <cmocka.h>
 #include <glib/gstdio.h>
 
-static const char *const rule_sets[] = {
-    "math",
-    "pseudo",
-    "tromp-taylor",
-    "chinese",
-    "old-chinese",
-    "chinese,ko=simple,cycle=draw",
-    "tromp-taylor,ko=situational",
-    "japanese,cycle=draw",
-    NULL,
-};
+static const char *const *const rule_sets = search_rule_sets;
 
 static uint64_t rng_next(uint64_t *state)
 {
@@ -238,6 +228,44 @@ static void test_solver__table_verifies_state_and_never_false_hits(void **state)
     tt_destroy(tt);
 }
 
+/*
+ * The node counts of bench/bench_solver's quick set (default options, one thread): a signature
+ * of the search.  A change here means the search changed: update it on purpose, with the
+ * bench figures in docs/results.md.
+ */
+static void test_solver__bench_node_counts_are_the_signature(void **state)
+{
+    (void)state;
+    static const struct {
+        int w, h;
+        const char *rules;
+        int value;
+        uint64_t nodes;
+    } cases[] = {
+        {4, 1, "tromp-taylor", 8, 190},
+        {5, 1, "tromp-taylor", 0, 10131},
+        {2, 2, "tromp-taylor", 2, 966},
+        {5, 1, "math", 29989, 274},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        board_geom_t *g = board_geom_create(cases[i].w, cases[i].h, NULL);
+        rules_t r;
+        rules_parse(&r, cases[i].rules, NULL);
+        search_options_t o = search_options_default();
+        search_t *s = search_create(g, &r, &o, NULL);
+        game_t *game = game_create(g, &r);
+        int v;
+        assert_true(search_value(&v, s, game, -SEARCH_VALUE_INF, SEARCH_VALUE_INF, NULL));
+        assert_int_equal(v, cases[i].value);
+        if (search_stats(s).nodes != cases[i].nodes)
+            fail_msg("%dx%d %s: %llu nodes, signature %llu", cases[i].w, cases[i].h, cases[i].rules,
+                     (unsigned long long)search_stats(s).nodes, (unsigned long long)cases[i].nodes);
+        game_destroy(game);
+        search_destroy(s);
+        board_geom_destroy(g);
+    }
+}
+
 /* Simple ko without a cycle rule is refused: its game tree is infinite. */
 static void test_solver__refuses_rules_with_an_infinite_tree(void **state)
 {
@@ -331,6 +359,7 @@ int main(void)
         cmocka_unit_test(test_solver__empty_board_is_never_negative_with_passes),
         cmocka_unit_test(test_solver__two_contexts_are_independent_and_deterministic),
         cmocka_unit_test(test_solver__table_verifies_state_and_never_false_hits),
+        cmocka_unit_test(test_solver__bench_node_counts_are_the_signature),
         cmocka_unit_test(test_solver__refuses_rules_with_an_infinite_tree),
         cmocka_unit_test(test_solver__command_prints_value_game_csv_and_sgf),
         cmocka_unit_test(test_solver__command_rejects_bad_input_with_status_2),
