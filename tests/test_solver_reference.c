@@ -285,8 +285,14 @@ static int compare_random_positions(const random_case_t *rc, const char *rules_t
                  * not a wrong value.  Counted and reported; never a mismatch. */
                 assert_int_equal(err->code, SEARCH_ERROR_LIMIT);
                 g_error_free(err);
-                fprintf(stderr, "%dx%d %s: solver over its node budget, position skipped\n",
-                        rc->width, rc->height, rules_text);
+                fprintf(stderr,
+                        "%dx%d %s: solver over its node budget, position skipped:", rc->width,
+                        rc->height, rules_text);
+                for (size_t k = 1; k <= game_length(game); k++) {
+                    char buf[8];
+                    fprintf(stderr, " %s", board_move_name(buf, g, game_state_at(game, k)->move));
+                }
+                fprintf(stderr, "\n");
                 game_destroy(game);
                 continue;
             }
