@@ -258,7 +258,7 @@ static int compare_random_positions(const random_case_t *rc, const char *rules_t
     search_t *s = make_solver(
         g, &r,
         getenv("MATHGO_SOLVER_TT") ? strtoul(getenv("MATHGO_SOLVER_TT"), NULL, 10) : 1u << 16,
-        1000000);
+        250000);
     uint64_t rng = seed;
     int compared = 0;
     uint64_t ref_nodes = 0;
