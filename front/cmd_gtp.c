@@ -45,7 +45,7 @@ int front_gtp(int argc, char **argv)
         fprintf(stderr, "mathgo gtp: takes no arguments besides options\n");
         goto done;
     }
-    if (!front_rules_args_parse(&rules, "gtp", &rules_args))
+    if (!front_rules_args_parse(&rules, "gtp", &rules_args, "chinese"))
         goto done;
     if (size_text && !board_parse_size(&width, &height, size_text, &error)) {
         status = front_fail_usage("gtp", error);

@@ -38,7 +38,7 @@ int front_perft(int argc, char **argv)
         fprintf(stderr, "mathgo perft: --depth %d is out of range (0..200)\n", depth);
         goto done;
     }
-    if (!front_rules_args_parse(&rules, "perft", &rules_args))
+    if (!front_rules_args_parse(&rules, "perft", &rules_args, "chinese"))
         goto done;
     if (!(geom = front_geom("perft", argv[1])))
         goto done;

@@ -31,7 +31,7 @@ int front_play(int argc, char **argv)
                         "'mathgo play 3x3 B2 A1 pass'\n");
         goto done;
     }
-    if (!front_rules_args_parse(&rules, "play", &rules_args) ||
+    if (!front_rules_args_parse(&rules, "play", &rules_args, "chinese") ||
         !(geom = front_geom("play", argv[1])))
         goto done;
     game = game_create(geom, &rules);

@@ -38,18 +38,9 @@ int front_show(int argc, char **argv)
         fprintf(stderr, "mathgo show: give at most one diagram file (or - for stdin)\n");
         goto done;
     }
-    if (to_move_text) {
-        if (!g_ascii_strcasecmp(to_move_text, "b") || !g_ascii_strcasecmp(to_move_text, "black"))
-            to_move = BOARD_BLACK;
-        else if (!g_ascii_strcasecmp(to_move_text, "w") ||
-                 !g_ascii_strcasecmp(to_move_text, "white"))
-            to_move = BOARD_WHITE;
-        else {
-            fprintf(stderr, "mathgo show: --to-move '%s' is not b or w\n", to_move_text);
-            goto done;
-        }
-    }
-    if (!front_rules_args_parse(&rules, "show", &rules_args))
+    if (to_move_text && !front_parse_color(&to_move, "show", "--to-move", to_move_text))
+        goto done;
+    if (!front_rules_args_parse(&rules, "show", &rules_args, "chinese"))
         goto done;
     const char *path = argc == 2 ? argv[1] : "-";
     if (!(text = front_read_file("show", path)))

@@ -4,6 +4,7 @@
  * board, its optimal first moves and an optimal game (solver/search.h).
  */
 #include "front/commands.h"
+#include "front/common.h"
 #include "front/solve_output.h"
 
 #include "core/board.h"
@@ -58,19 +59,14 @@ static int usage_error(const char *fmt, const char *what)
 
 int front_solve(int argc, char **argv)
 {
-    char *rules_text = NULL, *komi_text = NULL, *from = NULL, *to_move_text = NULL;
+    front_rules_args_t rules_args = {NULL, NULL};
+    char *from = NULL, *to_move_text = NULL;
     char *sgf = NULL, *memory_text = NULL;
     gboolean csv = FALSE, no_header = FALSE, diagrams = FALSE;
     gint threads = 1;
     gint64 max_nodes = 0;
     gdouble max_seconds = 0;
     GOptionEntry entries[] = {
-        {"rules", 'r', 0, G_OPTION_ARG_STRING, &rules_text,
-         "rule set: a preset (math, pseudo, tromp-taylor, chinese, old-chinese, japanese) "
-         "with overrides, e.g. chinese,ko=simple,cycle=draw (default tromp-taylor)",
-         "R"},
-        {"komi", 'k', 0, G_OPTION_ARG_STRING, &komi_text, "komi, a multiple of 0.5 (default 0)",
-         "K"},
         {"from", 'f', 0, G_OPTION_ARG_FILENAME, &from, "start from the diagram in FILE", "FILE"},
         {"to-move", 't', 0, G_OPTION_ARG_STRING, &to_move_text, "player to move (default b)",
          "b|w"},
@@ -99,6 +95,7 @@ int front_solve(int argc, char **argv)
              "No-pass rules (math, pseudo): who wins, and a game with the winner hurrying and "
              "the loser delaying.  Scored rules: the margin, Black minus White minus komi.");
     g_option_context_add_main_entries(ctx, entries, NULL);
+    front_rules_args_add(ctx, &rules_args);
     if (!g_option_context_parse(ctx, &argc, &argv, &err)) {
         fprintf(stderr, "mathgo solve: %s\n", err->message);
         goto done;
@@ -109,30 +106,15 @@ int front_solve(int argc, char **argv)
     }
 
     rules_t rules;
-    if (!rules_parse(&rules, rules_text ? rules_text : "tromp-taylor", &err)) {
-        fprintf(stderr, "mathgo solve: --rules: %s\n", err->message);
+    if (!front_rules_args_parse(&rules, "solve", &rules_args, "tromp-taylor"))
         goto done;
-    }
-    if (komi_text && !rules_parse_komi(&rules.komi2, komi_text, &err)) {
-        fprintf(stderr, "mathgo solve: --komi: %s\n", err->message);
-        goto done;
-    }
     if (!search_rules_supported(&rules, &err)) {
         fprintf(stderr, "mathgo solve: --rules: %s\n", err->message);
         goto done;
     }
     board_color_t to_move = BOARD_BLACK;
-    if (to_move_text) {
-        if (!g_ascii_strcasecmp(to_move_text, "b") || !g_ascii_strcasecmp(to_move_text, "black"))
-            to_move = BOARD_BLACK;
-        else if (!g_ascii_strcasecmp(to_move_text, "w") ||
-                 !g_ascii_strcasecmp(to_move_text, "white"))
-            to_move = BOARD_WHITE;
-        else {
-            status = usage_error("--to-move: '%s' is not b or w", to_move_text);
-            goto done;
-        }
-    }
+    if (to_move_text && !front_parse_color(&to_move, "solve", "--to-move", to_move_text))
+        goto done;
     size_t memory = search_options_default().tt_bytes;
     if (memory_text && !parse_memory(&memory, memory_text)) {
         status = usage_error("--memory: '%s' is not a size such as 64M or 1G", memory_text);
@@ -194,7 +176,7 @@ int front_solve(int argc, char **argv)
         goto done;
     }
     search_result_t res;
-    rules_name = rules_text ? g_strdup(rules_text) : rules_to_string(&rules);
+    rules_name = rules_args.rules_text ? g_strdup(rules_args.rules_text) : rules_to_string(&rules);
     char komi[16];
     rules_komi_string(komi, rules.komi2);
     if (!search_solve(&res, search, game, &err)) {
@@ -265,8 +247,7 @@ done:
     board_geom_destroy(geom);
     g_free(contents);
     g_free(rules_name);
-    g_free(rules_text);
-    g_free(komi_text);
+    front_rules_args_clear(&rules_args);
     g_free(from);
     g_free(to_move_text);
     g_free(sgf);

@@ -29,7 +29,7 @@ void front_rules_args_add(GOptionContext *context, front_rules_args_t *args)
     GOptionEntry entries[] = {
         {"rules", 'r', 0, G_OPTION_ARG_STRING, &args->rules_text,
          "rule set: a preset (math, pseudo, tromp-taylor, chinese, old-chinese, japanese) and "
-         "key=value overrides, e.g. chinese,ko=simple; default chinese",
+         "key=value overrides, e.g. chinese,ko=simple",
          "R"},
         {"komi", 'k', 0, G_OPTION_ARG_STRING, &args->komi_text,
          "komi, an integer or half-integer (default 0)", "K"},
@@ -38,10 +38,11 @@ void front_rules_args_add(GOptionContext *context, front_rules_args_t *args)
     g_option_context_add_main_entries(context, entries, NULL);
 }
 
-bool front_rules_args_parse(rules_t *rules, const char *name, const front_rules_args_t *args)
+bool front_rules_args_parse(rules_t *rules, const char *name, const front_rules_args_t *args,
+                            const char *fallback)
 {
     GError *error = NULL;
-    if (!rules_parse(rules, args->rules_text ? args->rules_text : "chinese", &error) ||
+    if (!rules_parse(rules, args->rules_text ? args->rules_text : fallback, &error) ||
         (args->komi_text && !rules_parse_komi(&rules->komi2, args->komi_text, &error))) {
         front_fail_usage(name, error);
         return false;
@@ -54,6 +55,19 @@ void front_rules_args_clear(front_rules_args_t *args)
     g_free(args->rules_text);
     g_free(args->komi_text);
     args->rules_text = args->komi_text = NULL;
+}
+
+bool front_parse_color(board_color_t *color, const char *name, const char *option, const char *text)
+{
+    if (!g_ascii_strcasecmp(text, "b") || !g_ascii_strcasecmp(text, "black"))
+        *color = BOARD_BLACK;
+    else if (!g_ascii_strcasecmp(text, "w") || !g_ascii_strcasecmp(text, "white"))
+        *color = BOARD_WHITE;
+    else {
+        fprintf(stderr, "mathgo %s: %s '%s' is not b or w\n", name, option, text);
+        return false;
+    }
+    return true;
 }
 
 board_geom_t *front_geom(const char *name, const char *size_text)

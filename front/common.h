@@ -23,17 +23,28 @@ int front_fail_usage(const char *name, GError *error);
 
 /* The --rules and --komi options that every command on a Go board takes. */
 typedef struct front_rules_args {
-    char *rules_text; /* NULL: the default, "chinese" */
+    char *rules_text; /* NULL: the command's default */
     char *komi_text;  /* NULL: the preset's komi, 0 */
 } front_rules_args_t;
 
 /* Adds --rules R and --komi K to the context's main options, writing into *args. */
 void front_rules_args_add(GOptionContext *context, front_rules_args_t *args);
 
-/* The rule set the options name; on error prints one message and returns false. */
-bool front_rules_args_parse(rules_t *rules, const char *name, const front_rules_args_t *args);
+/*
+ * The rule set the options name (`fallback` when --rules is absent); on error prints one message
+ * and returns false.
+ */
+bool front_rules_args_parse(rules_t *rules, const char *name, const front_rules_args_t *args,
+                            const char *fallback);
 
 void front_rules_args_clear(front_rules_args_t *args);
+
+/*
+ * The colour named by `text` (b, black, w, white; any case) for option `option`; on error
+ * prints one message and returns false.
+ */
+bool front_parse_color(board_color_t *color, const char *name, const char *option,
+                       const char *text);
 
 /* Geometry from a "WxH" text; prints one message and returns NULL on error. */
 board_geom_t *front_geom(const char *name, const char *size_text);
