@@ -7,11 +7,14 @@
  * or cycle test costs a few compares and returns the NEWEST earlier occurrence, as
  * game_try's find_repeat does.
  *
- * History dependence (see tt.h for the argument).  Every membership test made while
- * generating the moves of a node is recorded in that node's dep_t: a test that finds its
- * position at stack index k lowers dep.minhit to k; a test that does not find it adds the
- * position to dep.sig.  A node at index j with dep.minhit >= j depends on no position older
- * than itself except through dep.sig and is stored with it; otherwise it is not stored.
+ * History dependence (see tt.h for the argument).  A membership test that finds its position
+ * at stack index k lowers dep.minhit to k (a cycle test) or requires the position (superko); a
+ * test that does not find it adds the position to dep.sig.  Each candidate move keeps its own
+ * test's outcome; a node's dep_t covers only the tree proving its bound: on a fail high the
+ * best move's test and the best child's dep, otherwise every child's dep and the tests of
+ * generate() (superko misses left out when w->upper_no_misses), and on an exact value both.
+ * A node at index j with dep.minhit >= j depends on no position older than itself except
+ * through dep.sig and its required positions and is stored with them; otherwise it is not.
  *
  * Simple ko.  The only history a move consults under ko=simple is the position before the
  * opponent's last play.  Recreating it needs the last play q to have captured exactly one
@@ -121,8 +124,12 @@ typedef struct child {
     board_t board;
     uint64_t key;
     int order;
+    int test_k; /* this move's own history test: the index it hit, or -1 for a miss */
     uint8_t move, captured, suicided, ko, cycle_end;
     int8_t cycle_winner;
+    uint8_t tested;       /* whether the move's position was tested against the history */
+    uint8_t test_superko; /* the test was a superko test (a hit is a requirement) */
+    uint8_t test_side;    /* its side: 0, 1, or 2 for any */
 } child_t;
 
 struct search {
@@ -148,7 +155,8 @@ typedef struct worker {
     uint64_t nodes, probes, hits, refused, stores, unstored;
     uint64_t rng;
     bool aborted;
-    int error; /* 0, or a search_error_code_t + 1 */
+    bool upper_no_misses; /* upper bounds record no superko misses (last-move scoring) */
+    int error;            /* 0, or a search_error_code_t + 1 */
 } worker_t;
 
 const char *const search_rule_sets[] = {
@@ -246,7 +254,7 @@ int search_value_of_result(const game_result_t *res, const rules_t *rules, int p
 static void sig_bits(tt_sig_t *out, const hist_t *h)
 {
     memset(out, 0, sizeof *out);
-    tt_sig_add(out, &h->board, h->key);
+    tt_sig_add(out, h->key);
 }
 
 static void push(worker_t *w, const hist_t *h)
@@ -292,24 +300,43 @@ static int lookup_before(const worker_t *w, const board_t *board, uint64_t key, 
     return -1;
 }
 
-/* Records one membership test's outcome in dep; returns the index found or -1.  A superko
- * hit is a requirement (only presence matters); a cycle hit is a hard dependence (the value
- * depends on the passes since).  A hit at `ko_index` is the ko recapture, decided by the
- * verified state: not recorded. */
-static int test(worker_t *w, dep_t *dep, const board_t *board, uint64_t key, int side, int ko_index,
-                bool superko)
+/* Records one membership test's outcome (k: the index found, or -1) in dep.  A superko hit
+ * is a requirement (only presence matters); a cycle hit is a hard dependence (the value
+ * depends on the passes since). */
+static void record(dep_t *dep, const board_t *board, uint64_t key, int side, int k, bool superko)
 {
-    int k = lookup(w, board, key, side);
     if (k >= 0) {
-        if (k == ko_index)
-            return k;
         if (superko)
             dep_require(dep, board, side < 0 ? 2 : side, k);
         else if (k < dep->minhit)
             dep->minhit = k;
     } else
-        tt_sig_add(&dep->sig, board, key);
+        tt_sig_add(&dep->sig, key);
+}
+
+/* The test of candidate `c` (on its own position); returns the index found or -1.  Kept in c
+ * so that a node proved by c alone can carry this test only (see alphabeta), and recorded in
+ * dep, the dependency of an upper bound: there a superko miss is left out when
+ * w->upper_no_misses (see tt.h).  A hit at `ko_index` is the ko recapture, decided by the
+ * verified state: not recorded. */
+static int test_move(worker_t *w, dep_t *dep, child_t *c, int side, int ko_index, bool superko)
+{
+    int k = lookup(w, &c->board, c->key, side);
+    c->tested = k < 0 || k != ko_index;
+    if (c->tested && !(k < 0 && superko && w->upper_no_misses))
+        record(dep, &c->board, c->key, side, k, superko);
+    c->test_k = k;
+    c->test_superko = superko;
+    c->test_side = (uint8_t)(side < 0 ? 2 : side);
     return k;
+}
+
+/* Records candidate c's own test (as test_move did) in dep. */
+static void record_move(dep_t *dep, const child_t *c)
+{
+    if (c->tested)
+        record(dep, &c->board, c->key, c->test_side == 2 ? -1 : c->test_side, c->test_k,
+               c->test_superko);
 }
 
 /* The ko point after `me` played q giving `after` with `captured` taken (ko=simple). */
@@ -333,11 +360,10 @@ static bool history_meets(const worker_t *w, int j, const tt_sig_t *sig)
     if (j <= 0)
         return false;
     const tt_sig_t *c = &w->cum[j - 1];
-    if (!(c->count & sig->count) ||
-        !((c->bloom[0] & sig->bloom[0]) | (c->bloom[1] & sig->bloom[1])))
+    if (!tt_sig_meet(c, sig))
         return false;
     for (int i = 0; i < j; i++)
-        if (tt_sig_may_contain(sig, w->hist[i].stones, w->hist[i].key))
+        if (tt_sig_may_contain(sig, w->hist[i].key))
             return true;
     return false;
 }
@@ -460,9 +486,9 @@ static int generate(worker_t *w, child_t *out, dep_t *dep)
         c->move = p;
         c->captured = (uint8_t)board_popcount(pl.captured);
         c->suicided = (uint8_t)board_popcount(pl.suicided);
-        c->ko = TT_NO_KO;
         c->cycle_end = 0;
         c->cycle_winner = 0;
+        c->tested = 0;
         c->ko = ko_point(g, &c->board, me, p, pl.captured);
         /* The recapture of a ko recreates the previous position (index j - 1): that is decided
          * by the position and the ko point, which the table verifies, so it is no history
@@ -475,17 +501,17 @@ static int generate(worker_t *w, child_t *out, dep_t *dep)
                 continue;
             break;
         case RULES_KO_POSITIONAL:
-            if (test(w, dep, &c->board, c->key, -1, ko_take ? j - 1 : -1, true) >= 0)
+            if (test_move(w, dep, c, -1, ko_take ? j - 1 : -1, true) >= 0)
                 continue;
             break;
         case RULES_KO_SITUATIONAL:
-            if (test(w, dep, &c->board, c->key, opp, ko_take ? j - 1 : -1, true) >= 0)
+            if (test_move(w, dep, c, opp, ko_take ? j - 1 : -1, true) >= 0)
                 continue;
             break;
         }
         /* Under superko a legal play's position is new, so only simple ko needs the test. */
         if (r->cycle == RULES_CYCLE_DRAW && r->ko == RULES_KO_SIMPLE) {
-            int k = test(w, dep, &c->board, c->key, opp, -1, false);
+            int k = test_move(w, dep, c, opp, -1, false);
             if (k >= 0) {
                 /* Passes since the earlier occurrence; a play adds none. */
                 int b = h->pass_count[BOARD_BLACK] - w->hist[k].pass_count[BOARD_BLACK];
@@ -507,8 +533,9 @@ static int generate(worker_t *w, child_t *out, dep_t *dep)
         c->ko = TT_NO_KO;
         c->cycle_end = 0;
         c->cycle_winner = 0;
+        c->tested = 0;
         if (r->cycle == RULES_CYCLE_DRAW && h->passes + 1 < 2) {
-            int k = test(w, dep, &c->board, c->key, opp, -1, false);
+            int k = test_move(w, dep, c, opp, -1, false);
             if (k >= 0) {
                 int b = h->pass_count[BOARD_BLACK] + (me == BOARD_BLACK) -
                         w->hist[k].pass_count[BOARD_BLACK];
@@ -612,6 +639,8 @@ static int alphabeta(worker_t *w, int alpha, int beta, dep_t *dep)
     int best;
     board_move_t best_move = BOARD_MOVE_NONE;
     int alpha0 = alpha;
+    dep_t best_dep; /* the best child's dependency plus its move's own test */
+    dep_init(&best_dep);
     if (n == 0) {
         /* Only without passing: the player to move has no legal move. */
         if (w->r->scoring == RULES_SCORING_LAST_MOVE)
@@ -642,6 +671,8 @@ static int alphabeta(worker_t *w, int alpha, int beta, dep_t *dep)
             if (v > best) {
                 best = v;
                 best_move = c.move;
+                best_dep = cd;
+                record_move(&best_dep, &c);
                 if (v > alpha)
                     alpha = v;
                 if (alpha >= beta)
@@ -649,6 +680,12 @@ static int alphabeta(worker_t *w, int alpha, int beta, dep_t *dep)
             }
         }
     }
+    /* A fail-high is proved by the best move alone (see tt.h): its dependency is that move's
+     * test and its child's dependency.  Otherwise every move counts (dep, the union). */
+    if (n > 0 && best >= beta)
+        *dep = best_dep;
+    else if (n > 0 && best > alpha0)
+        dep_merge(dep, &best_dep);
     dep_leave(dep, j);
     if (w->s->tt) {
         if (dep->minhit >= j && dep->nreq <= TT_REQS) {
@@ -675,6 +712,9 @@ static void worker_init(worker_t *w, search_t *s, const game_t *game, int ply0)
     w->s = s;
     w->g = s->geom;
     w->r = &s->rules;
+    /* Sound also with passing (tt.h), but measured slower there: 2x3 chinese 26.8 M nodes
+     * keeping the misses, over 58 M (unsolved in 15 s) without; see docs/solver.md. */
+    w->upper_no_misses = w->r->scoring == RULES_SCORING_LAST_MOVE;
     size_t len = game_length(game);
     w->cap = (int)len + 1 + STACK_EXTRA;
     w->hist = g_new(hist_t, w->cap);

@@ -25,9 +25,21 @@
  * computed (a hit inside the subtree is a hit again; a hit on a required position is a hit
  * again, since superko legality asks only whether the position occurred; a miss is a miss
  * again, since the position is not in H' either), so the same proof tree is valid at N' and
- * the stored bound holds.  The signature is a superset (a Bloom-style
- * filter: stone count x 7 hash bits), so it can only refuse a sound reuse, never allow an
- * unsound one.  A reused entry's signature joins the signature of the node that used it.
+ * the stored bound holds.
+ *
+ * PROOF-TREE DEPENDENCIES.  "The tests below N" means the tests of the tree that proves the
+ * stored bound, not all the tests the search made (search.c, alphabeta).  A LOWER bound in the
+ * mover's view (fail high) is proved by the best move alone: its own test and its child's
+ * dependency; any other move can only raise the max.  An UPPER bound (fail low) needs every
+ * child's dependency, every superko hit (illegal moves stay illegal) and every cycle=draw test
+ * (a cycle changes a child's value); a superko miss (a move legal because its position is new)
+ * may be dropped when passing is allowed or scoring is last-move: if the move becomes illegal
+ * the max loses a term, and an empty move set (no pass) is the immediate loss, below every
+ * child value (the search drops them under last-move scoring only).  EXACT needs both.
+ *
+ * The signature is a superset (a Bloom filter, 192 bits, 2 bits per position), so it can only
+ * refuse a sound reuse, never allow an unsound one.  A reused entry's signature joins the
+ * signature of the node that used it.
  *
  * Under ko=simple the only history a move consults is the position before the opponent's last
  * play; that test is decided by the position and the ko point (see search.c), which are part
@@ -58,25 +70,41 @@ typedef enum tt_bound {
 #define TT_NO_KO 127 /* the ko field of a state without a ko point */
 
 /*
- * The positions a result's subtree tested against the history and did not find: a filter
- * over (stone count, 7 bits of the position key).  A position Q may be among them only if
- * bit popcount(Q) of `count` is set and bit tt_sig_bit(key(Q)) of `bloom` is set.
+ * The positions a result's subtree tested against the history and did not find: a Bloom
+ * filter of TT_SIG_BITS bits with TT_SIG_K bits per position, taken from the high bits of the
+ * position's key (the low bits index the table).  A position Q may be among them only if all
+ * its bits are set.
  */
+#define TT_SIG_BITS 192
+#define TT_SIG_K    2
+
 typedef struct tt_sig {
-    uint64_t count;
-    uint64_t bloom[2];
+    uint64_t count;    /* filter word 0 (its name is from an older layout: a stone-count mask) */
+    uint64_t bloom[2]; /* filter words 1, 2 */
 } tt_sig_t;
 
-static inline unsigned tt_sig_bit(uint64_t key)
+static inline uint64_t *tt_sig_word(tt_sig_t *sig, unsigned i)
 {
-    return (unsigned)(key >> 57);
+    return i == 0 ? &sig->count : &sig->bloom[i - 1];
 }
 
-static inline void tt_sig_add(tt_sig_t *sig, const board_t *b, uint64_t key)
+static inline uint64_t tt_sig_get(const tt_sig_t *sig, unsigned i)
 {
-    unsigned bit = tt_sig_bit(key);
-    sig->count |= (uint64_t)1 << (board_popcount(board_occupied(b)) & 63);
-    sig->bloom[bit >> 6] |= (uint64_t)1 << (bit & 63);
+    return i == 0 ? sig->count : sig->bloom[i - 1];
+}
+
+/* The i-th filter bit of the position with key `key` (i < TT_SIG_K). */
+static inline unsigned tt_sig_bit(uint64_t key, int i)
+{
+    return (unsigned)((((key >> (48 - 16 * i)) & 0xFFFF) * TT_SIG_BITS) >> 16);
+}
+
+static inline void tt_sig_add(tt_sig_t *sig, uint64_t key)
+{
+    for (int i = 0; i < TT_SIG_K; i++) {
+        unsigned bit = tt_sig_bit(key, i);
+        *tt_sig_word(sig, bit >> 6) |= (uint64_t)1 << (bit & 63);
+    }
 }
 
 static inline void tt_sig_merge(tt_sig_t *into, const tt_sig_t *from)
@@ -86,11 +114,21 @@ static inline void tt_sig_merge(tt_sig_t *into, const tt_sig_t *from)
     into->bloom[1] |= from->bloom[1];
 }
 
-/* Whether the position with `stones` stones and key `key` may be in the signature. */
-static inline bool tt_sig_may_contain(const tt_sig_t *sig, int stones, uint64_t key)
+/* Whether the two filters share a bit. */
+static inline bool tt_sig_meet(const tt_sig_t *a, const tt_sig_t *b)
 {
-    unsigned bit = tt_sig_bit(key);
-    return ((sig->count >> (stones & 63)) & 1) && ((sig->bloom[bit >> 6] >> (bit & 63)) & 1);
+    return ((a->count & b->count) | (a->bloom[0] & b->bloom[0]) | (a->bloom[1] & b->bloom[1])) != 0;
+}
+
+/* Whether the position with key `key` may be in the signature. */
+static inline bool tt_sig_may_contain(const tt_sig_t *sig, uint64_t key)
+{
+    for (int i = 0; i < TT_SIG_K; i++) {
+        unsigned bit = tt_sig_bit(key, i);
+        if (!((tt_sig_get(sig, bit >> 6) >> (bit & 63)) & 1))
+            return false;
+    }
+    return true;
 }
 
 /* The exact state an entry stands for. */
@@ -115,8 +153,7 @@ typedef struct tt_req {
 /*
  * One entry, 80 bytes:
  *   word 0..1  black, white stones            (verified on probe)
- *   word 2     sig.count                      (history tests that missed: stone counts)
- *   word 3..4  sig.bloom                      (history tests that missed: 128 key bits)
+ *   word 2..4  sig.bits                       (history tests that missed: 192-bit filter)
  *   word 5     bits  0..15  value, int16, relative to the node (see search.c)
  *              bits 16..17  bound (tt_bound_t; 0 = empty slot)
  *              bit  18      player to move    (verified)
