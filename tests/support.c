@@ -52,17 +52,25 @@ support_run_t support_run(const char *input, const char *const *args)
     return run;
 }
 
-support_run_t support_runv(const char *input, ...)
+support_run_t support_run_va(const char *input, const char *first, va_list ap)
 {
     GPtrArray *args = g_ptr_array_new();
-    va_list ap;
-    va_start(ap, input);
+    if (first)
+        g_ptr_array_add(args, (gpointer)first);
     for (const char *a; (a = va_arg(ap, const char *));)
         g_ptr_array_add(args, (gpointer)a);
-    va_end(ap);
     g_ptr_array_add(args, NULL);
     support_run_t run = support_run(input, (const char *const *)args->pdata);
     g_ptr_array_free(args, TRUE);
+    return run;
+}
+
+support_run_t support_runv(const char *input, ...)
+{
+    va_list ap;
+    va_start(ap, input);
+    support_run_t run = support_run_va(input, NULL, ap);
+    va_end(ap);
     return run;
 }
 

@@ -6,6 +6,8 @@
 #ifndef MATHGO_TESTS_SUPPORT_H
 #define MATHGO_TESTS_SUPPORT_H
 
+#include <stdarg.h>
+
 typedef struct support_run {
     char *out;  /* stdout, owned */
     char *err;  /* stderr, owned */
@@ -20,6 +22,9 @@ support_run_t support_run(const char *input, const char *const *args);
 
 /* Same, with the arguments as a NULL-terminated variadic list. */
 support_run_t support_runv(const char *input, ...);
+
+/* Same, with `first` (if not NULL) before the NULL-terminated arguments of `ap`. */
+support_run_t support_run_va(const char *input, const char *first, va_list ap);
 
 void support_run_clear(support_run_t *run);
 

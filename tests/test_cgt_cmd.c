@@ -20,16 +20,10 @@ typedef support_run_t run_t;
 /* Runs `mathgo cgt` with the NULL-terminated arguments and optional stdin text. */
 static run_t run_cgt(const char *input, ...)
 {
-    GPtrArray *args = g_ptr_array_new();
-    g_ptr_array_add(args, (gpointer) "cgt");
     va_list ap;
     va_start(ap, input);
-    for (const char *a; (a = va_arg(ap, const char *));)
-        g_ptr_array_add(args, (gpointer)a);
+    run_t r = support_run_va(input, "cgt", ap);
     va_end(ap);
-    g_ptr_array_add(args, NULL);
-    run_t r = support_run(input, (const char *const *)args->pdata);
-    g_ptr_array_free(args, TRUE);
     return r;
 }
 

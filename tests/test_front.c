@@ -16,21 +16,15 @@
 /* Runs a command expected to fail with status 2 and one message line containing `needle`. */
 static void expect_usage_error(const char *input, const char *needle, ...)
 {
-    GPtrArray *args = g_ptr_array_new();
     va_list ap;
     va_start(ap, needle);
-    for (const char *a; (a = va_arg(ap, const char *));)
-        g_ptr_array_add(args, (gpointer)a);
+    support_run_t r = support_run_va(input, NULL, ap);
     va_end(ap);
-    g_ptr_array_add(args, NULL);
-    support_run_t r = support_run(input, (const char *const *)args->pdata);
     if (r.status != 2 || !strstr(r.err, needle))
-        fail_msg("'%s ...' exited %d with stderr [%s]; expected 2 and '%s'",
-                 (const char *)args->pdata[0], r.status, r.err, needle);
+        fail_msg("exited %d with stderr [%s]; expected 2 and '%s'", r.status, r.err, needle);
     if (!g_str_has_prefix(r.err, "mathgo"))
         fail_msg("the message does not start with mathgo: [%s]", r.err);
     support_run_clear(&r);
-    g_ptr_array_free(args, TRUE);
 }
 
 static void test_front__bad_diagrams_are_named_by_line_and_column(void **state)
