@@ -220,3 +220,15 @@ char *rules_komi_string(char buf[16], int komi2)
         snprintf(buf, 16, "%s%d.5", komi2 < 0 ? "-" : "", abs(komi2) / 2);
     return buf;
 }
+
+char *rules_margin_string(char buf[24], int margin2)
+{
+    if (margin2 == 0) {
+        snprintf(buf, 24, "0");
+        return buf;
+    }
+    char points[16];
+    rules_komi_string(points, margin2 < 0 ? -margin2 : margin2);
+    snprintf(buf, 24, "%c+%s", margin2 > 0 ? 'B' : 'W', points);
+    return buf;
+}

@@ -85,6 +85,9 @@ char *rules_to_string(const rules_t *rules);
 /* Writes komi2 / 2 as "0", "7.5", "-0.5" into buf. */
 char *rules_komi_string(char buf[16], int komi2);
 
+/* Writes a doubled margin (Black minus White minus komi, times 2) as "B+3.5", "W+1" or "0". */
+char *rules_margin_string(char buf[24], int margin2);
+
 /* The preset names, NULL-terminated, for help texts. */
 extern const char *const rules_preset_names[];
 

@@ -83,12 +83,9 @@ void describe_game(FILE *out, const game_t *game)
     if (rules->scoring == RULES_SCORING_LAST_MOVE) {
         fprintf(out, "score: none (scoring=last-move: the player who cannot move loses)\n");
     } else {
-        int m2 = score_margin2(b, geom, rules, cur->captures);
-        fprintf(out, "score (if the game ended now): %s%s%d%s%s\n",
-                m2 > 0   ? "B+"
-                : m2 < 0 ? "W+"
-                         : "",
-                "", (m2 < 0 ? -m2 : m2) / 2, (m2 % 2) ? ".5" : "",
+        char margin[24];
+        rules_margin_string(margin, score_margin2(b, geom, rules, cur->captures));
+        fprintf(out, "score (if the game ended now): %s%s\n", margin,
                 rules->scoring == RULES_SCORING_TERRITORY
                     ? " (territory, every stone counted alive: the Analysis comes later)"
                     : "");

@@ -21,13 +21,8 @@ char *solve_result_text(char buf[32], int value, const rules_t *rules)
         snprintf(buf, 32, "%c", value > 0 ? 'B' : 'W');
     else if (value >= SEARCH_VALUE_CYCLE_WIN || value <= -SEARCH_VALUE_CYCLE_WIN)
         snprintf(buf, 32, "%c (cycle)", value > 0 ? 'B' : 'W');
-    else if (value == 0)
-        snprintf(buf, 32, "0");
-    else {
-        char m[16];
-        rules_komi_string(m, value < 0 ? -value : value);
-        snprintf(buf, 32, "%c+%s", value > 0 ? 'B' : 'W', m);
-    }
+    else
+        rules_margin_string(buf, value);
     return buf;
 }
 

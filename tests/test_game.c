@@ -26,7 +26,7 @@ static const char *record_value(char **lines, const char *key)
     return NULL;
 }
 
-static uint64_t moves_mask(const board_geom_t *g, const board_move_t *moves, int n, bool *pass)
+static uint64_t moves_mask(const board_move_t *moves, int n, bool *pass)
 {
     uint64_t m = 0;
     *pass = false;
@@ -36,7 +36,6 @@ static uint64_t moves_mask(const board_geom_t *g, const board_move_t *moves, int
         else
             m |= board_bit(moves[i]);
     }
-    (void)g;
     return m;
 }
 
@@ -68,7 +67,7 @@ static void check_position_record(const char *record)
         board_move_t moves[BOARD_MAX_POINTS + 1];
         int n = game_legal_moves(moves, game);
         bool pass;
-        uint64_t got = moves_mask(g, moves, n, &pass);
+        uint64_t got = moves_mask(moves, n, &pass);
         uint64_t want = 0;
         bool want_pass = false;
         char **words = g_strsplit_set(legal, " ", -1);
@@ -143,7 +142,6 @@ static void test_game__positions_from_data_have_the_expected_moves_chains_and_sc
     char **records = g_strsplit(text, "\n---\n", -1);
     int checked = 0;
     for (int i = 0; records[i]; i++) {
-        /* Drop the file's leading comment lines from the first record. */
         check_position_record(records[i]);
         checked++;
     }

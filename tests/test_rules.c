@@ -102,6 +102,10 @@ static void test_rules__komi_is_exact_in_half_points(void **state)
     assert_string_equal(rules_komi_string(buf, k), "-0.5");
     assert_true(rules_parse_komi(&k, "-3", NULL));
     assert_string_equal(rules_komi_string(buf, k), "-3");
+    char margin[24];
+    assert_string_equal(rules_margin_string(margin, 7), "B+3.5");
+    assert_string_equal(rules_margin_string(margin, -2), "W+1");
+    assert_string_equal(rules_margin_string(margin, 0), "0");
     const char *bad[] = {"", "abc", "0.25", "7.5x", "1e9"};
     for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
         GError *error = NULL;
