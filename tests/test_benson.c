@@ -197,8 +197,7 @@ static benson_t ref_analyse(const ref_board_t *r, int c, bool classical)
     int chain_of[BOARD_MAX_POINTS], region_of[BOARD_MAX_POINTS];
     int chains = ref_components(chain_of, r, own);
     int regions = ref_components(region_of, r, other);
-    static bool vital[BOARD_MAX_POINTS][BOARD_MAX_POINTS],
-        borders[BOARD_MAX_POINTS][BOARD_MAX_POINTS];
+    bool vital[BOARD_MAX_POINTS][BOARD_MAX_POINTS], borders[BOARD_MAX_POINTS][BOARD_MAX_POINTS];
     for (int j = 0; j < regions; j++) {
         for (int i = 0; i < chains; i++) {
             bool touches = false, all = true;
