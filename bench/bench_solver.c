@@ -24,10 +24,13 @@ static const bench_case_t cases[] = {
     {3, 3, "math", false},          {3, 3, "pseudo", false},
     {3, 3, "tromp-taylor", false},  {3, 3, "chinese", false},
     {3, 3, "old-chinese", false},   {3, 3, "chinese,ko=simple,cycle=draw", false},
-    {4, 4, "tromp-taylor", false},  {6, 2, "tromp-taylor", false},
-    {10, 1, "tromp-taylor", false}, {4, 1, "tromp-taylor", true},
-    {5, 1, "tromp-taylor", true},   {2, 2, "tromp-taylor", true},
-    {5, 1, "math", true},
+    {4, 4, "tromp-taylor", false},  {4, 4, "math", false},
+    {6, 2, "tromp-taylor", false},  {6, 2, "math", false},
+    {10, 1, "tromp-taylor", false}, {10, 1, "math", false},
+    {4, 1, "tromp-taylor", true},   {5, 1, "tromp-taylor", true},
+    {2, 2, "tromp-taylor", true},   {5, 1, "math", true},
+    {3, 3, "math", true},           {3, 2, "tromp-taylor", true},
+    {4, 2, "chinese", true},
 };
 
 int main(int argc, char **argv)

@@ -113,6 +113,8 @@ bool tt_probe(tt_hit_t *hit, tt_t *tt, uint64_t key, const tt_state_t *state)
             hit->bound = meta_bound(e->meta);
             hit->move = mv == 127 ? BOARD_MOVE_NONE : (board_move_t)mv;
             hit->sig = e->sig;
+            hit->cover[0] = e->cover[0];
+            hit->cover[1] = e->cover[1];
             hit->nreq = (int)((e->meta >> 41) & 3);
             for (int r = 0; r < hit->nreq; r++) {
                 hit->req[r].board.stones[0] = e->req[r][0];
@@ -128,7 +130,8 @@ bool tt_probe(tt_hit_t *hit, tt_t *tt, uint64_t key, const tt_state_t *state)
 }
 
 void tt_store(tt_t *tt, uint64_t key, const tt_state_t *state, int value, tt_bound_t bound,
-              board_move_t move, const tt_sig_t *sig, int nreq, const tt_req_t *req, uint64_t nodes)
+              board_move_t move, const tt_sig_t *sig, int nreq, const tt_req_t *req,
+              const uint64_t cover[2], uint64_t nodes)
 {
     size_t index = (size_t)key & (tt->count - 1);
     tt_bucket_t *b = &tt->buckets[index];
@@ -137,6 +140,8 @@ void tt_store(tt_t *tt, uint64_t key, const tt_state_t *state, int value, tt_bou
     e.black = state->board.stones[0];
     e.white = state->board.stones[1];
     e.sig = *sig;
+    e.cover[0] = cover ? cover[0] : ~(uint64_t)0;
+    e.cover[1] = cover ? cover[1] : ~(uint64_t)0;
     e.meta = pack_meta(state, value, bound, move, size_log);
     e.meta |= (uint64_t)(nreq & 3) << 41;
     memset(e.req, 0, sizeof e.req);

@@ -75,23 +75,13 @@ typedef enum tt_bound {
  * position's key (the low bits index the table).  A position Q may be among them only if all
  * its bits are set.
  */
-#define TT_SIG_BITS 192
-#define TT_SIG_K    2
+#define TT_SIG_WORDS 16
+#define TT_SIG_BITS  (64 * TT_SIG_WORDS)
+#define TT_SIG_K     2
 
 typedef struct tt_sig {
-    uint64_t count;    /* filter word 0 (its name is from an older layout: a stone-count mask) */
-    uint64_t bloom[2]; /* filter words 1, 2 */
+    uint64_t bits[TT_SIG_WORDS];
 } tt_sig_t;
-
-static inline uint64_t *tt_sig_word(tt_sig_t *sig, unsigned i)
-{
-    return i == 0 ? &sig->count : &sig->bloom[i - 1];
-}
-
-static inline uint64_t tt_sig_get(const tt_sig_t *sig, unsigned i)
-{
-    return i == 0 ? sig->count : sig->bloom[i - 1];
-}
 
 /* The i-th filter bit of the position with key `key` (i < TT_SIG_K). */
 static inline unsigned tt_sig_bit(uint64_t key, int i)
@@ -103,21 +93,23 @@ static inline void tt_sig_add(tt_sig_t *sig, uint64_t key)
 {
     for (int i = 0; i < TT_SIG_K; i++) {
         unsigned bit = tt_sig_bit(key, i);
-        *tt_sig_word(sig, bit >> 6) |= (uint64_t)1 << (bit & 63);
+        sig->bits[bit >> 6] |= (uint64_t)1 << (bit & 63);
     }
 }
 
 static inline void tt_sig_merge(tt_sig_t *into, const tt_sig_t *from)
 {
-    into->count |= from->count;
-    into->bloom[0] |= from->bloom[0];
-    into->bloom[1] |= from->bloom[1];
+    for (int i = 0; i < TT_SIG_WORDS; i++)
+        into->bits[i] |= from->bits[i];
 }
 
 /* Whether the two filters share a bit. */
 static inline bool tt_sig_meet(const tt_sig_t *a, const tt_sig_t *b)
 {
-    return ((a->count & b->count) | (a->bloom[0] & b->bloom[0]) | (a->bloom[1] & b->bloom[1])) != 0;
+    uint64_t m = 0;
+    for (int i = 0; i < TT_SIG_WORDS; i++)
+        m |= a->bits[i] & b->bits[i];
+    return m != 0;
 }
 
 /* Whether the position with key `key` may be in the signature. */
@@ -125,7 +117,7 @@ static inline bool tt_sig_may_contain(const tt_sig_t *sig, uint64_t key)
 {
     for (int i = 0; i < TT_SIG_K; i++) {
         unsigned bit = tt_sig_bit(key, i);
-        if (!((tt_sig_get(sig, bit >> 6) >> (bit & 63)) & 1))
+        if (!((sig->bits[bit >> 6] >> (bit & 63)) & 1))
             return false;
     }
     return true;
@@ -151,10 +143,10 @@ typedef struct tt_req {
 #define TT_REQS 2 /* required positions an entry can hold */
 
 /*
- * One entry, 80 bytes:
+ * One entry, 56 + 8 * TT_SIG_WORDS bytes (S = TT_SIG_WORDS):
  *   word 0..1  black, white stones            (verified on probe)
- *   word 2..4  sig.bits                       (history tests that missed: 192-bit filter)
- *   word 5     bits  0..15  value, int16, relative to the node (see search.c)
+ *   word 2..   sig.bits, S words              (history tests that missed: the filter)
+ *   word 2+S   bits  0..15  value, int16, relative to the node (see search.c)
  *              bits 16..17  bound (tt_bound_t; 0 = empty slot)
  *              bit  18      player to move    (verified)
  *              bits 19..20  consecutive passes (verified)
@@ -164,15 +156,17 @@ typedef struct tt_req {
  *              bits 41..42  number of required positions (0..2)
  *              bits 43..44, 45..46  their sides (0 Black, 1 White, 2 any)
  *              bits 47..63  zero
- *   word 6..9  the required positions (black, white) x 2
+ *   word 3+S.. the required positions (black, white) x 2
+ *   last two   cover[BLACK], cover[WHITE] (see tt_hit_t; all ones: no condition)
  */
 typedef struct tt_entry {
     uint64_t black, white;
     tt_sig_t sig;
     uint64_t meta;
     uint64_t req[TT_REQS][2];
+    uint64_t cover[2];
 } tt_entry_t;
-_Static_assert(sizeof(tt_entry_t) == 80, "tt_entry_t is 80 bytes");
+_Static_assert(sizeof(tt_entry_t) == 72 + 8 * TT_SIG_WORDS, "tt_entry_t layout");
 
 /* What a probe returns (unpacked). */
 typedef struct tt_hit {
@@ -182,6 +176,9 @@ typedef struct tt_hit {
     tt_sig_t sig;
     int nreq;
     tt_req_t req[TT_REQS];
+    /* A static cut below relied on no earlier position holding all of cover[c] as colour c's
+     * stones (search.c, static_bounds); all ones means no such condition. */
+    uint64_t cover[2];
 } tt_hit_t;
 
 typedef struct tt tt_t;
@@ -199,9 +196,10 @@ size_t tt_bytes(const tt_t *tt);
 /* Looks up `state` (whose key is `key`); true and *hit filled when an entry verifies. */
 bool tt_probe(tt_hit_t *hit, tt_t *tt, uint64_t key, const tt_state_t *state);
 
-/* Stores a result for `state`; `nodes` is the size of the subtree that computed it. */
+/* Stores a result for `state`; `nodes` is the size of the subtree that computed it; cover may
+ * be NULL (no condition). */
 void tt_store(tt_t *tt, uint64_t key, const tt_state_t *state, int value, tt_bound_t bound,
               board_move_t move, const tt_sig_t *sig, int nreq, const tt_req_t *req,
-              uint64_t nodes);
+              const uint64_t cover[2], uint64_t nodes);
 
 #endif

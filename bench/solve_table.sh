@@ -1,0 +1,28 @@
+#!/bin/sh
+# bench/solve_table.sh: the table of docs/results.md.  Solves every board up to 16 points
+# (1x1 .. 1x16, 2x2 .. 2x8, 3x3 .. 3x5, 4x4) under every rule set of the table, each with a
+# time limit, and prints one CSV row per solve (mathgo solve --csv, plus the commit).  A board
+# that hits its limit gets a row with result "limit" and the nodes reached.
+#
+#   bench/solve_table.sh [MATHGO_BINARY] [SECONDS_PER_BOARD] > table.csv
+set -u
+mathgo=${1:-build/mathgo}
+limit=${2:-20}
+commit=$(git rev-parse --short HEAD 2>/dev/null || echo unknown)
+boards="1x1 1x2 1x3 1x4 1x5 1x6 1x7 1x8 1x9 1x10 1x11 1x12 1x13 1x14 1x15 1x16
+2x2 2x3 2x4 2x5 2x6 2x7 2x8 3x3 3x4 3x5 4x4"
+rules="math pseudo tromp-taylor chinese old-chinese chinese,ko=simple,cycle=draw"
+echo "commit,board,rules,komi,to_move,result,margin,best_moves,plies,nodes,time_s,tt_probes,tt_hits,tt_refused,tt_stores,tt_unstored,peak_mb,threads"
+for r in $rules; do
+    for b in $boards; do
+        out=$("$mathgo" solve "$b" --rules "$r" --csv --no-header --memory 512M \
+            --max-time "$limit" 2>/tmp/solve_table.$$)
+        if [ $? -eq 0 ]; then
+            echo "$commit,$out"
+        else
+            nodes=$(sed -n 's/.*after \([0-9]*\) nodes.*/\1/p' /tmp/solve_table.$$)
+            echo "$commit,$b,\"$r\",0,b,limit,,,,${nodes},${limit},,,,,,,1"
+        fi
+    done
+done
+rm -f /tmp/solve_table.$$
