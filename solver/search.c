@@ -43,12 +43,13 @@
 
 G_DEFINE_QUARK(search - error - quark, search_error)
 
-#define HEAD_SIZE    4096 /* buckets of the earlier-position index */
-#define STACK_EXTRA  4096 /* plies a search may go below its root */
-#define KEY_SIDE     0x9E3779B97F4A7C15ULL
-#define KEY_PASS     0xC2B2AE3D27D4EB4FULL
-#define KEY_KO       0xD6E8FEB86659FD93ULL
-#define CHECK_PERIOD 4096
+#define HEAD_SIZE     4096 /* buckets of the earlier-position index */
+#define STACK_EXTRA   4096 /* plies a search may go below its root */
+#define KEY_SIDE      0x9E3779B97F4A7C15ULL
+#define KEY_PASS      0xC2B2AE3D27D4EB4FULL
+#define KEY_KO        0xD6E8FEB86659FD93ULL
+#define CHECK_PERIOD  4096
+#define STACK_PER_PLY 32768 /* bytes of thread stack per ply of search (a frame is ~10 KB) */
 
 /* One state of the game on the stack. */
 typedef struct hist {
@@ -160,8 +161,17 @@ typedef struct worker {
     const rules_t *r;
     hist_t *hist;
     tt_sig_t *cum; /* cum[i]: the signature bits of stack entries 0..i */
+    /* Copies of hist[i].ikey and hist[i].board, dense, for the history scans of every probe
+     * (history_meets, history_covers): a hist_t is two cache lines. */
+    uint64_t *ikeys;
+    board_t *boards;
     int cap, top, root, ply0;
     int32_t head[HEAD_SIZE];
+    /* The stack entries by the first filter bit of their position (tt_sig_bit(ikey, 0)):
+     * bit_head[b] the newest, bit_chain[i] the next older; history_meets walks the set bits
+     * of a signature through them when that is shorter than the history. */
+    int32_t bit_head[TT_SIG_BITS];
+    int32_t *bit_chain;
     int nsym;                              /* the board's symmetries */
     uint8_t inverse[BOARD_MAX_SYMMETRIES]; /* inverse[s]: the symmetry undoing s */
     uint64_t zsym[BOARD_MAX_SYMMETRIES][2][BOARD_MAX_POINTS]; /* zobrist of sym[s][p] */
@@ -172,6 +182,7 @@ typedef struct worker {
     bool aborted;
     bool upper_no_misses; /* upper bounds record no superko misses (last-move scoring) */
     bool statics;         /* static score bounds apply (see static_bounds) */
+    bool etc;             /* enhanced transposition cutoffs (etc_cut) */
     int error;            /* 0, or a search_error_code_t + 1 */
 } worker_t;
 
@@ -362,6 +373,11 @@ static void push(worker_t *w, const hist_t *h)
 {
     int i = ++w->top;
     w->hist[i] = *h;
+    w->ikeys[i] = h->ikey;
+    w->boards[i] = h->board;
+    unsigned bit = tt_sig_bit(h->ikey, 0);
+    w->bit_chain[i] = w->bit_head[bit];
+    w->bit_head[bit] = i;
     size_t b = h->key & (HEAD_SIZE - 1);
     w->hist[i].chain = w->head[b];
     w->head[b] = i;
@@ -378,6 +394,7 @@ static void pop(worker_t *w)
 {
     const hist_t *h = &w->hist[w->top];
     w->head[h->key & (HEAD_SIZE - 1)] = h->chain;
+    w->bit_head[tt_sig_bit(h->ikey, 0)] = w->bit_chain[w->top];
     w->top--;
 }
 
@@ -466,8 +483,20 @@ static bool history_meets(const worker_t *w, int j, const tt_sig_t *sig)
     const tt_sig_t *c = &w->cum[j - 1];
     if (!tt_sig_meet(c, sig))
         return false;
+    int bits = 0;
+    for (int k = 0; k < TT_SIG_WORDS; k++)
+        bits += board_popcount(sig->bits[k] & c->bits[k]);
+    if (bits < j) {
+        /* Only positions whose first bit is set can match: walk those. */
+        for (int k = 0; k < TT_SIG_WORDS; k++)
+            for (uint64_t m = sig->bits[k] & c->bits[k]; m; m &= m - 1)
+                for (int i = w->bit_head[64 * k + board_lowest(m)]; i >= 0; i = w->bit_chain[i])
+                    if (i < j && tt_sig_may_contain(sig, w->ikeys[i]))
+                        return true;
+        return false;
+    }
     for (int i = 0; i < j; i++)
-        if (tt_sig_may_contain(sig, w->hist[i].ikey))
+        if (tt_sig_may_contain(sig, w->ikeys[i]))
             return true;
     return false;
 }
@@ -576,7 +605,7 @@ static bool history_covers(const worker_t *w, int j, int c, uint64_t mask)
     if (mask == ~(uint64_t)0)
         return false;
     for (int i = 0; i < j; i++)
-        if ((w->hist[i].board.stones[c] & mask) == mask)
+        if ((w->boards[i].stones[c] & mask) == mask)
             return true;
     return false;
 }
@@ -767,6 +796,85 @@ static void child_state(hist_t *out, const worker_t *w, const child_t *c)
     }
 }
 
+/*
+ * Looks up the state whose canonical form is *st (key `key`, mapped back by symmetry
+ * `unframe`) for a node at stack index j: positions 0..j-1 are its history (j may be one past
+ * the top, for a child not pushed yet).  *move receives the stored move (also when the entry
+ * is not used).  True when an entry verifies, its bound decides the window (alpha, beta) (an
+ * exact value, a lower bound >= beta or an upper bound <= alpha; the history scan is costly,
+ * so it is made only then), and the history satisfies its record; then *v is its value at
+ * `ply` (capture offset `offset`) and dep its record.
+ */
+static bool table_lookup(worker_t *w, int j, const tt_state_t *st, uint64_t key, int unframe,
+                         int ply, int offset, int alpha, int beta, int *v, board_move_t *move,
+                         dep_t *dep)
+{
+    tt_hit_t hit;
+    w->probes++;
+    if (!tt_probe(&hit, w->s->tt, key, st))
+        return false;
+    *move = sym_move(w, unframe, hit.move);
+    *v = from_table(hit.value, ply, offset);
+    if (!(hit.bound == TT_BOUND_EXACT || (hit.bound == TT_BOUND_LOWER && *v >= beta) ||
+          (hit.bound == TT_BOUND_UPPER && *v <= alpha)))
+        return false;
+    int found[TT_REQS];
+    bool usable = !history_meets(w, j, &hit.sig) &&
+                  !history_covers(w, j, BOARD_BLACK, hit.cover[BOARD_BLACK]) &&
+                  !history_covers(w, j, BOARD_WHITE, hit.cover[BOARD_WHITE]);
+    for (int r = 0; usable && r < hit.nreq; r++) {
+        tt_req_t *q = &hit.req[r];
+        if (unframe)
+            q->board = board_transform(&q->board, w->g, unframe);
+        found[r] =
+            lookup_before(w, &q->board, hash_key(&q->board, w->g), q->side == 2 ? -1 : q->side, j);
+        usable = found[r] >= 0;
+    }
+    if (!usable) {
+        w->refused++;
+        return false;
+    }
+    w->hits++;
+    dep_init(dep);
+    dep->sig = hit.sig;
+    dep->cover[0] = hit.cover[0];
+    dep->cover[1] = hit.cover[1];
+    for (int r = 0; r < hit.nreq; r++)
+        dep_require(dep, &hit.req[r].board, hit.req[r].side, found[r]);
+    return true;
+}
+
+/*
+ * Enhanced transposition cutoff (Plaat et al. 1996): before searching the children of the
+ * node on top of the stack, looks each one up; a child whose stored bound already refutes it
+ * (its value to the mover >= beta) proves the node's fail high.  Returns the index of such a
+ * child, with *v its value and cd its record, or -1.
+ */
+static int etc_cut(worker_t *w, const child_t *moves, int n, int beta, int ply, int *v, dep_t *cd)
+{
+    for (int i = 0; i < n; i++) {
+        const child_t *c = &moves[i];
+        if (c->cycle_end || (c->move == BOARD_MOVE_PASS && w->hist[w->top].passes))
+            continue;
+        hist_t next;
+        child_state(&next, w, c);
+        int frame = sym_canonical(w, &next);
+        tt_state_t st = tt_state_of(w, &next, frame);
+        uint64_t key = tt_key_of(&next, &st);
+        int cv;
+        board_move_t ignored;
+        /* The child refutes itself when its value (its own view) is <= -beta: a window
+         * (-beta, -beta + 1) asks exactly that of an upper bound or an exact value. */
+        if (table_lookup(w, w->top + 1, &st, key, w->inverse[frame], ply + 1,
+                         capture_offset(w, &next), -beta, -beta + 1, &cv, &ignored, cd) &&
+            -cv >= beta) {
+            *v = -cv;
+            return i;
+        }
+    }
+    return -1;
+}
+
 static int alphabeta(worker_t *w, int alpha, int beta, dep_t *dep)
 {
     int j = w->top;
@@ -820,39 +928,11 @@ static int alphabeta(worker_t *w, int alpha, int beta, dep_t *dep)
     tt_state_t st = tt_state_of(w, h, frame);
     uint64_t key = tt_key_of(h, &st);
     board_move_t tt_move = BOARD_MOVE_NONE;
-    tt_hit_t hit;
     if (w->s->tt) {
-        w->probes++;
-        if (tt_probe(&hit, w->s->tt, key, &st)) {
-            tt_move = sym_move(w, unframe, hit.move);
-            int found[TT_REQS];
-            bool usable = !history_meets(w, j, &hit.sig) &&
-                          !history_covers(w, j, BOARD_BLACK, hit.cover[BOARD_BLACK]) &&
-                          !history_covers(w, j, BOARD_WHITE, hit.cover[BOARD_WHITE]);
-            for (int r = 0; usable && r < hit.nreq; r++) {
-                tt_req_t *q = &hit.req[r];
-                if (unframe)
-                    q->board = board_transform(&q->board, w->g, unframe);
-                found[r] = lookup_before(w, &q->board, hash_key(&q->board, w->g),
-                                         q->side == 2 ? -1 : q->side, j);
-                usable = found[r] >= 0;
-            }
-            if (!usable)
-                w->refused++;
-            else {
-                w->hits++;
-                int v = from_table(hit.value, ply, offset);
-                if (hit.bound == TT_BOUND_EXACT || (hit.bound == TT_BOUND_LOWER && v >= beta) ||
-                    (hit.bound == TT_BOUND_UPPER && v <= alpha)) {
-                    dep->sig = hit.sig;
-                    dep->cover[0] = hit.cover[0];
-                    dep->cover[1] = hit.cover[1];
-                    for (int r = 0; r < hit.nreq; r++)
-                        dep_require(dep, &hit.req[r].board, hit.req[r].side, found[r]);
-                    return v;
-                }
-            }
-        }
+        int v;
+        if (table_lookup(w, j, &st, key, unframe, ply, offset, alpha, beta, &v, &tt_move, dep))
+            return v;
+        dep_init(dep);
     }
 
     if (w->top + 1 >= w->cap) {
@@ -880,7 +960,18 @@ static int alphabeta(worker_t *w, int alpha, int beta, dep_t *dep)
             if (moves[i].move == tt_move)
                 moves[i].order = INT_MAX;
         best = -SEARCH_VALUE_INF;
-        for (int i = 0; i < n; i++) {
+        int cut = -1;
+        if (w->s->tt && w->etc) {
+            int v;
+            dep_t cd;
+            if ((cut = etc_cut(w, moves, n, beta, ply, &v, &cd)) >= 0) {
+                best = v;
+                best_move = moves[cut].move;
+                best_dep = cd;
+                record_move(&best_dep, &moves[cut]);
+            }
+        }
+        for (int i = 0; cut < 0 && i < n; i++) {
             int bi = i;
             for (int k = i + 1; k < n; k++)
                 if (moves[k].order > moves[bi].order)
@@ -963,10 +1054,16 @@ static void worker_init(worker_t *w, search_t *s, const game_t *game, int ply0)
      * keeping the misses, over 58 M (unsolved in 15 s) without; see docs/solver.md. */
     w->upper_no_misses = w->r->scoring == RULES_SCORING_LAST_MOVE;
     w->statics = w->r->scoring == RULES_SCORING_AREA && w->r->pass;
+    w->etc = getenv("MATHGO_NO_ETC") == NULL;
     size_t len = game_length(game);
     w->cap = (int)len + 1 + STACK_EXTRA;
     w->hist = g_new(hist_t, w->cap);
     w->cum = g_new(tt_sig_t, w->cap);
+    w->ikeys = g_new(uint64_t, w->cap);
+    w->boards = g_new(board_t, w->cap);
+    w->bit_chain = g_new(int32_t, w->cap);
+    for (int i = 0; i < TT_SIG_BITS; i++)
+        w->bit_head[i] = -1;
     for (int i = 0; i < HEAD_SIZE; i++)
         w->head[i] = -1;
     w->top = -1;
@@ -1006,6 +1103,9 @@ static void worker_free(worker_t *w)
 {
     g_free(w->hist);
     g_free(w->cum);
+    g_free(w->ikeys);
+    g_free(w->boards);
+    g_free(w->bit_chain);
 }
 
 static void worker_collect(search_t *s, const worker_t *w)
@@ -1016,7 +1116,9 @@ static void worker_collect(search_t *s, const worker_t *w)
     s->stats.tt_refused += w->refused;
     s->stats.tt_stores += w->stores;
     s->stats.tt_unstored += w->unstored;
-    size_t mem = (size_t)w->cap * (sizeof(hist_t) + sizeof(tt_sig_t)) + sizeof *w;
+    size_t mem =
+        (size_t)w->cap * (sizeof(hist_t) + sizeof(tt_sig_t) + sizeof(uint64_t) + sizeof(board_t)) +
+        sizeof *w;
     size_t total = (s->tt ? tt_bytes(s->tt) : 0) + mem * (size_t)s->options.threads;
     if (total > s->stats.memory_bytes)
         s->stats.memory_bytes = total;
@@ -1046,6 +1148,20 @@ static void *helper_main(void *arg)
     return NULL;
 }
 
+typedef struct main_search {
+    worker_t *w;
+    int alpha, beta;
+    int value;
+} main_search_t;
+
+static void *main_search(void *arg)
+{
+    main_search_t *ms = arg;
+    dep_t d;
+    ms->value = alphabeta(ms->w, ms->alpha, ms->beta, &d);
+    return NULL;
+}
+
 /* Searches the game's current state (side-to-move view window), `ply0` plies below the solved
  * position; returns the side-to-move value or false with *error. */
 static bool run(int *value, search_t *s, const game_t *game, int ply0, int alpha, int beta,
@@ -1060,15 +1176,26 @@ static bool run(int *value, search_t *s, const game_t *game, int ply0, int alpha
     worker_init(w, s, game, ply0);
     int nhelp = s->options.threads - 1;
     helper_t *helpers = nhelp > 0 ? g_new0(helper_t, nhelp) : NULL;
+    /* The search recurses once per ply, to w->cap plies: every search runs on a thread whose
+     * stack fits that (reserved, touched only as deep as the search goes). */
+    pthread_attr_t attr;
+    pthread_attr_init(&attr);
+    pthread_attr_setstacksize(&attr, (size_t)w->cap * STACK_PER_PLY + (1u << 20));
     for (int i = 0; i < nhelp; i++) {
         worker_init(&helpers[i].w, s, game, ply0);
         helpers[i].w.rng ^= (uint64_t)(i + 1) * 0x9E3779B97F4A7C15ULL;
         helpers[i].alpha = alpha;
         helpers[i].beta = beta;
-        pthread_create(&helpers[i].thread, NULL, helper_main, &helpers[i]);
+        pthread_create(&helpers[i].thread, &attr, helper_main, &helpers[i]);
     }
-    dep_t d;
-    int v = alphabeta(w, alpha, beta, &d);
+    main_search_t ms = {w, alpha, beta, 0};
+    pthread_t main_thread;
+    if (pthread_create(&main_thread, &attr, main_search, &ms) == 0)
+        pthread_join(main_thread, NULL);
+    else
+        main_search(&ms); /* no thread: search on this stack, as deep as it allows */
+    pthread_attr_destroy(&attr);
+    int v = ms.value;
     bool ok = !w->aborted;
     int err = w->error;
     atomic_store(&s->stop, true);
@@ -1258,7 +1385,21 @@ bool search_solve(search_result_t *res, search_t *s, const game_t *game, GError 
         int n = game_legal_moves(moves, g);
         for (int i = 0; i < n && ok; i++) {
             bool r;
-            ok = move_reaches(&r, s, g, moves[i], 1, target, error);
+            if (target == SEARCH_VALUE_WIN_MIN + 1) {
+                /* "Does this move win at all?" has no depth bound and can cost far more than
+                 * the exact value, which distance deepening finds quickly: take that. */
+                game_t *child = game_copy(g);
+                game_play(child, moves[i]);
+                int cv;
+                if (game_status(child) != GAME_ONGOING) {
+                    game_result_t cres = game_result(child);
+                    cv = search_value_of_result(&cres, &s->rules, 0);
+                } else
+                    ok = value_within(&cv, s, child, -SEARCH_VALUE_INF, SEARCH_VALUE_INF, error);
+                r = ok && black_view(cv, me) > SEARCH_VALUE_WIN_MIN;
+                game_destroy(child);
+            } else
+                ok = move_reaches(&r, s, g, moves[i], 1, target, error);
             if (ok && r)
                 res->best[res->best_count++] = moves[i];
         }
