@@ -1116,49 +1116,45 @@ static void worker_collect(search_t *s, const worker_t *w)
     s->stats.tt_refused += w->refused;
     s->stats.tt_stores += w->stores;
     s->stats.tt_unstored += w->unstored;
-    size_t mem =
-        (size_t)w->cap * (sizeof(hist_t) + sizeof(tt_sig_t) + sizeof(uint64_t) + sizeof(board_t)) +
-        sizeof *w;
+    size_t mem = (size_t)w->cap * (sizeof(hist_t) + sizeof(tt_sig_t) + sizeof(uint64_t) +
+                                   sizeof(board_t) + sizeof(int32_t)) +
+                 sizeof *w;
     size_t total = (s->tt ? tt_bytes(s->tt) : 0) + mem * (size_t)s->options.threads;
     if (total > s->stats.memory_bytes)
         s->stats.memory_bytes = total;
 }
 
-typedef struct helper {
+/*
+ * One search thread.  Thread 0 searches the root once and its value is the answer; the others
+ * (lazy SMP) search the same root again and again with a perturbed move order, filling the
+ * shared table, until thread 0 is done.
+ */
+typedef struct search_thread {
     worker_t w;
     int alpha, beta;
+    int value;
+    bool helper;
     pthread_t thread;
-} helper_t;
+} search_thread_t;
 
-static void *helper_main(void *arg)
+static void *search_thread_main(void *arg)
 {
-    helper_t *hp = arg;
+    search_thread_t *th = arg;
     dep_t d;
-    /* A helper searches the same root with a perturbed move order, filling the shared table. */
+    if (!th->helper) {
+        th->value = alphabeta(&th->w, th->alpha, th->beta, &d);
+        return NULL;
+    }
     for (int c = 0; c < 2; c++)
         for (int p = 0; p <= BOARD_MAX_POINTS; p++) {
-            hp->w.rng = hp->w.rng * 6364136223846793005ULL + 1442695040888963407ULL;
-            hp->w.hh[c][p] = (uint32_t)(hp->w.rng >> 60);
+            th->w.rng = th->w.rng * 6364136223846793005ULL + 1442695040888963407ULL;
+            th->w.hh[c][p] = (uint32_t)(th->w.rng >> 60);
         }
-    while (!atomic_load(&hp->w.s->stop)) {
-        alphabeta(&hp->w, hp->alpha, hp->beta, &d);
-        if (hp->w.aborted)
+    while (!atomic_load(&th->w.s->stop)) {
+        alphabeta(&th->w, th->alpha, th->beta, &d);
+        if (th->w.aborted)
             break;
     }
-    return NULL;
-}
-
-typedef struct main_search {
-    worker_t *w;
-    int alpha, beta;
-    int value;
-} main_search_t;
-
-static void *main_search(void *arg)
-{
-    main_search_t *ms = arg;
-    dep_t d;
-    ms->value = alphabeta(ms->w, ms->alpha, ms->beta, &d);
     return NULL;
 }
 
@@ -1172,42 +1168,41 @@ static bool run(int *value, search_t *s, const game_t *game, int ply0, int alpha
         return false;
     }
     atomic_store(&s->stop, false);
-    worker_t *w = g_new(worker_t, 1);
-    worker_init(w, s, game, ply0);
-    int nhelp = s->options.threads - 1;
-    helper_t *helpers = nhelp > 0 ? g_new0(helper_t, nhelp) : NULL;
-    /* The search recurses once per ply, to w->cap plies: every search runs on a thread whose
+    int n = s->options.threads;
+    search_thread_t *th = g_new0(search_thread_t, n);
+    for (int i = 0; i < n; i++) {
+        worker_init(&th[i].w, s, game, ply0);
+        th[i].w.rng ^= (uint64_t)i * 0x9E3779B97F4A7C15ULL;
+        th[i].alpha = alpha;
+        th[i].beta = beta;
+        th[i].helper = i > 0;
+    }
+    /* The search recurses once per ply, up to w.cap plies: every search runs on a thread whose
      * stack fits that (reserved, touched only as deep as the search goes). */
     pthread_attr_t attr;
     pthread_attr_init(&attr);
-    pthread_attr_setstacksize(&attr, (size_t)w->cap * STACK_PER_PLY + (1u << 20));
-    for (int i = 0; i < nhelp; i++) {
-        worker_init(&helpers[i].w, s, game, ply0);
-        helpers[i].w.rng ^= (uint64_t)(i + 1) * 0x9E3779B97F4A7C15ULL;
-        helpers[i].alpha = alpha;
-        helpers[i].beta = beta;
-        pthread_create(&helpers[i].thread, &attr, helper_main, &helpers[i]);
-    }
-    main_search_t ms = {w, alpha, beta, 0};
-    pthread_t main_thread;
-    if (pthread_create(&main_thread, &attr, main_search, &ms) == 0)
-        pthread_join(main_thread, NULL);
+    pthread_attr_setstacksize(&attr, (size_t)th[0].w.cap * STACK_PER_PLY + (1u << 20));
+    bool *started = g_new0(bool, n);
+    for (int i = n - 1; i >= 0; i--)
+        started[i] = pthread_create(&th[i].thread, &attr, search_thread_main, &th[i]) == 0;
+    if (!started[0])
+        search_thread_main(&th[0]); /* no thread: this stack, as deep as it allows */
     else
-        main_search(&ms); /* no thread: search on this stack, as deep as it allows */
-    pthread_attr_destroy(&attr);
-    int v = ms.value;
-    bool ok = !w->aborted;
-    int err = w->error;
+        pthread_join(th[0].thread, NULL);
     atomic_store(&s->stop, true);
-    for (int i = 0; i < nhelp; i++) {
-        pthread_join(helpers[i].thread, NULL);
-        worker_collect(s, &helpers[i].w);
-        worker_free(&helpers[i].w);
+    for (int i = 1; i < n; i++)
+        if (started[i])
+            pthread_join(th[i].thread, NULL);
+    pthread_attr_destroy(&attr);
+    int v = th[0].value;
+    bool ok = !th[0].w.aborted;
+    int err = th[0].w.error;
+    for (int i = 0; i < n; i++) {
+        worker_collect(s, &th[i].w);
+        worker_free(&th[i].w);
     }
-    g_free(helpers);
-    worker_collect(s, w);
-    worker_free(w);
-    g_free(w);
+    g_free(started);
+    g_free(th);
     if (!ok) {
         if (err == SEARCH_ERROR_DEPTH + 1)
             g_set_error(error, SEARCH_ERROR, SEARCH_ERROR_DEPTH,
