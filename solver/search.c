@@ -43,13 +43,15 @@
 
 G_DEFINE_QUARK(search - error - quark, search_error)
 
-#define HEAD_SIZE     4096 /* buckets of the earlier-position index */
-#define STACK_EXTRA   4096 /* plies a search may go below its root */
+#define HEAD_SIZE     4096  /* buckets of the earlier-position index */
+#define STACK_EXTRA   65536 /* plies a search may go below its root */
 #define KEY_SIDE      0x9E3779B97F4A7C15ULL
 #define KEY_PASS      0xC2B2AE3D27D4EB4FULL
 #define KEY_KO        0xD6E8FEB86659FD93ULL
 #define CHECK_PERIOD  4096
-#define STACK_PER_PLY 32768 /* bytes of thread stack per ply of search (a frame is ~10 KB) */
+#define STACK_PER_PLY 16384        /* thread stack reserved per ply (a frame is ~5 KB) */
+#define STACK_MAX     (1ull << 30) /* at most this much stack per search thread */
+#define STACK_MARGIN  (1u << 20)   /* kept free below the deepest frame */
 
 /* One state of the game on the stack. */
 typedef struct hist {
@@ -183,6 +185,8 @@ typedef struct worker {
     bool upper_no_misses; /* upper bounds record no superko misses (last-move scoring) */
     bool statics;         /* static score bounds apply (see static_bounds) */
     bool etc;             /* enhanced transposition cutoffs (etc_cut) */
+    uintptr_t stack_base; /* address near the top of the thread's stack, and its size: a */
+    size_t stack_size;    /* line deeper than the stack allows ends with SEARCH_ERROR_DEPTH */
     int error;            /* 0, or a search_error_code_t + 1 */
 } worker_t;
 
@@ -935,7 +939,9 @@ static int alphabeta(worker_t *w, int alpha, int beta, dep_t *dep)
         dep_init(dep);
     }
 
-    if (w->top + 1 >= w->cap) {
+    char here;
+    if (w->top + 1 >= w->cap ||
+        (size_t)(w->stack_base - (uintptr_t)&here) + STACK_MARGIN > w->stack_size) {
         w->error = SEARCH_ERROR_DEPTH + 1;
         w->aborted = true;
         atomic_store(&w->s->stop, true);
@@ -1141,6 +1147,8 @@ static void *search_thread_main(void *arg)
 {
     search_thread_t *th = arg;
     dep_t d;
+    char base;
+    th->w.stack_base = (uintptr_t)&base;
     if (!th->helper) {
         th->value = alphabeta(&th->w, th->alpha, th->beta, &d);
         return NULL;
@@ -1181,13 +1189,19 @@ static bool run(int *value, search_t *s, const game_t *game, int ply0, int alpha
      * stack fits that (reserved, touched only as deep as the search goes). */
     pthread_attr_t attr;
     pthread_attr_init(&attr);
-    pthread_attr_setstacksize(&attr, (size_t)th[0].w.cap * STACK_PER_PLY + (1u << 20));
+    size_t stack = (size_t)th[0].w.cap * STACK_PER_PLY + 2 * STACK_MARGIN;
+    if (stack > STACK_MAX)
+        stack = STACK_MAX;
+    pthread_attr_setstacksize(&attr, stack);
+    for (int i = 0; i < n; i++)
+        th[i].w.stack_size = stack - STACK_MARGIN; /* the thread's own frames above base */
     bool *started = g_new0(bool, n);
     for (int i = n - 1; i >= 0; i--)
         started[i] = pthread_create(&th[i].thread, &attr, search_thread_main, &th[i]) == 0;
-    if (!started[0])
-        search_thread_main(&th[0]); /* no thread: this stack, as deep as it allows */
-    else
+    if (!started[0]) {
+        th[0].w.stack_size = 4u << 20; /* no thread: this stack, assumed 8 MB */
+        search_thread_main(&th[0]);
+    } else
         pthread_join(th[0].thread, NULL);
     atomic_store(&s->stop, true);
     for (int i = 1; i < n; i++)
@@ -1206,7 +1220,8 @@ static bool run(int *value, search_t *s, const game_t *game, int ply0, int alpha
     if (!ok) {
         if (err == SEARCH_ERROR_DEPTH + 1)
             g_set_error(error, SEARCH_ERROR, SEARCH_ERROR_DEPTH,
-                        "a line of play is longer than %d plies", STACK_EXTRA);
+                        "a line of play is deeper than the search stack allows (%d plies)",
+                        STACK_EXTRA);
         else
             g_set_error(error, SEARCH_ERROR, SEARCH_ERROR_LIMIT,
                         "the search limit was reached after %llu nodes",
