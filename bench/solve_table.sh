@@ -2,7 +2,8 @@
 # bench/solve_table.sh: the table of docs/results.md.  Solves every board up to 16 points
 # (1x1 .. 1x16, 2x2 .. 2x8, 3x3 .. 3x5, 4x4) under every rule set of the table, each with a
 # time limit, and prints one CSV row per solve (mathgo solve --csv, plus the commit).  A board
-# that hits its limit gets a row with result "limit" and the nodes reached.
+# that hits its limit gets a row with result "limit" and the nodes reached; after two limits in
+# a row in one family (1xN, 2xN, 3xN), its larger boards get result "skipped".
 #
 #   bench/solve_table.sh [MATHGO_BINARY] [SECONDS_PER_BOARD] > table.csv
 set -u
@@ -14,14 +15,23 @@ boards="1x1 1x2 1x3 1x4 1x5 1x6 1x7 1x8 1x9 1x10 1x11 1x12 1x13 1x14 1x15 1x16
 rules="math pseudo tromp-taylor chinese old-chinese chinese,ko=simple,cycle=draw"
 echo "commit,board,rules,komi,to_move,result,margin,best_moves,plies,nodes,time_s,tt_probes,tt_hits,tt_refused,tt_stores,tt_unstored,peak_mb,threads"
 for r in $rules; do
+    family=; misses=0
     for b in $boards; do
+        f=${b%x*}
+        [ "$f" != "$family" ] && { family=$f; misses=0; }
+        if [ "$misses" -ge 2 ]; then
+            echo "$commit,$b,\"$r\",0,b,skipped,,,,,,,,,,,,1"
+            continue
+        fi
         out=$("$mathgo" solve "$b" --rules "$r" --csv --no-header --memory 512M \
             --max-time "$limit" 2>/tmp/solve_table.$$)
         if [ $? -eq 0 ]; then
             echo "$commit,$out"
+            misses=0
         else
             nodes=$(sed -n 's/.*after \([0-9]*\) nodes.*/\1/p' /tmp/solve_table.$$)
             echo "$commit,$b,\"$r\",0,b,limit,,,,${nodes},${limit},,,,,,,1"
+            misses=$((misses + 1))
         fi
     done
 done

@@ -49,6 +49,9 @@ G_DEFINE_QUARK(search - error - quark, search_error)
 #define KEY_PASS      0xC2B2AE3D27D4EB4FULL
 #define KEY_KO        0xD6E8FEB86659FD93ULL
 #define CHECK_PERIOD  4096
+#ifndef HORIZON_FIRST
+#define HORIZON_FIRST 2
+#endif
 #define STACK_PER_PLY 16384        /* thread stack reserved per ply (a frame is ~5 KB) */
 #define STACK_MAX     (1ull << 30) /* at most this much stack per search thread */
 #define STACK_MARGIN  (1u << 20)   /* kept free below the deepest frame */
@@ -80,6 +83,7 @@ typedef struct dep {
     tt_req_t req[DEP_REQS];
     int req_index[DEP_REQS];
     uint64_t cover[2]; /* no earlier position may hold all of cover[c] as c's stones (~0: none) */
+    bool unknown;      /* the horizon was reached: no bound proved (never stored) */
 } dep_t;
 
 static void dep_init(dep_t *d)
@@ -88,6 +92,7 @@ static void dep_init(dep_t *d)
     d->minhit = INT_MAX;
     d->nreq = 0;
     d->cover[0] = d->cover[1] = ~(uint64_t)0;
+    d->unknown = false;
 }
 
 /* Records that the result relies on `board` (side: 0, 1, or 2 for any) being at `index`. */
@@ -185,6 +190,7 @@ typedef struct worker {
     bool upper_no_misses; /* upper bounds record no superko misses (last-move scoring) */
     bool statics;         /* static score bounds apply (see static_bounds) */
     bool etc;             /* enhanced transposition cutoffs (etc_cut) */
+    int horizon;          /* stack index at which a node is not searched ("unknown") */
     uintptr_t stack_base; /* address near the top of the thread's stack, and its size: a */
     size_t stack_size;    /* line deeper than the stack allows ends with SEARCH_ERROR_DEPTH */
     int error;            /* 0, or a search_error_code_t + 1 */
@@ -938,6 +944,10 @@ static int alphabeta(worker_t *w, int alpha, int beta, dep_t *dep)
             return v;
         dep_init(dep);
     }
+    if (j >= w->horizon) {
+        dep->unknown = true;
+        return 0;
+    }
 
     char here;
     if (w->top + 1 >= w->cap ||
@@ -955,6 +965,7 @@ static int alphabeta(worker_t *w, int alpha, int beta, dep_t *dep)
     int alpha0 = alpha;
     dep_t best_dep; /* the best child's dependency plus its move's own test */
     dep_init(&best_dep);
+    bool unknown = false; /* some child was beyond the horizon */
     if (n == 0) {
         /* Only without passing: the player to move has no legal move. */
         if (w->r->scoring == RULES_SCORING_LAST_MOVE)
@@ -992,6 +1003,10 @@ static int alphabeta(worker_t *w, int alpha, int beta, dep_t *dep)
             pop(w);
             if (w->aborted)
                 return 0;
+            if (cd.unknown) {
+                unknown = true; /* proves nothing; a fail high may still come from a sibling */
+                continue;
+            }
             dep_merge(dep, &cd);
             if (v > best) {
                 best = v;
@@ -1009,6 +1024,11 @@ static int alphabeta(worker_t *w, int alpha, int beta, dep_t *dep)
                 }
             }
         }
+    }
+    if (unknown && best < beta) {
+        /* Not a fail high, and a child is unknown: nothing is proved here either. */
+        dep->unknown = true;
+        return best;
     }
     /* A fail-high is proved by the best move alone (see tt.h): its dependency is that move's
      * test and its child's dependency.  Otherwise every move counts (dep, the union). */
@@ -1056,11 +1076,15 @@ static void worker_init(worker_t *w, search_t *s, const game_t *game, int ply0)
         int dy = y < w->g->height - 1 - y ? y : w->g->height - 1 - y;
         w->centrality[p] = (uint8_t)(dx + dy);
     }
-    /* Sound also with passing (tt.h), but measured slower there: 2x3 chinese 26.8 M nodes
-     * keeping the misses, over 58 M (unsolved in 15 s) without; see docs/solver.md. */
-    w->upper_no_misses = w->r->scoring == RULES_SCORING_LAST_MOVE;
+    /* Upper bounds drop superko misses under last-move scoring and with passing (tt.h).
+     * With passing this was once measured slower (2x3 chinese 26.8 M nodes keeping them, over
+     * 58 M without); since the static bounds and the move order it is faster everywhere
+     * measured but 1x7 chinese: 3x3 tromp-taylor 126 k -> 35 k nodes, 2x5 tromp-taylor 4.48 M
+     * -> 0.59 M, 1x7 tromp-taylor 297 k -> 26 k, 1x7 chinese 22 k -> 43 k. */
+    w->upper_no_misses = w->r->scoring == RULES_SCORING_LAST_MOVE || w->r->pass;
     w->statics = w->r->scoring == RULES_SCORING_AREA && w->r->pass;
     w->etc = getenv("MATHGO_NO_ETC") == NULL;
+    w->horizon = INT_MAX;
     size_t len = game_length(game);
     w->cap = (int)len + 1 + STACK_EXTRA;
     w->hist = g_new(hist_t, w->cap);
@@ -1131,6 +1155,26 @@ static void worker_collect(search_t *s, const worker_t *w)
 }
 
 /*
+ * Iterative deepening of scored searches: a node HORIZON plies below the root is not searched
+ * but "unknown" (dep_t.unknown).  An unknown child proves nothing: a node still fails high on
+ * a proven child, otherwise it is unknown itself, and unknown results are never stored.  So
+ * every result is exact whatever the horizon, and the horizon only keeps the search out of
+ * the long capture-and-pass lines (thousands of plies on 4x4 under positional superko, where
+ * no earlier result can be reused) until the shallower ones have been tried.  The horizon
+ * grows by half each time, from 8 plies; from 4,096 it is unlimited.  Last-move scoring needs
+ * none: its distance tests are depth-bounded already.
+ */
+static int horizon_first(const worker_t *w)
+{
+    return w->r->scoring == RULES_SCORING_LAST_MOVE ? INT_MAX : HORIZON_FIRST * w->g->size;
+}
+
+static int horizon_next(int depth)
+{
+    return depth >= 4096 ? INT_MAX : 2 * depth;
+}
+
+/*
  * One search thread.  Thread 0 searches the root once and its value is the answer; the others
  * (lazy SMP) search the same root again and again with a perturbed move order, filling the
  * shared table, until thread 0 is done.
@@ -1150,7 +1194,12 @@ static void *search_thread_main(void *arg)
     char base;
     th->w.stack_base = (uintptr_t)&base;
     if (!th->helper) {
-        th->value = alphabeta(&th->w, th->alpha, th->beta, &d);
+        for (int depth = horizon_first(&th->w);; depth = horizon_next(depth)) {
+            th->w.horizon = depth == INT_MAX ? INT_MAX : th->w.root + depth;
+            th->value = alphabeta(&th->w, th->alpha, th->beta, &d);
+            if (!d.unknown || th->w.aborted)
+                break;
+        }
         return NULL;
     }
     for (int c = 0; c < 2; c++)
@@ -1158,7 +1207,10 @@ static void *search_thread_main(void *arg)
             th->w.rng = th->w.rng * 6364136223846793005ULL + 1442695040888963407ULL;
             th->w.hh[c][p] = (uint32_t)(th->w.rng >> 60);
         }
-    while (!atomic_load(&th->w.s->stop)) {
+    /* Helpers run the same horizons one step ahead of the main search. */
+    for (int depth = horizon_next(horizon_first(&th->w)); !atomic_load(&th->w.s->stop);
+         depth = d.unknown ? horizon_next(depth) : depth) {
+        th->w.horizon = depth == INT_MAX ? INT_MAX : th->w.root + depth;
         alphabeta(&th->w, th->alpha, th->beta, &d);
         if (th->w.aborted)
             break;
