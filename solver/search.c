@@ -43,12 +43,12 @@
 
 G_DEFINE_QUARK(search - error - quark, search_error)
 
-#define HEAD_SIZE     4096  /* buckets of the earlier-position index */
-#define STACK_EXTRA   65536 /* plies a search may go below its root */
-#define KEY_SIDE      0x9E3779B97F4A7C15ULL
-#define KEY_PASS      0xC2B2AE3D27D4EB4FULL
-#define KEY_KO        0xD6E8FEB86659FD93ULL
-#define CHECK_PERIOD  4096
+#define HEAD_SIZE    4096  /* buckets of the earlier-position index */
+#define STACK_EXTRA  65536 /* plies a search may go below its root */
+#define KEY_SIDE     0x9E3779B97F4A7C15ULL
+#define KEY_PASS     0xC2B2AE3D27D4EB4FULL
+#define KEY_KO       0xD6E8FEB86659FD93ULL
+#define CHECK_PERIOD 4096
 #ifndef HORIZON_FIRST
 #define HORIZON_FIRST 2
 #endif
@@ -813,18 +813,25 @@ static void child_state(hist_t *out, const worker_t *w, const child_t *c)
  * is not used).  True when an entry verifies, its bound decides the window (alpha, beta) (an
  * exact value, a lower bound >= beta or an upper bound <= alpha; the history scan is costly,
  * so it is made only then), and the history satisfies its record; then *v is its value at
- * `ply` (capture offset `offset`) and dep its record.
+ * `ply` (capture offset `offset`) and dep its record.  *unknown_depth: the depth of an
+ * unknown entry for the same null window (tt_hit_t), or -1.
  */
 static bool table_lookup(worker_t *w, int j, const tt_state_t *st, uint64_t key, int unframe,
                          int ply, int offset, int alpha, int beta, int *v, board_move_t *move,
-                         dep_t *dep)
+                         int *unknown_depth, dep_t *dep)
 {
     tt_hit_t hit;
     w->probes++;
+    *unknown_depth = -1;
     if (!tt_probe(&hit, w->s->tt, key, st))
         return false;
     *move = sym_move(w, unframe, hit.move);
     *v = from_table(hit.value, ply, offset);
+    if (hit.unknown_depth >= 0) {
+        if (*v == beta && alpha == beta - 1)
+            *unknown_depth = hit.unknown_depth;
+        return false;
+    }
     if (!(hit.bound == TT_BOUND_EXACT || (hit.bound == TT_BOUND_LOWER && *v >= beta) ||
           (hit.bound == TT_BOUND_UPPER && *v <= alpha)))
         return false;
@@ -871,12 +878,13 @@ static int etc_cut(worker_t *w, const child_t *moves, int n, int beta, int ply, 
         int frame = sym_canonical(w, &next);
         tt_state_t st = tt_state_of(w, &next, frame);
         uint64_t key = tt_key_of(&next, &st);
-        int cv;
+        int cv, unknown_depth;
         board_move_t ignored;
         /* The child refutes itself when its value (its own view) is <= -beta: a window
          * (-beta, -beta + 1) asks exactly that of an upper bound or an exact value. */
         if (table_lookup(w, w->top + 1, &st, key, w->inverse[frame], ply + 1,
-                         capture_offset(w, &next), -beta, -beta + 1, &cv, &ignored, cd) &&
+                         capture_offset(w, &next), -beta, -beta + 1, &cv, &ignored, &unknown_depth,
+                         cd) &&
             -cv >= beta) {
             *v = -cv;
             return i;
@@ -939,10 +947,15 @@ static int alphabeta(worker_t *w, int alpha, int beta, dep_t *dep)
     uint64_t key = tt_key_of(h, &st);
     board_move_t tt_move = BOARD_MOVE_NONE;
     if (w->s->tt) {
-        int v;
-        if (table_lookup(w, j, &st, key, unframe, ply, offset, alpha, beta, &v, &tt_move, dep))
+        int v, unknown_depth;
+        if (table_lookup(w, j, &st, key, unframe, ply, offset, alpha, beta, &v, &tt_move,
+                         &unknown_depth, dep))
             return v;
         dep_init(dep);
+        if (w->horizon != INT_MAX && unknown_depth >= w->horizon - j) {
+            dep->unknown = true; /* this window proved nothing here with as many plies */
+            return 0;
+        }
     }
     if (j >= w->horizon) {
         dep->unknown = true;
@@ -1028,6 +1041,9 @@ static int alphabeta(worker_t *w, int alpha, int beta, dep_t *dep)
     if (unknown && best < beta) {
         /* Not a fail high, and a child is unknown: nothing is proved here either. */
         dep->unknown = true;
+        if (w->s->tt && alpha0 == beta - 1)
+            tt_store_unknown(w->s->tt, key, &st, to_table(beta, ply, offset), w->horizon - j,
+                             sym_move(w, frame, best_move), w->nodes - nodes_before + 1);
         return best;
     }
     /* A fail-high is proved by the best move alone (see tt.h): its dependency is that move's

@@ -116,6 +116,7 @@ bool tt_probe(tt_hit_t *hit, tt_t *tt, uint64_t key, const tt_state_t *state)
             hit->cover[0] = e->cover[0];
             hit->cover[1] = e->cover[1];
             hit->nreq = (int)((e->meta >> 41) & 3);
+            hit->unknown_depth = (e->meta >> 47) & 1 ? (int)(e->meta >> 48) : -1;
             for (int r = 0; r < hit->nreq; r++) {
                 hit->req[r].board.stones[0] = e->req[r][0];
                 hit->req[r].board.stones[1] = e->req[r][1];
@@ -127,6 +128,33 @@ bool tt_probe(tt_hit_t *hit, tt_t *tt, uint64_t key, const tt_state_t *state)
     }
     unlock(tt, index);
     return found;
+}
+
+void tt_store_unknown(tt_t *tt, uint64_t key, const tt_state_t *state, int beta, int depth,
+                      board_move_t move, uint64_t nodes)
+{
+    size_t index = (size_t)key & (tt->count - 1);
+    tt_bucket_t *b = &tt->buckets[index];
+    unsigned size_log = nodes ? (unsigned)(63 - __builtin_clzll(nodes)) : 0;
+    tt_entry_t e;
+    memset(&e, 0, sizeof e);
+    e.black = state->board.stones[0];
+    e.white = state->board.stones[1];
+    e.meta = pack_meta(state, beta, TT_BOUND_EXACT, move, size_log);
+    e.meta |= (uint64_t)1 << 47 | (uint64_t)(depth > 0xffff ? 0xffff : depth) << 48;
+    lock(tt, index);
+    /* Only the second slot, and never over a proof of the same state. */
+    bool proven_here = false;
+    for (int i = 0; i < 2; i++)
+        if (matches(&b->slot[i], state) && !((b->slot[i].meta >> 47) & 1))
+            proven_here = true;
+    if (!proven_here) {
+        if (matches(&b->slot[0], state))
+            b->slot[0] = e;
+        else
+            b->slot[1] = e;
+    }
+    unlock(tt, index);
 }
 
 void tt_store(tt_t *tt, uint64_t key, const tt_state_t *state, int value, tt_bound_t bound,
@@ -161,7 +189,7 @@ void tt_store(tt_t *tt, uint64_t key, const tt_state_t *state, int value, tt_bou
         } else
             b->slot[1] = e;
     } else if (size_log >= meta_size_log(b->slot[0].meta) ||
-               meta_bound(b->slot[0].meta) == TT_BOUND_NONE) {
+               meta_bound(b->slot[0].meta) == TT_BOUND_NONE || ((b->slot[0].meta >> 47) & 1)) {
         b->slot[1] = b->slot[0];
         b->slot[0] = e;
     } else

@@ -155,7 +155,8 @@ typedef struct tt_req {
  *              bits 35..40  log2 of the subtree's node count (replacement priority)
  *              bits 41..42  number of required positions (0..2)
  *              bits 43..44, 45..46  their sides (0 Black, 1 White, 2 any)
- *              bits 47..63  zero
+ *              bit  47      an "unknown" entry (below): bits 48..63 its depth
+ *              bits 48..63  remaining plies to the horizon of an unknown entry (0 otherwise)
  *   word 3+S.. the required positions (black, white) x 2
  *   last two   cover[BLACK], cover[WHITE] (see tt_hit_t; all ones: no condition)
  */
@@ -179,6 +180,11 @@ typedef struct tt_hit {
     /* A static cut below relied on no earlier position holding all of cover[c] as colour c's
      * stones (search.c, static_bounds); all ones means no such condition. */
     uint64_t cover[2];
+    /* -1 for a proven bound; otherwise an UNKNOWN entry: a search of the state with this many
+     * plies to its horizon and the null window (value - 1, value) proved nothing (search.c,
+     * iterative deepening).  It claims no bound: it only lets a search with no more plies
+     * and the same window give up at once. */
+    int unknown_depth;
 } tt_hit_t;
 
 typedef struct tt tt_t;
@@ -195,6 +201,11 @@ size_t tt_bytes(const tt_t *tt);
 
 /* Looks up `state` (whose key is `key`); true and *hit filled when an entry verifies. */
 bool tt_probe(tt_hit_t *hit, tt_t *tt, uint64_t key, const tt_state_t *state);
+
+/* Records that a search of `state` with the null window (beta - 1, beta) and `depth` plies to
+ * its horizon proved nothing.  Never replaces a proven entry of the same state. */
+void tt_store_unknown(tt_t *tt, uint64_t key, const tt_state_t *state, int beta, int depth,
+                      board_move_t move, uint64_t nodes);
 
 /* Stores a result for `state`; `nodes` is the size of the subtree that computed it; cover may
  * be NULL (no condition). */
