@@ -230,6 +230,33 @@ static void test_solver__table_verifies_state_and_never_false_hits(void **state)
     tt_destroy(tt);
 }
 
+/* Unknown entries claim no bound, never replace a proof of their state, and give way to one;
+ * the cover masks travel with a proof. */
+static void test_solver__table_keeps_proofs_over_unknown_entries(void **state)
+{
+    (void)state;
+    tt_t *tt = tt_create(1u << 12);
+    tt_state_t a = {{{0x5, 0x2}}, 0, 0, TT_NO_KO};
+    tt_sig_t sig = {{0}};
+    uint64_t cover[2] = {0x4, ~(uint64_t)0};
+    tt_hit_t hit;
+    tt_store_unknown(tt, 91, &a, 7, 12, 2, 50);
+    assert_true(tt_probe(&hit, tt, 91, &a));
+    assert_int_equal(hit.unknown_depth, 12);
+    assert_int_equal(hit.value, 7);
+    tt_store(tt, 91, &a, 9, TT_BOUND_UPPER, 1, &sig, 0, NULL, cover, 10);
+    assert_true(tt_probe(&hit, tt, 91, &a));
+    assert_int_equal(hit.unknown_depth, -1);
+    assert_int_equal(hit.value, 9);
+    assert_int_equal(hit.bound, TT_BOUND_UPPER);
+    assert_true(hit.cover[0] == 0x4 && hit.cover[1] == ~(uint64_t)0);
+    tt_store_unknown(tt, 91, &a, 7, 40, 2, 1000);
+    assert_true(tt_probe(&hit, tt, 91, &a));
+    assert_int_equal(hit.unknown_depth, -1); /* the proof stays */
+    assert_int_equal(hit.value, 9);
+    tt_destroy(tt);
+}
+
 /*
  * The node counts of bench/bench_solver's quick set (default options, one thread): a signature
  * of the search.  A change here means the search changed: update it on purpose, with the
@@ -366,6 +393,7 @@ int main(void)
         cmocka_unit_test(test_solver__empty_board_is_never_negative_with_passes),
         cmocka_unit_test(test_solver__two_contexts_are_independent_and_deterministic),
         cmocka_unit_test(test_solver__table_verifies_state_and_never_false_hits),
+        cmocka_unit_test(test_solver__table_keeps_proofs_over_unknown_entries),
         cmocka_unit_test(test_solver__bench_node_counts_are_the_signature),
         cmocka_unit_test(test_solver__refuses_rules_with_an_infinite_tree),
         cmocka_unit_test(test_solver__command_prints_value_game_csv_and_sgf),
