@@ -47,8 +47,15 @@
  *
  * REPLACEMENT.  Buckets of two entries (van der Werf's two-deep scheme): slot 0 keeps the
  * result with the larger subtree (log2 of its node count), slot 1 takes everything else, and a
- * result for a state already in the bucket overwrites it.  Threads share a table; each bucket
- * is guarded by one of TT_LOCKS spin locks, so readers never see a torn entry.
+ * result for a state already in the bucket overwrites it.  An unknown entry (a search that
+ * proved nothing before its horizon, see tt_hit_t) never replaces a proof of its state, and a
+ * proof takes slot 0 from an unknown entry whatever their sizes.  Threads share a table; each
+ * bucket is guarded by one of TT_LOCKS spin locks, so readers never see a torn entry.
+ *
+ * SYMMETRY.  The caller (search.c) stores every state in its canonical frame (the image under
+ * the symmetry with the least key), with the move, the ko point and the required positions
+ * mapped into that frame, and keys the signature by a symmetry-invariant key; the table itself
+ * knows nothing of symmetry.
  */
 #ifndef MATHGO_SOLVER_TT_H
 #define MATHGO_SOLVER_TT_H
