@@ -27,6 +27,7 @@
  * from the solved position (SEARCH_VALUE_WIN - plies) and territory captures counted from
  * the start of the game; the table stores them relative to the node (to_table/from_table).
  */
+#define _GNU_SOURCE /* pthread_getattr_np: the room left on the caller's stack */
 #include "solver/search.h"
 
 #include "core/benson.h"
@@ -193,6 +194,7 @@ typedef struct worker {
     int horizon;          /* stack index at which a node is not searched ("unknown") */
     uintptr_t stack_base; /* address near the top of the thread's stack, and its size: a */
     size_t stack_size;    /* line deeper than the stack allows ends with SEARCH_ERROR_DEPTH */
+    bool stack_out;       /* the search stopped because this thread's stack was too small */
     int error;            /* 0, or a search_error_code_t + 1 */
 } worker_t;
 
@@ -963,8 +965,14 @@ static int alphabeta(worker_t *w, int alpha, int beta, dep_t *dep)
     }
 
     char here;
-    if (w->top + 1 >= w->cap ||
-        (size_t)(w->stack_base - (uintptr_t)&here) + STACK_MARGIN > w->stack_size) {
+    if ((size_t)(w->stack_base - (uintptr_t)&here) + STACK_MARGIN > w->stack_size) {
+        /* This thread's stack is too small for the line: run() tries again on a thread with
+         * a larger one (the table keeps what was proved). */
+        w->stack_out = true;
+        w->aborted = true;
+        return 0;
+    }
+    if (w->top + 1 >= w->cap) {
         w->error = SEARCH_ERROR_DEPTH + 1;
         w->aborted = true;
         atomic_store(&w->s->stop, true);
@@ -1170,6 +1178,19 @@ static void worker_collect(search_t *s, const worker_t *w)
         s->stats.memory_bytes = total;
 }
 
+/* The room left on the calling thread's stack below `here`, or 0 when it cannot be told. */
+static size_t stack_room(uintptr_t here)
+{
+    pthread_attr_t attr;
+    void *low;
+    size_t size;
+    if (pthread_getattr_np(pthread_self(), &attr) != 0)
+        return 0;
+    bool ok = pthread_attr_getstack(&attr, &low, &size) == 0;
+    pthread_attr_destroy(&attr);
+    return ok && here > (uintptr_t)low ? here - (uintptr_t)low : 0;
+}
+
 /*
  * Iterative deepening of scored searches: a node HORIZON plies below the root is not searched
  * but "unknown" (dep_t.unknown).  An unknown child proves nothing: a node still fails high on
@@ -1253,24 +1274,38 @@ static bool run(int *value, search_t *s, const game_t *game, int ply0, int alpha
         th[i].beta = beta;
         th[i].helper = i > 0;
     }
-    /* The search recurses once per ply, up to w.cap plies: every search runs on a thread whose
-     * stack fits that (reserved, touched only as deep as the search goes). */
+    /* The search recurses once per ply, up to w.cap plies.  The main search first runs on the
+     * calling thread (starting a thread costs milliseconds on a loaded machine, and most
+     * searches are shallow) as deep as its stack allows; if a line goes deeper, it runs again
+     * on a thread whose stack is reserved for the deepest line (touched only as deep as the
+     * search goes), as the helpers always do. */
     pthread_attr_t attr;
     pthread_attr_init(&attr);
     size_t stack = (size_t)th[0].w.cap * STACK_PER_PLY + 2 * STACK_MARGIN;
     if (stack > STACK_MAX)
         stack = STACK_MAX;
     pthread_attr_setstacksize(&attr, stack);
-    for (int i = 0; i < n; i++)
-        th[i].w.stack_size = stack - STACK_MARGIN; /* the thread's own frames above base */
     bool *started = g_new0(bool, n);
-    for (int i = n - 1; i >= 0; i--)
+    for (int i = 1; i < n; i++) {
+        th[i].w.stack_size = stack - STACK_MARGIN;
         started[i] = pthread_create(&th[i].thread, &attr, search_thread_main, &th[i]) == 0;
-    if (!started[0]) {
-        th[0].w.stack_size = 4u << 20; /* no thread: this stack, assumed 8 MB */
-        search_thread_main(&th[0]);
-    } else
-        pthread_join(th[0].thread, NULL);
+    }
+    char here;
+    size_t room = stack_room((uintptr_t)&here);
+    th[0].w.stack_size = room > 4 * STACK_MARGIN ? room - 2 * STACK_MARGIN : 0;
+    search_thread_main(&th[0]);
+    if (th[0].w.stack_out) {
+        worker_collect(s, &th[0].w);
+        worker_free(&th[0].w);
+        worker_init(&th[0].w, s, game, ply0);
+        th[0].w.stack_size = stack - STACK_MARGIN;
+        if (pthread_create(&th[0].thread, &attr, search_thread_main, &th[0]) == 0)
+            pthread_join(th[0].thread, NULL);
+        else {
+            th[0].w.error = SEARCH_ERROR_DEPTH + 1;
+            th[0].w.aborted = true;
+        }
+    }
     atomic_store(&s->stop, true);
     for (int i = 1; i < n; i++)
         if (started[i])
