@@ -5,10 +5,15 @@
 # that hits its limit gets a row with result "limit" and the nodes reached; after two limits in
 # a row in one family (1xN, 2xN, 3xN), its larger boards get result "skipped".
 #
-#   bench/solve_table.sh [MATHGO_BINARY] [SECONDS_PER_BOARD] > table.csv
+#   bench/solve_table.sh [MATHGO_BINARY] [SECONDS_PER_BOARD] [value|full] > table.csv
+#
+# `value` (the default) solves for the value only (mathgo solve --value-only); `full` also
+# finds the optimal first moves and an optimal game.
 set -u
 mathgo=${1:-build/mathgo}
 limit=${2:-20}
+mode=${3:-value}
+only=; [ "$mode" = value ] && only=--value-only
 commit=$(git rev-parse --short HEAD 2>/dev/null || echo unknown)
 boards="1x1 1x2 1x3 1x4 1x5 1x6 1x7 1x8 1x9 1x10 1x11 1x12 1x13 1x14 1x15 1x16
 2x2 2x3 2x4 2x5 2x6 2x7 2x8 3x3 3x4 3x5 4x4"
@@ -23,7 +28,7 @@ for r in $rules; do
             echo "$commit,$b,\"$r\",0,b,skipped,,,,,,,,,,,,1"
             continue
         fi
-        out=$("$mathgo" solve "$b" --rules "$r" --csv --no-header --memory 512M \
+        out=$("$mathgo" solve "$b" --rules "$r" --csv --no-header --memory 512M $only \
             --max-time "$limit" 2>/tmp/solve_table.$$)
         if [ $? -eq 0 ]; then
             echo "$commit,$out"

@@ -1,7 +1,7 @@
 /*
  * front/cmd_solve.c: `mathgo solve WxH --rules R [--komi K] [--from FILE] [--to-move b|w]
- * [--csv] [--sgf FILE] [--memory SIZE] [--threads N] [--pv-diagrams]`: the exact value of a
- * board, its optimal first moves and an optimal game (solver/search.h).
+ * [--csv] [--sgf FILE] [--memory SIZE] [--threads N] [--pv-diagrams] [--value-only]`: the exact
+ * value of a board, its optimal first moves and an optimal game (solver/search.h).
  */
 #include "front/commands.h"
 #include "front/common.h"
@@ -62,7 +62,7 @@ int front_solve(int argc, char **argv)
     front_rules_args_t rules_args = {NULL, NULL};
     char *from = NULL, *to_move_text = NULL;
     char *sgf = NULL, *memory_text = NULL;
-    gboolean csv = FALSE, no_header = FALSE, diagrams = FALSE;
+    gboolean csv = FALSE, no_header = FALSE, diagrams = FALSE, value_only = FALSE;
     gint threads = 1;
     gint64 max_nodes = 0;
     gdouble max_seconds = 0;
@@ -78,6 +78,8 @@ int front_solve(int argc, char **argv)
         {"threads", 'j', 0, G_OPTION_ARG_INT, &threads, "search threads (default 1)", "N"},
         {"pv-diagrams", 0, 0, G_OPTION_ARG_NONE, &diagrams,
          "print a diagram after every move of the optimal game", NULL},
+        {"value-only", 0, 0, G_OPTION_ARG_NONE, &value_only,
+         "only the value (no first moves, no optimal game): for large boards", NULL},
         {"max-nodes", 0, 0, G_OPTION_ARG_INT64, &max_nodes, "stop after N nodes", "N"},
         {"max-time", 0, 0, G_OPTION_ARG_DOUBLE, &max_seconds, "stop after S seconds", "S"},
         {NULL, 0, 0, 0, NULL, NULL, NULL},
@@ -118,6 +120,11 @@ int front_solve(int argc, char **argv)
     size_t memory = search_options_default().tt_bytes;
     if (memory_text && !parse_memory(&memory, memory_text)) {
         status = usage_error("--memory: '%s' is not a size such as 64M or 1G", memory_text);
+        goto done;
+    }
+    if (value_only && (sgf || diagrams)) {
+        status =
+            usage_error("%s", "--value-only computes no optimal game for --sgf or --pv-diagrams");
         goto done;
     }
     if (threads < 1 || threads > 64) {
@@ -179,7 +186,13 @@ int front_solve(int argc, char **argv)
     rules_name = rules_args.rules_text ? g_strdup(rules_args.rules_text) : rules_to_string(&rules);
     char komi[16];
     rules_komi_string(komi, rules.komi2);
-    if (!search_solve(&res, search, game, &err)) {
+    bool solved;
+    if (value_only) {
+        memset(&res, 0, sizeof res);
+        solved = search_value(&res.value, search, game, -SEARCH_VALUE_INF, SEARCH_VALUE_INF, &err);
+    } else
+        solved = search_solve(&res, search, game, &err);
+    if (!solved) {
         search_stats_t st = search_stats(search);
         fprintf(stderr, "mathgo solve: %dx%d %s: %s (%.1f s)\n", width, height, rules_name,
                 err->message, st.seconds);
@@ -191,16 +204,22 @@ int front_solve(int argc, char **argv)
     solve_result_text(result, res.value, &rules);
     solve_margin_text(margin, res.value);
     char *best = solve_moves_text(geom, res.best, res.best_count, csv ? " " : ", ");
+    /* The optimal game's length; with --value-only, known only from a last-move value. */
+    char plies[16] = "";
+    if (!value_only)
+        g_snprintf(plies, sizeof plies, "%d", res.pv_length);
+    else if (search_value_is_win(res.value))
+        g_snprintf(plies, sizeof plies, "%d", search_value_plies(res.value));
     if (csv) {
         if (!no_header)
             printf("board,rules,komi,to_move,result,margin,best_moves,plies,nodes,time_s,"
                    "tt_probes,tt_hits,tt_refused,tt_stores,tt_unstored,peak_mb,threads\n");
-        printf("%dx%d,\"%s\",%s,%s,%s,%s,%s,%d,%llu,%.3f,%llu,%llu,%llu,%llu,%llu,%.1f,%d\n", width,
+        printf("%dx%d,\"%s\",%s,%s,%s,%s,%s,%s,%llu,%.3f,%llu,%llu,%llu,%llu,%llu,%.1f,%d\n", width,
                height, rules_name, komi, to_move == BOARD_BLACK ? "b" : "w", result, margin, best,
-               res.pv_length, (unsigned long long)st.nodes, st.seconds,
-               (unsigned long long)st.tt_probes, (unsigned long long)st.tt_hits,
-               (unsigned long long)st.tt_refused, (unsigned long long)st.tt_stores,
-               (unsigned long long)st.tt_unstored, peak_mb(), threads);
+               plies, (unsigned long long)st.nodes, st.seconds, (unsigned long long)st.tt_probes,
+               (unsigned long long)st.tt_hits, (unsigned long long)st.tt_refused,
+               (unsigned long long)st.tt_stores, (unsigned long long)st.tt_unstored, peak_mb(),
+               threads);
     } else {
         char *full = rules_to_string(&rules);
         printf("board %dx%d, rules %s (%s: ko=%s, suicide=%d, pass=%d, cycle=%s), komi %s, "
@@ -219,11 +238,13 @@ int front_solve(int argc, char **argv)
             printf("result: %s\n", result);
         bool mover_wins =
             search_value_is_win(res.value) && (res.value > 0) == (to_move == BOARD_BLACK);
-        printf("%s first moves: %s\n", mover_wins ? "winning" : "optimal",
-               res.best_count ? best : "(none)");
-        printf("optimal game (%d plies%s):\n", res.pv_length,
-               res.pv_truncated ? ", truncated" : "");
-        solve_print_game(stdout, game, &res, diagrams);
+        if (!value_only) {
+            printf("%s first moves: %s\n", mover_wins ? "winning" : "optimal",
+                   res.best_count ? best : "(none)");
+            printf("optimal game (%d plies%s):\n", res.pv_length,
+                   res.pv_truncated ? ", truncated" : "");
+            solve_print_game(stdout, game, &res, diagrams);
+        }
         printf("nodes %llu, time %.3f s, %.0f nodes/s\n", (unsigned long long)st.nodes, st.seconds,
                st.seconds > 0 ? st.nodes / st.seconds : 0.0);
         printf("table: %llu probes, %llu hits, %llu refused by the history check, %llu stores, "

@@ -351,6 +351,14 @@ static void test_solver__command_prints_value_game_csv_and_sgf(void **state)
     assert_non_null(strstr(out, "board,rules,komi,to_move,result,margin,best_moves,plies,nodes"));
     assert_non_null(strstr(out, "1x4,\"tromp-taylor\",0,b,B+4,4,"));
     g_free(out);
+    /* --value-only: the value, no moves; a last-move value still gives the game's length. */
+    assert_int_equal(run_mathgo(&out, "solve 3x3 --rules math --value-only --csv --no-header"), 0);
+    assert_non_null(strstr(out, "3x3,\"math\",0,b,B,,,9,"));
+    g_free(out);
+    assert_int_equal(run_mathgo(&out, "solve 2x2 --value-only"), 0);
+    assert_non_null(strstr(out, "result: B+1"));
+    assert_null(strstr(out, "optimal game"));
+    g_free(out);
     char *dir = g_dir_make_tmp("mathgo-solve-XXXXXX", NULL);
     char *sgf = g_build_filename(dir, "game.sgf", NULL);
     char *args = g_strdup_printf("solve 3x1 --sgf %s", sgf);
@@ -376,6 +384,7 @@ static void test_solver__command_rejects_bad_input_with_status_2(void **state)
     assert_int_equal(run_mathgo(NULL, "solve 2x2 --komi abc"), 2);
     assert_int_equal(run_mathgo(NULL, "solve 2x2 --rules japanese"), 2);
     assert_int_equal(run_mathgo(NULL, "solve 2x2 --to-move x"), 2);
+    assert_int_equal(run_mathgo(NULL, "solve 2x2 --value-only --sgf x.sgf"), 2);
     char *path = g_build_filename(MATHGO_TEST_DATA, "solver_dead_chain.txt", NULL);
     char *args = g_strdup_printf("solve --from %s", path);
     assert_int_equal(run_mathgo(NULL, args), 2);
