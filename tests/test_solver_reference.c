@@ -148,6 +148,8 @@ static search_t *make_solver(const board_geom_t *g, const rules_t *r, size_t byt
 static void test_solver__agrees_with_reference_on_every_board_up_to_5_points(void **state)
 {
     (void)state;
+    if (getenv("MATHGO_SOLVER_BOARD"))
+        skip(); /* an offline comparison alone (tests/offline_reference.sh) */
     static const int sizes[][2] = {{1, 1}, {2, 1}, {3, 1}, {4, 1}, {5, 1}, {2, 2}};
     for (size_t b = 0; b < sizeof sizes / sizeof sizes[0]; b++) {
         board_geom_t *g = board_geom_create(sizes[b][0], sizes[b][1], NULL);
@@ -336,6 +338,8 @@ static int compare_random_positions(const random_case_t *rc, const char *rules_t
 static void test_solver__agrees_with_reference_on_random_histories(void **state)
 {
     (void)state;
+    if (getenv("MATHGO_SOLVER_BOARD"))
+        skip(); /* an offline comparison alone (tests/offline_reference.sh) */
     static const random_case_t cases[] = {
         {3, 2, 44, 2000, 4, 16},
         {3, 3, 44, 2000, 10, 26},
@@ -370,9 +374,18 @@ static void test_solver__agrees_with_reference_on_1x6_and_2x3_offline(void **sta
     if (!getenv("MATHGO_SOLVER_OFFLINE"))
         skip();
     static const int sizes[][2] = {{6, 1}, {3, 2}};
+    /* MATHGO_SOLVER_BOARD=6x1 or 3x2 and MATHGO_SOLVER_ONLY=<rules> select one comparison, so
+     * that each can run as its own process with its own time limit (tests/offline_reference.sh). */
+    const char *only_board = getenv("MATHGO_SOLVER_BOARD");
     for (size_t b = 0; b < 2; b++) {
+        char name[16];
+        g_snprintf(name, sizeof name, "%dx%d", sizes[b][0], sizes[b][1]);
+        if (only_board && strcmp(only_board, name))
+            continue;
         board_geom_t *g = board_geom_create(sizes[b][0], sizes[b][1], NULL);
         for (int i = 0; rule_sets[i]; i++) {
+            if (getenv("MATHGO_SOLVER_ONLY") && strcmp(getenv("MATHGO_SOLVER_ONLY"), rule_sets[i]))
+                continue;
             rules_t r;
             assert_true(rules_parse(&r, rule_sets[i], NULL));
             game_t *game = game_create(g, &r);
