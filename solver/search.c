@@ -46,6 +46,7 @@ G_DEFINE_QUARK(search - error - quark, search_error)
 
 #define HEAD_SIZE    4096  /* buckets of the earlier-position index */
 #define STACK_EXTRA  65536 /* plies a search may go below its root */
+#define STACK_FIRST  1024  /* plies below the root the stack arrays hold at first (they grow) */
 #define KEY_SIDE     0x9E3779B97F4A7C15ULL
 #define KEY_PASS     0xC2B2AE3D27D4EB4FULL
 #define KEY_KO       0xD6E8FEB86659FD93ULL
@@ -174,6 +175,7 @@ typedef struct worker {
     uint64_t *ikeys;
     board_t *boards;
     int cap, top, root, ply0;
+    int cap_max; /* the most plies cap may grow to (the game plus STACK_EXTRA) */
     int32_t head[HEAD_SIZE];
     /* The stack entries by the first filter bit of their position (tt_sig_bit(ikey, 0)):
      * bit_head[b] the newest, bit_chain[i] the next older; history_meets walks the set bits
@@ -400,6 +402,21 @@ static void push(worker_t *w, const hist_t *h)
     else
         memset(&w->cum[i], 0, sizeof w->cum[i]);
     tt_sig_merge(&w->cum[i], &bits);
+}
+
+/* Doubles the stack arrays (up to cap_max); false when they are at their limit.  Nothing
+ * keeps a pointer into them across a push. */
+static bool stack_grow(worker_t *w)
+{
+    if (w->cap >= w->cap_max)
+        return false;
+    w->cap = w->cap > w->cap_max / 2 ? w->cap_max : 2 * w->cap;
+    w->hist = g_renew(hist_t, w->hist, w->cap);
+    w->cum = g_renew(tt_sig_t, w->cum, w->cap);
+    w->ikeys = g_renew(uint64_t, w->ikeys, w->cap);
+    w->boards = g_renew(board_t, w->boards, w->cap);
+    w->bit_chain = g_renew(int32_t, w->bit_chain, w->cap);
+    return true;
 }
 
 static void pop(worker_t *w)
@@ -972,12 +989,13 @@ static int alphabeta(worker_t *w, int alpha, int beta, dep_t *dep)
         w->aborted = true;
         return 0;
     }
-    if (w->top + 1 >= w->cap) {
+    if (w->top + 1 >= w->cap && !stack_grow(w)) {
         w->error = SEARCH_ERROR_DEPTH + 1;
         w->aborted = true;
         atomic_store(&w->s->stop, true);
         return 0;
     }
+    h = &w->hist[j]; /* the arrays may have moved */
 
     child_t moves[BOARD_MAX_POINTS + 1];
     int n = generate(w, moves, dep);
@@ -1110,7 +1128,8 @@ static void worker_init(worker_t *w, search_t *s, const game_t *game, int ply0)
     w->etc = getenv("MATHGO_NO_ETC") == NULL;
     w->horizon = INT_MAX;
     size_t len = game_length(game);
-    w->cap = (int)len + 1 + STACK_EXTRA;
+    w->cap_max = (int)len + 1 + STACK_EXTRA;
+    w->cap = (int)len + 1 + STACK_FIRST;
     w->hist = g_new(hist_t, w->cap);
     w->cum = g_new(tt_sig_t, w->cap);
     w->ikeys = g_new(uint64_t, w->cap);
@@ -1281,7 +1300,7 @@ static bool run(int *value, search_t *s, const game_t *game, int ply0, int alpha
      * search goes), as the helpers always do. */
     pthread_attr_t attr;
     pthread_attr_init(&attr);
-    size_t stack = (size_t)th[0].w.cap * STACK_PER_PLY + 2 * STACK_MARGIN;
+    size_t stack = (size_t)th[0].w.cap_max * STACK_PER_PLY + 2 * STACK_MARGIN;
     if (stack > STACK_MAX)
         stack = STACK_MAX;
     pthread_attr_setstacksize(&attr, stack);
