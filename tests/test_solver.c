@@ -230,6 +230,43 @@ static void test_solver__table_verifies_state_and_never_false_hits(void **state)
     tt_destroy(tt);
 }
 
+/* Two and three threads (lazy SMP sharing one table) give the values one thread gives. */
+static void test_solver__threads_agree_with_one_thread(void **state)
+{
+    (void)state;
+    static const struct {
+        int w, h;
+        const char *rules;
+    } cases[] = {
+        {3, 3, "tromp-taylor"}, {3, 2, "math"},
+        {4, 2, "old-chinese"},  {3, 3, "chinese,ko=simple,cycle=draw"},
+        {6, 1, "pseudo"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        board_geom_t *g = board_geom_create(cases[i].w, cases[i].h, NULL);
+        rules_t r;
+        assert_true(rules_parse(&r, cases[i].rules, NULL));
+        game_t *game = game_create(g, &r);
+        int want = 0;
+        for (int threads = 1; threads <= 3; threads++) {
+            search_options_t o = search_options_default();
+            o.tt_bytes = 16u << 20;
+            o.threads = threads;
+            search_t *s = search_create(g, &r, &o, NULL);
+            int v;
+            assert_true(search_value(&v, s, game, -SEARCH_VALUE_INF, SEARCH_VALUE_INF, NULL));
+            if (threads == 1)
+                want = v;
+            else if (v != want)
+                fail_msg("%dx%d %s: %d threads give %d, one thread %d", cases[i].w, cases[i].h,
+                         cases[i].rules, threads, v, want);
+            search_destroy(s);
+        }
+        game_destroy(game);
+        board_geom_destroy(g);
+    }
+}
+
 /* Unknown entries claim no bound, never replace a proof of their state, and give way to one;
  * the cover masks travel with a proof. */
 static void test_solver__table_keeps_proofs_over_unknown_entries(void **state)
@@ -403,6 +440,7 @@ int main(void)
         cmocka_unit_test(test_solver__two_contexts_are_independent_and_deterministic),
         cmocka_unit_test(test_solver__table_verifies_state_and_never_false_hits),
         cmocka_unit_test(test_solver__table_keeps_proofs_over_unknown_entries),
+        cmocka_unit_test(test_solver__threads_agree_with_one_thread),
         cmocka_unit_test(test_solver__bench_node_counts_are_the_signature),
         cmocka_unit_test(test_solver__refuses_rules_with_an_infinite_tree),
         cmocka_unit_test(test_solver__command_prints_value_game_csv_and_sgf),
