@@ -27,6 +27,14 @@
  * again, since the position is not in H' either), so the same proof tree is valid at N' and
  * the stored bound holds.
  *
+ * STATIC CUTS.  A static bound (search.c, static_bounds) holds only when no earlier position
+ * holds all of a colour's unconditionally alive stones A (then no later position can repeat
+ * one from before).  A cut on it records A as that colour's cover; covers meet by
+ * intersection up the tree (a position holding the intersection is needed to hold any of
+ * them), are stored with the result, and a probe refuses the entry when some position of its
+ * history holds a cover.  So a reused result never rests on a static cut whose condition
+ * fails in the new history.
+ *
  * PROOF-TREE DEPENDENCIES.  "The tests below N" means the tests of the tree that proves the
  * stored bound, not all the tests the search made (search.c, alphabeta).  A LOWER bound in the
  * mover's view (fail high) is proved by the best move alone: its own test and its child's
