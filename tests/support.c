@@ -7,6 +7,8 @@
 
 #include "tests/support.h"
 
+#include "positions/diagram.h"
+
 #include <glib.h>
 #include <string.h>
 #include <sys/wait.h>
@@ -90,4 +92,25 @@ char *support_read_data(const char *name)
         fail_msg("cannot read %s: %s", path, error->message);
     g_free(path);
     return text;
+}
+
+const char *support_record_value(char **lines, const char *key)
+{
+    size_t n = strlen(key);
+    for (int i = 0; lines[i]; i++)
+        if (!strncmp(lines[i], key, n) && lines[i][n] == ':')
+            return g_strstrip(lines[i] + n + 1);
+    return NULL;
+}
+
+void support_record_diagram(board_t *board, int *width, int *height, char **lines)
+{
+    GString *diagram = g_string_new(NULL);
+    for (int i = 0; lines[i]; i++)
+        if (!strchr(lines[i], ':') && lines[i][0] != '#')
+            g_string_append_printf(diagram, "%s\n", lines[i]);
+    GError *error = NULL;
+    if (!diagram_parse(board, width, height, diagram->str, &error))
+        fail_msg("%s: %s", support_record_value(lines, "name"), error->message);
+    g_string_free(diagram, TRUE);
 }

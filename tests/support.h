@@ -6,6 +6,8 @@
 #ifndef MATHGO_TESTS_SUPPORT_H
 #define MATHGO_TESTS_SUPPORT_H
 
+#include "core/board.h"
+
 #include <stdarg.h>
 
 typedef struct support_run {
@@ -30,5 +32,16 @@ void support_run_clear(support_run_t *run);
 
 /* The contents of tests/data/NAME; fails the current test when it cannot be read. */
 char *support_read_data(const char *name);
+
+/*
+ * Records of the data files (tests/data/NAME.txt): "key: value" lines, '#' comments and the
+ * lines of a diagram, split into `lines` (g_strsplit).  The value of `key`, stripped (it points
+ * into lines), or NULL.
+ */
+const char *support_record_value(char **lines, const char *key);
+
+/* The record's diagram (its lines that are neither "key: value" nor comments), parsed; fails
+ * the current test, naming the record's "name", when it is malformed. */
+void support_record_diagram(board_t *board, int *width, int *height, char **lines);
 
 #endif

@@ -27,15 +27,6 @@
 
 /* ---- Data-driven positions ---------------------------------------------------------------- */
 
-static const char *record_value(char **lines, const char *key)
-{
-    size_t n = strlen(key);
-    for (int i = 0; lines[i]; i++)
-        if (!strncmp(lines[i], key, n) && lines[i][n] == ':')
-            return g_strstrip(lines[i] + n + 1);
-    return NULL;
-}
-
 /* A point list ("A1 C3"), "none" or "all" (every stone of `stones`). */
 static uint64_t parse_mask(const board_geom_t *g, const char *name, const char *key,
                            const char *text, uint64_t stones)
@@ -73,23 +64,18 @@ static void print_mask(FILE *out, const board_geom_t *g, uint64_t m)
 static void check_position_record(const char *record)
 {
     char **lines = g_strsplit(record, "\n", -1);
-    GString *diagram = g_string_new(NULL);
-    for (int i = 0; lines[i]; i++)
-        if (!strchr(lines[i], ':') && lines[i][0] != '#')
-            g_string_append_printf(diagram, "%s\n", lines[i]);
-    const char *name = record_value(lines, "name");
+    const char *name = support_record_value(lines, "name");
     board_t board;
     int w, h;
-    GError *error = NULL;
-    if (!diagram_parse(&board, &w, &h, diagram->str, &error))
-        fail_msg("%s: %s", name, error->message);
+    support_record_diagram(&board, &w, &h, lines);
     board_geom_t *g = board_geom_create(w, h, NULL);
     static const char *const keys[2][2] = {{"black-alive", "black-territory"},
                                            {"white-alive", "white-territory"}};
     for (int c = 0; c < 2; c++) {
-        uint64_t alive =
-            parse_mask(g, name, keys[c][0], record_value(lines, keys[c][0]), board.stones[c]);
-        uint64_t territory = parse_mask(g, name, keys[c][1], record_value(lines, keys[c][1]), 0);
+        uint64_t alive = parse_mask(g, name, keys[c][0], support_record_value(lines, keys[c][0]),
+                                    board.stones[c]);
+        uint64_t territory =
+            parse_mask(g, name, keys[c][1], support_record_value(lines, keys[c][1]), 0);
         benson_t got;
         benson_analyse(&got, &board, g, (board_color_t)c);
         if (got.alive != alive || got.territory != territory) {
@@ -105,7 +91,6 @@ static void check_position_record(const char *record)
         }
     }
     board_geom_destroy(g);
-    g_string_free(diagram, TRUE);
     g_strfreev(lines);
 }
 

@@ -17,15 +17,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const char *record_value(char **lines, const char *key)
-{
-    size_t n = strlen(key);
-    for (int i = 0; lines[i]; i++)
-        if (!strncmp(lines[i], key, n) && lines[i][n] == ':')
-            return g_strstrip(lines[i] + n + 1);
-    return NULL;
-}
-
 static uint64_t moves_mask(const board_move_t *moves, int n, bool *pass)
 {
     uint64_t m = 0;
@@ -42,27 +33,22 @@ static uint64_t moves_mask(const board_move_t *moves, int n, bool *pass)
 static void check_position_record(const char *record)
 {
     char **lines = g_strsplit(record, "\n", -1);
-    GString *diagram = g_string_new(NULL);
-    for (int i = 0; lines[i]; i++)
-        if (!strchr(lines[i], ':') && lines[i][0] != '#')
-            g_string_append_printf(diagram, "%s\n", lines[i]);
-    const char *name = record_value(lines, "name");
+    const char *name = support_record_value(lines, "name");
     board_t board;
     int w, h;
+    support_record_diagram(&board, &w, &h, lines);
     GError *error = NULL;
-    if (!diagram_parse(&board, &w, &h, diagram->str, &error))
-        fail_msg("%s: %s", name, error->message);
     board_geom_t *g = board_geom_create(w, h, NULL);
     rules_t rules;
-    if (!rules_parse(&rules, record_value(lines, "rules"), &error))
+    if (!rules_parse(&rules, support_record_value(lines, "rules"), &error))
         fail_msg("%s: %s", name, error->message);
-    const char *to_move = record_value(lines, "to-move");
+    const char *to_move = support_record_value(lines, "to-move");
     game_t *game = game_create_from(
         g, &rules, &board, to_move && to_move[0] == 'w' ? BOARD_WHITE : BOARD_BLACK, &error);
     if (!game)
         fail_msg("%s: %s", name, error->message);
 
-    const char *legal = record_value(lines, "legal");
+    const char *legal = support_record_value(lines, "legal");
     if (legal) {
         board_move_t moves[BOARD_MAX_POINTS + 1];
         int n = game_legal_moves(moves, game);
@@ -89,7 +75,7 @@ static void check_position_record(const char *record)
                      pass ? "+pass" : "", (unsigned long long)want, want_pass ? "+pass" : "");
         }
     }
-    const char *chains = record_value(lines, "chains");
+    const char *chains = support_record_value(lines, "chains");
     if (chains) {
         int b, wh;
         assert_int_equal(sscanf(chains, "%d %d", &b, &wh), 2);
@@ -114,7 +100,7 @@ static void check_position_record(const char *record)
         }
         g_strfreev(words);
     }
-    const char *area = record_value(lines, "area");
+    const char *area = support_record_value(lines, "area");
     if (area) {
         int b, wh;
         assert_int_equal(sscanf(area, "%d %d", &b, &wh), 2);
@@ -122,7 +108,7 @@ static void check_position_record(const char *record)
             fail_msg("%s: area %d %d, expected %s", name, score_area(&board, g, BOARD_BLACK),
                      score_area(&board, g, BOARD_WHITE), area);
     }
-    const char *margin = record_value(lines, "margin");
+    const char *margin = support_record_value(lines, "margin");
     if (margin) {
         uint16_t caps[2] = {0, 0};
         int m2 = score_margin2(&board, g, &rules, caps);
@@ -131,7 +117,6 @@ static void check_position_record(const char *record)
     }
     game_destroy(game);
     board_geom_destroy(g);
-    g_string_free(diagram, TRUE);
     g_strfreev(lines);
 }
 
