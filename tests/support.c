@@ -114,3 +114,15 @@ void support_record_diagram(board_t *board, int *width, int *height, char **line
         fail_msg("%s: %s", support_record_value(lines, "name"), error->message);
     g_string_free(diagram, TRUE);
 }
+
+int support_for_each_record(const char *name, void (*check)(const char *record))
+{
+    char *text = support_read_data(name);
+    char **records = g_strsplit(text, "\n---\n", -1);
+    int count = 0;
+    for (int i = 0; records[i]; i++, count++)
+        check(records[i]);
+    g_strfreev(records);
+    g_free(text);
+    return count;
+}

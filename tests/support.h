@@ -40,6 +40,10 @@ char *support_read_data(const char *name);
  */
 const char *support_record_value(char **lines, const char *key);
 
+/* Calls check on every record of tests/data/NAME (records are separated by "---" lines);
+ * returns how many there were. */
+int support_for_each_record(const char *name, void (*check)(const char *record));
+
 /* The record's diagram (its lines that are neither "key: value" nor comments), parsed; fails
  * the current test, naming the record's "name", when it is malformed. */
 void support_record_diagram(board_t *board, int *width, int *height, char **lines);

@@ -98,16 +98,7 @@ static void
 test_benson__positions_from_data_have_the_expected_alive_stones_and_territory(void **state)
 {
     (void)state;
-    char *text = support_read_data("benson_positions.txt");
-    char **records = g_strsplit(text, "\n---\n", -1);
-    int checked = 0;
-    for (int i = 0; records[i]; i++) {
-        check_position_record(records[i]);
-        checked++;
-    }
-    assert_true(checked >= 15);
-    g_strfreev(records);
-    g_free(text);
+    assert_true(support_for_each_record("benson_positions.txt", check_position_record) >= 15);
 }
 
 /* ---- A slow reference, point by point ------------------------------------------------------ */

@@ -123,16 +123,7 @@ static void check_position_record(const char *record)
 static void test_game__positions_from_data_have_the_expected_moves_chains_and_scores(void **state)
 {
     (void)state;
-    char *text = support_read_data("core_positions.txt");
-    char **records = g_strsplit(text, "\n---\n", -1);
-    int checked = 0;
-    for (int i = 0; records[i]; i++) {
-        check_position_record(records[i]);
-        checked++;
-    }
-    assert_true(checked >= 10);
-    g_strfreev(records);
-    g_free(text);
+    assert_true(support_for_each_record("core_positions.txt", check_position_record) >= 10);
 }
 
 static game_legality_t legality_named(const char *reason)
