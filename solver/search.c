@@ -44,16 +44,14 @@
 
 G_DEFINE_QUARK(search - error - quark, search_error)
 
-#define HEAD_SIZE    4096  /* buckets of the earlier-position index */
-#define STACK_EXTRA  65536 /* plies a search may go below its root */
-#define STACK_FIRST  1024  /* plies below the root the stack arrays hold at first (they grow) */
-#define KEY_SIDE     0x9E3779B97F4A7C15ULL
-#define KEY_PASS     0xC2B2AE3D27D4EB4FULL
-#define KEY_KO       0xD6E8FEB86659FD93ULL
-#define CHECK_PERIOD 4096
-#ifndef HORIZON_FIRST
-#define HORIZON_FIRST 2
-#endif
+#define HEAD_SIZE     4096  /* buckets of the earlier-position index */
+#define STACK_EXTRA   65536 /* plies a search may go below its root */
+#define STACK_FIRST   1024  /* plies below the root the stack arrays hold at first (they grow) */
+#define KEY_SIDE      0x9E3779B97F4A7C15ULL
+#define KEY_PASS      0xC2B2AE3D27D4EB4FULL
+#define KEY_KO        0xD6E8FEB86659FD93ULL
+#define CHECK_PERIOD  4096
+#define HORIZON_FIRST 2 /* first horizon of a scored search, in plies per point (horizon_first) */
 #define STACK_PER_PLY 16384        /* thread stack reserved per ply (a frame is ~5 KB) */
 #define STACK_MAX     (1ull << 30) /* at most this much stack per search thread */
 #define STACK_MARGIN  (1u << 20)   /* kept free below the deepest frame */
@@ -71,7 +69,6 @@ typedef struct hist {
     uint8_t passes;
     uint8_t move;        /* the move that led here */
     uint8_t ko;          /* ko point under ko=simple, else TT_NO_KO */
-    uint8_t stones;      /* popcount of the position */
     uint8_t cycle_end;   /* the state repeats an earlier situation (cycle=draw) */
     int8_t cycle_winner; /* +1 Black, -1 White, 0 draw: who passed more in the cycle */
 } hist_t;
@@ -192,7 +189,6 @@ typedef struct worker {
     bool aborted;
     bool upper_no_misses; /* upper bounds record no superko misses (last-move scoring) */
     bool statics;         /* static score bounds apply (see static_bounds) */
-    bool etc;             /* enhanced transposition cutoffs (etc_cut) */
     int horizon;          /* stack index at which a node is not searched ("unknown") */
     uintptr_t stack_base; /* address near the top of the thread's stack, and its size: a */
     size_t stack_size;    /* line deeper than the stack allows ends with SEARCH_ERROR_DEPTH */
@@ -495,12 +491,10 @@ static uint8_t ko_point(const board_geom_t *g, const board_t *after, board_color
 {
     if (board_popcount(captured) != 1)
         return TT_NO_KO;
-    uint64_t qb = board_bit(q);
     if (g->neighbours[q] & after->stones[me])
         return TT_NO_KO; /* q's chain is more than q */
     if ((g->neighbours[q] & board_empty(after, g)) != captured)
         return TT_NO_KO; /* q has another liberty */
-    (void)qb;
     return board_lowest(captured);
 }
 
@@ -811,7 +805,6 @@ static void child_state(hist_t *out, const worker_t *w, const child_t *c)
     out->to_move = (uint8_t)board_color_other(me);
     out->move = c->move;
     out->ko = c->ko;
-    out->stones = (uint8_t)board_popcount(board_occupied(&c->board));
     out->cycle_end = c->cycle_end;
     out->cycle_winner = c->cycle_winner;
     if (c->move == BOARD_MOVE_PASS) {
@@ -1017,7 +1010,7 @@ static int alphabeta(worker_t *w, int alpha, int beta, dep_t *dep)
                 moves[i].order = INT_MAX;
         best = -SEARCH_VALUE_INF;
         int cut = -1;
-        if (w->s->tt && w->etc) {
+        if (w->s->tt) {
             int v;
             dep_t cd;
             if ((cut = etc_cut(w, moves, n, beta, ply, &v, &cd)) >= 0) {
@@ -1125,7 +1118,6 @@ static void worker_init(worker_t *w, search_t *s, const game_t *game, int ply0)
      * -> 0.59 M, 1x7 tromp-taylor 297 k -> 26 k, 1x7 chinese 22 k -> 43 k. */
     w->upper_no_misses = w->r->scoring == RULES_SCORING_LAST_MOVE || w->r->pass;
     w->statics = w->r->scoring == RULES_SCORING_AREA && w->r->pass;
-    w->etc = getenv("MATHGO_NO_ETC") == NULL;
     w->horizon = INT_MAX;
     size_t len = game_length(game);
     w->cap_max = (int)len + 1 + STACK_EXTRA;
@@ -1155,7 +1147,6 @@ static void worker_init(worker_t *w, search_t *s, const game_t *game, int ply0)
         h.to_move = gs->to_move;
         h.passes = gs->passes;
         h.move = gs->move;
-        h.stones = (uint8_t)board_popcount(board_occupied(&gs->board));
         h.cycle_end = gs->cycle_end;
         h.ko = TT_NO_KO;
         if (i > 0 && gs->move < BOARD_MOVE_PASS) {

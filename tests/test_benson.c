@@ -469,6 +469,19 @@ static void explore(explorer_t *e, const board_t *start)
     }
 }
 
+/* Asks whether colour c's `alive` stones and `territory` stay safe from position b on (with
+ * suicide legal or not); the answer is in e->violation, e->capped and e->states. */
+static void explore_ask(explorer_t *e, const board_geom_t *g, board_color_t c, uint64_t alive,
+                        uint64_t territory, bool suicide, const board_t *b)
+{
+    e->g = g;
+    e->c = c;
+    e->alive = alive;
+    e->territory = territory;
+    e->suicide = suicide;
+    explore(e, b);
+}
+
 static void explore_report(const explorer_t *e, const board_t *start, const char *label)
 {
     fprintf(stderr, "%s: colour %s, suicide %s: %s\nstart:\n", label,
@@ -505,12 +518,7 @@ static void test_benson__alive_stones_and_territory_survive_every_reachable_stat
                     continue;
                 }
                 for (int suicide = 0; suicide < 2; suicide++) {
-                    e->g = g;
-                    e->c = (board_color_t)col;
-                    e->suicide = suicide;
-                    e->alive = a.alive;
-                    e->territory = a.territory;
-                    explore(e, &b);
+                    explore_ask(e, g, (board_color_t)col, a.alive, a.territory, suicide, &b);
                     if (e->violation) {
                         explore_report(e, &b, "benson claim broken");
                         fail_msg("%dx%d position %d: %s", g->width, g->height, k, e->violation);
@@ -562,16 +570,10 @@ static void test_benson__classical_vitality_fails_when_suicide_is_legal(void **s
     assert_int_equal(ours.alive, 0);
 
     explorer_t *e = explorer_new();
-    e->g = g;
-    e->c = BOARD_BLACK;
-    e->alive = classical.alive;
-    e->territory = 0;
-    e->suicide = true;
-    explore(e, &b);
+    explore_ask(e, g, BOARD_BLACK, classical.alive, 0, true, &b);
     assert_false(e->capped);
     assert_non_null(e->violation);
-    e->suicide = false;
-    explore(e, &b);
+    explore_ask(e, g, BOARD_BLACK, classical.alive, 0, false, &b);
     assert_false(e->capped);
     assert_null(e->violation);
     explorer_free(e);
@@ -598,12 +600,7 @@ static void test_benson__classical_vitality_holds_without_suicide(void **state)
             if (!classical.alive)
                 continue;
             classical_only += classical.alive != ours.alive;
-            e->g = g;
-            e->c = BOARD_BLACK;
-            e->alive = classical.alive;
-            e->territory = 0;
-            e->suicide = false;
-            explore(e, &b);
+            explore_ask(e, g, BOARD_BLACK, classical.alive, 0, false, &b);
             if (e->violation) {
                 explore_report(e, &b, "classical Benson without suicide");
                 fail_msg("%dx%d position %d: %s", g->width, g->height, k, e->violation);

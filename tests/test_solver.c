@@ -41,13 +41,17 @@ static search_t *make_solver(const board_geom_t *g, const rules_t *r, size_t byt
     return s;
 }
 
-static int solve_empty(int width, int height, const char *rules_text, uint64_t *nodes)
+/* The value of the empty board (Black to move) with options `o`; *nodes (may be NULL) receives
+ * the nodes searched. */
+static int solve_empty_with(int width, int height, const char *rules_text,
+                            const search_options_t *o, uint64_t *nodes)
 {
     board_geom_t *g = board_geom_create(width, height, NULL);
     rules_t r;
     assert_true(rules_parse(&r, rules_text, NULL));
     game_t *game = game_create(g, &r);
-    search_t *s = make_solver(g, &r, 16u << 20);
+    search_t *s = search_create(g, &r, o, NULL);
+    assert_non_null(s);
     int v;
     GError *err = NULL;
     if (!search_value(&v, s, game, -SEARCH_VALUE_INF, SEARCH_VALUE_INF, &err))
@@ -58,6 +62,14 @@ static int solve_empty(int width, int height, const char *rules_text, uint64_t *
     game_destroy(game);
     board_geom_destroy(g);
     return v;
+}
+
+/* The same with the default options and a 16 MB table. */
+static int solve_empty(int width, int height, const char *rules_text, uint64_t *nodes)
+{
+    search_options_t o = search_options_default();
+    o.tt_bytes = 16u << 20;
+    return solve_empty_with(width, height, rules_text, &o, nodes);
 }
 
 /* The solver's incremental state allows exactly game_legal_moves, along random games. */
@@ -243,27 +255,16 @@ static void test_solver__threads_agree_with_one_thread(void **state)
         {6, 1, "pseudo"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-        board_geom_t *g = board_geom_create(cases[i].w, cases[i].h, NULL);
-        rules_t r;
-        assert_true(rules_parse(&r, cases[i].rules, NULL));
-        game_t *game = game_create(g, &r);
-        int want = 0;
-        for (int threads = 1; threads <= 3; threads++) {
+        int want = solve_empty(cases[i].w, cases[i].h, cases[i].rules, NULL);
+        for (int threads = 2; threads <= 3; threads++) {
             search_options_t o = search_options_default();
             o.tt_bytes = 16u << 20;
             o.threads = threads;
-            search_t *s = search_create(g, &r, &o, NULL);
-            int v;
-            assert_true(search_value(&v, s, game, -SEARCH_VALUE_INF, SEARCH_VALUE_INF, NULL));
-            if (threads == 1)
-                want = v;
-            else if (v != want)
+            int v = solve_empty_with(cases[i].w, cases[i].h, cases[i].rules, &o, NULL);
+            if (v != want)
                 fail_msg("%dx%d %s: %d threads give %d, one thread %d", cases[i].w, cases[i].h,
                          cases[i].rules, threads, v, want);
-            search_destroy(s);
         }
-        game_destroy(game);
-        board_geom_destroy(g);
     }
 }
 
@@ -315,24 +316,16 @@ static void test_solver__bench_node_counts_are_the_signature(void **state)
     };
     int mismatches = 0;
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-        board_geom_t *g = board_geom_create(cases[i].w, cases[i].h, NULL);
-        rules_t r;
-        rules_parse(&r, cases[i].rules, NULL);
         search_options_t o = search_options_default();
-        search_t *s = search_create(g, &r, &o, NULL);
-        game_t *game = game_create(g, &r);
-        int v;
-        assert_true(search_value(&v, s, game, -SEARCH_VALUE_INF, SEARCH_VALUE_INF, NULL));
+        uint64_t nodes;
+        int v = solve_empty_with(cases[i].w, cases[i].h, cases[i].rules, &o, &nodes);
         assert_int_equal(v, cases[i].value);
-        if (search_stats(s).nodes != cases[i].nodes) {
+        if (nodes != cases[i].nodes) {
             print_error("%dx%d %s: %llu nodes, signature %llu\n", cases[i].w, cases[i].h,
-                        cases[i].rules, (unsigned long long)search_stats(s).nodes,
+                        cases[i].rules, (unsigned long long)nodes,
                         (unsigned long long)cases[i].nodes);
             mismatches++;
         }
-        game_destroy(game);
-        search_destroy(s);
-        board_geom_destroy(g);
     }
     assert_int_equal(mismatches, 0);
 }
