@@ -120,17 +120,39 @@ static void test_solver__reproduces_published_tromp_taylor_values(void **state)
     (void)state;
     static const struct {
         int w, h, margin2;
-    } cases[] = {{1, 1, 0}, {2, 1, 0}, {3, 1, 6}, {4, 1, 8}, {5, 1, 0}, {2, 2, 2}};
+    } cases[] = {
+        {1, 1, 0},
+        {2, 1, 0},
+        {3, 1, 6},
+        {4, 1, 8},
+        {5, 1, 0},
+        {2, 2, 2},
+        /* REFERENCES.md, "Tromp-Taylor ... komi 0": within a second since session 2 */
+        {6, 1, 2},
+        {7, 1, 4},
+        {8, 1, 6},
+        {4, 2, 16},
+        {5, 2, 20},
+        {3, 3, 18},
+    };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
         assert_int_equal(solve_empty(cases[i].w, cases[i].h, "tromp-taylor", NULL),
                          cases[i].margin2);
+    /* 2x3 is not firmly published; the sanity law bounds it below by 0 and it is 0. */
+    assert_int_equal(solve_empty(3, 2, "tromp-taylor", NULL), 0);
 }
 
 /* Van der Werf and Winands (simple ko, cycle=draw), komi 0. */
 static void test_solver__reproduces_van_der_werf_winands_values(void **state)
 {
     (void)state;
-    assert_int_equal(solve_empty(2, 2, "chinese,ko=simple,cycle=draw", NULL), 0);
+    /* van der Werf and Winands (ICGA J. 2009): 2x2 0, 2x3 0, 3x3 +9, 2x4 +8. */
+    static const struct {
+        int w, h, margin2;
+    } cases[] = {{2, 2, 0}, {3, 2, 0}, {3, 3, 18}, {4, 2, 16}};
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
+        assert_int_equal(solve_empty(cases[i].w, cases[i].h, "chinese,ko=simple,cycle=draw", NULL),
+                         cases[i].margin2);
 }
 
 /* Chetrit's rules and old Chinese counting (REFERENCES.md, small facts). */
