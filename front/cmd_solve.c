@@ -18,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
+#include <unistd.h>
 
 /* Parses "64M", "1G", "512k", "1000000" (bytes). */
 static bool parse_memory(size_t *bytes, const char *text)
@@ -49,6 +50,41 @@ static double peak_mb(void)
     return ru.ru_maxrss / 1024.0; /* Linux: kilobytes */
 }
 
+/* A value or bound for the progress lines: "B+2", "W in 23", "?" for an open end. */
+static char *progress_value_text(char buf[32], int value, const rules_t *rules)
+{
+    if (value >= SEARCH_VALUE_INF || value <= -SEARCH_VALUE_INF)
+        snprintf(buf, 32, "?");
+    else if (search_value_is_win(value))
+        snprintf(buf, 32, "%c in %d", value > 0 ? 'B' : 'W', search_value_plies(value));
+    else
+        solve_result_text(buf, value, rules);
+    return buf;
+}
+
+typedef struct progress_context {
+    const rules_t *rules;
+} progress_context_t;
+
+/* One line on stderr per answered root test and per horizon pass that proved nothing. */
+static void print_progress(const search_progress_t *p, void *data)
+{
+    const progress_context_t *ctx = data;
+    char t[32], v[32], lo[32], hi[32];
+    progress_value_text(t, p->test, ctx->rules);
+    progress_value_text(lo, p->lo, ctx->rules);
+    progress_value_text(hi, p->hi, ctx->rules);
+    if (p->done)
+        fprintf(stderr,
+                "mathgo solve: %8.1f s %12llu nodes  value >= %s? %s (bound %s), now in [%s, %s]\n",
+                p->seconds, (unsigned long long)p->nodes, t, p->value >= p->test ? "yes" : "no",
+                progress_value_text(v, p->value, ctx->rules), lo, hi);
+    else
+        fprintf(stderr,
+                "mathgo solve: %8.1f s %12llu nodes  value >= %s? unknown within %d plies\n",
+                p->seconds, (unsigned long long)p->nodes, t, p->horizon);
+}
+
 static int usage_error(const char *fmt, const char *what)
 {
     fprintf(stderr, "mathgo solve: ");
@@ -63,6 +99,7 @@ int front_solve(int argc, char **argv)
     char *from = NULL, *to_move_text = NULL;
     char *sgf = NULL, *memory_text = NULL;
     gboolean csv = FALSE, no_header = FALSE, diagrams = FALSE, value_only = FALSE;
+    gboolean progress = FALSE;
     gint threads = 1;
     gint64 max_nodes = 0;
     gdouble max_seconds = 0;
@@ -82,6 +119,8 @@ int front_solve(int argc, char **argv)
          "only the value (no first moves, no optimal game): for large boards", NULL},
         {"max-nodes", 0, 0, G_OPTION_ARG_INT64, &max_nodes, "stop after N nodes", "N"},
         {"max-time", 0, 0, G_OPTION_ARG_DOUBLE, &max_seconds, "stop after S seconds", "S"},
+        {"progress", 0, 0, G_OPTION_ARG_NONE, &progress,
+         "report each root test on stderr (the default when stderr is a terminal)", NULL},
         {NULL, 0, 0, 0, NULL, NULL, NULL},
     };
     int status = FRONT_EXIT_USAGE;
@@ -176,6 +215,11 @@ int front_solve(int argc, char **argv)
     opts.threads = threads;
     opts.max_nodes = (uint64_t)(max_nodes > 0 ? max_nodes : 0);
     opts.max_seconds = max_seconds > 0 ? max_seconds : 0;
+    progress_context_t progress_ctx = {&rules};
+    if (progress || isatty(STDERR_FILENO)) {
+        opts.progress = print_progress;
+        opts.progress_data = &progress_ctx;
+    }
     search = search_create(geom, &rules, &opts, &err);
     if (!search) {
         fprintf(stderr, "mathgo solve: %s\n", err->message);

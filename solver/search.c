@@ -52,6 +52,7 @@ G_DEFINE_QUARK(search - error - quark, search_error)
 #define KEY_KO        0xD6E8FEB86659FD93ULL
 #define CHECK_PERIOD  4096
 #define HORIZON_FIRST 2 /* first horizon of a scored search, in plies per point (horizon_first) */
+#define BUSY_SLOTS    (1u << 16)   /* the table of states being searched (threads > 1) */
 #define STACK_PER_PLY 16384        /* thread stack reserved per ply (a frame is ~5 KB) */
 #define STACK_MAX     (1ull << 30) /* at most this much stack per search thread */
 #define STACK_MARGIN  (1u << 20)   /* kept free below the deepest frame */
@@ -159,6 +160,12 @@ struct search {
     atomic_bool stop; /* set to end helper threads, or when a limit is hit */
     atomic_ullong nodes_all;
     gint64 started;
+    /* The root test being run, for progress reports (search_options_t.progress); reporting
+     * is false in the searches of optimal moves and games. */
+    bool reporting;
+    int report_test, report_lo, report_hi;
+    _Atomic uint64_t *busy; /* BUSY_SLOTS states being searched, with several threads */
+    atomic_int main_depth;  /* the horizon (plies) of the main search's pass, 0 before one */
 };
 
 typedef struct worker {
@@ -190,6 +197,7 @@ typedef struct worker {
     bool upper_no_misses; /* upper bounds record no superko misses (last-move scoring) */
     bool statics;         /* static score bounds apply (see static_bounds) */
     int horizon;          /* stack index at which a node is not searched ("unknown") */
+    int id;               /* the thread's number, 0 for the main search */
     uintptr_t stack_base; /* address near the top of the thread's stack, and its size: a */
     size_t stack_size;    /* line deeper than the stack allows ends with SEARCH_ERROR_DEPTH */
     bool stack_out;       /* the search stopped because this thread's stack was too small */
@@ -210,7 +218,7 @@ const char *const search_rule_sets[] = {
 
 search_options_t search_options_default(void)
 {
-    search_options_t o = {128u << 20, 1, 0, 0};
+    search_options_t o = {.tt_bytes = 128u << 20, .threads = 1};
     return o;
 }
 
@@ -247,6 +255,8 @@ search_t *search_create(const board_geom_t *geom, const rules_t *rules,
     }
     atomic_init(&s->stop, false);
     atomic_init(&s->nodes_all, 0);
+    if (s->options.threads > 1)
+        s->busy = g_new0(_Atomic uint64_t, BUSY_SLOTS);
     return s;
 }
 
@@ -255,6 +265,7 @@ void search_destroy(search_t *s)
     if (!s)
         return;
     tt_destroy(s->tt);
+    g_free((void *)s->busy);
     g_free(s);
 }
 
@@ -360,12 +371,21 @@ static void sym_keys_play(const worker_t *w, uint64_t *out, const uint64_t *in, 
 static int sym_canonical(const worker_t *w, const hist_t *h)
 {
     int best = 0;
-    board_t best_board = h->board;
-    for (int s = 1; s < w->nsym; s++) {
-        if (h->skeys[s] > h->skeys[best])
+    bool tie = false;
+    for (int s = 1; s < w->nsym; s++)
+        if (h->skeys[s] < h->skeys[best])
+            best = s, tie = false;
+        else if (h->skeys[s] == h->skeys[best])
+            tie = true;
+    if (!tie)
+        return best;
+    /* Equal keys: a symmetric position (or a collision); the least board decides. */
+    board_t best_board = board_transform(&h->board, w->g, best);
+    for (int s = 0; s < w->nsym; s++) {
+        if (s == best || h->skeys[s] != h->skeys[best])
             continue;
         board_t t = board_transform(&h->board, w->g, s);
-        if (h->skeys[s] < h->skeys[best] || t.stones[0] < best_board.stones[0] ||
+        if (t.stones[0] < best_board.stones[0] ||
             (t.stones[0] == best_board.stones[0] && t.stones[1] < best_board.stones[1])) {
             best = s;
             best_board = t;
@@ -830,7 +850,7 @@ static void child_state(hist_t *out, const worker_t *w, const child_t *c)
  */
 static bool table_lookup(worker_t *w, int j, const tt_state_t *st, uint64_t key, int unframe,
                          int ply, int offset, int alpha, int beta, int *v, board_move_t *move,
-                         int *unknown_depth, dep_t *dep)
+                         int *unknown_depth, int *estimate, dep_t *dep)
 {
     tt_hit_t hit;
     w->probes++;
@@ -840,8 +860,10 @@ static bool table_lookup(worker_t *w, int j, const tt_state_t *st, uint64_t key,
     *move = sym_move(w, unframe, hit.move);
     *v = from_table(hit.value, ply, offset);
     if (hit.unknown_depth >= 0) {
-        if (*v == beta && alpha == beta - 1)
+        if (*v == beta && alpha == beta - 1) {
             *unknown_depth = hit.unknown_depth;
+            *estimate = from_table(hit.estimate, ply, offset);
+        }
         return false;
     }
     if (!(hit.bound == TT_BOUND_EXACT || (hit.bound == TT_BOUND_LOWER && *v >= beta) ||
@@ -881,28 +903,101 @@ static bool table_lookup(worker_t *w, int j, const tt_state_t *st, uint64_t key,
  */
 static int etc_cut(worker_t *w, const child_t *moves, int n, int beta, int ply, int *v, dep_t *cd)
 {
+    /* The children's keys first, without their canonical frames (a key needs the frame only
+     * through a ko point), and their buckets fetched together: most probes find nothing, and
+     * one cache miss after another was most of the time of a node. */
+    const hist_t *h = &w->hist[w->top];
+    uint64_t keys[BOARD_MAX_POINTS + 1];
     for (int i = 0; i < n; i++) {
         const child_t *c = &moves[i];
-        if (c->cycle_end || (c->move == BOARD_MOVE_PASS && w->hist[w->top].passes))
+        keys[i] = 0;
+        if (c->cycle_end || (c->move == BOARD_MOVE_PASS && h->passes) || c->ko != TT_NO_KO)
+            continue;
+        keys[i] = c->ikey ^ (h->to_move == BOARD_BLACK ? KEY_SIDE : 0) ^
+                  (c->move == BOARD_MOVE_PASS ? KEY_PASS : 0);
+        tt_prefetch(w->s->tt, keys[i]);
+    }
+    for (int i = 0; i < n; i++) {
+        const child_t *c = &moves[i];
+        if (c->cycle_end || (c->move == BOARD_MOVE_PASS && h->passes))
+            continue;
+        if (c->ko == TT_NO_KO && !tt_has_key(w->s->tt, keys[i]))
             continue;
         hist_t next;
         child_state(&next, w, c);
         int frame = sym_canonical(w, &next);
         tt_state_t st = tt_state_of(w, &next, frame);
         uint64_t key = tt_key_of(&next, &st);
-        int cv, unknown_depth;
+        g_assert(c->ko != TT_NO_KO || key == keys[i]);
+        int cv, unknown_depth, estimate;
         board_move_t ignored;
         /* The child refutes itself when its value (its own view) is <= -beta: a window
          * (-beta, -beta + 1) asks exactly that of an upper bound or an exact value. */
         if (table_lookup(w, w->top + 1, &st, key, w->inverse[frame], ply + 1,
                          capture_offset(w, &next), -beta, -beta + 1, &cv, &ignored, &unknown_depth,
-                         cd) &&
+                         &estimate, cd) &&
             -cv >= beta) {
             *v = -cv;
             return i;
         }
     }
     return -1;
+}
+
+/* ---- Threads: which states are being searched (ABDADA) ------------------------------------- *
+ * A slot of search_t.busy holds a state's table key with its low 7 bits replaced by the
+ * searching thread's number plus one; collisions only lose a hint. */
+
+static size_t busy_slot(uint64_t key)
+{
+    return (size_t)(key >> 40) & (BUSY_SLOTS - 1);
+}
+
+static uint64_t busy_mark(const worker_t *w, uint64_t key)
+{
+    return (key & ~(uint64_t)127) | (uint64_t)(w->id + 1);
+}
+
+static void busy_enter(worker_t *w, uint64_t key)
+{
+    atomic_store_explicit(&w->s->busy[busy_slot(key)], busy_mark(w, key), memory_order_relaxed);
+}
+
+static void busy_leave(worker_t *w, uint64_t key)
+{
+    uint64_t mine = busy_mark(w, key);
+    atomic_compare_exchange_strong_explicit(&w->s->busy[busy_slot(key)], &mine, 0,
+                                            memory_order_relaxed, memory_order_relaxed);
+}
+
+/* Whether another thread is searching the child of candidate c now (keys as in etc_cut; a
+ * child with a ko point is never deferred). */
+static bool busy_elsewhere(const worker_t *w, const child_t *c)
+{
+    const hist_t *h = &w->hist[w->top];
+    if (c->cycle_end || c->ko != TT_NO_KO || (c->move == BOARD_MOVE_PASS && h->passes))
+        return false;
+    uint64_t key = c->ikey ^ (h->to_move == BOARD_BLACK ? KEY_SIDE : 0) ^
+                   (c->move == BOARD_MOVE_PASS ? KEY_PASS : 0);
+    uint64_t seen = atomic_load_explicit(&w->s->busy[busy_slot(key)], memory_order_relaxed);
+    return seen && (seen & ~(uint64_t)127) == (key & ~(uint64_t)127) &&
+           (seen & 127) != (uint64_t)(w->id + 1);
+}
+
+/* A cutoff by the quiet move c: credit it in the history heuristic (Schaeffer 1989). */
+static void history_credit(worker_t *w, board_color_t me, const child_t *c)
+{
+    if (c->move < BOARD_MOVE_PASS && !c->captured && (w->hh[me][c->move] += 1) >= (1u << 22))
+        for (int q = 0; q <= BOARD_MAX_POINTS; q++) /* age both tables */
+            w->hh[0][q] >>= 1, w->hh[1][q] >>= 1;
+}
+
+/* The heuristic value of a node at the horizon (side to move's view): the score if both
+ * passed now, inside the static bounds.  It orders moves and nothing else. */
+static int horizon_estimate(const worker_t *w, const hist_t *h, const statics_t *sb)
+{
+    int v = black_view(scored(w, h), (board_color_t)h->to_move);
+    return v < sb->lo ? sb->lo : v > sb->hi ? sb->hi : v;
 }
 
 static int alphabeta(worker_t *w, int alpha, int beta, dep_t *dep)
@@ -933,8 +1028,8 @@ static int alphabeta(worker_t *w, int alpha, int beta, dep_t *dep)
         if (least >= beta)
             return least;
     }
+    statics_t sb = {-SEARCH_VALUE_INF, SEARCH_VALUE_INF, 0, 0};
     if (w->statics) {
-        statics_t sb;
         static_bounds(&sb, w, h);
         int opp = board_color_other(me);
         if (sb.lo >= beta && static_usable(w, j, me, sb.lo_alive, dep))
@@ -959,19 +1054,19 @@ static int alphabeta(worker_t *w, int alpha, int beta, dep_t *dep)
     uint64_t key = tt_key_of(h, &st);
     board_move_t tt_move = BOARD_MOVE_NONE;
     if (w->s->tt) {
-        int v, unknown_depth;
+        int v, unknown_depth, estimate;
         if (table_lookup(w, j, &st, key, unframe, ply, offset, alpha, beta, &v, &tt_move,
-                         &unknown_depth, dep))
+                         &unknown_depth, &estimate, dep))
             return v;
         dep_init(dep);
         if (w->horizon != INT_MAX && unknown_depth >= w->horizon - j) {
             dep->unknown = true; /* this window proved nothing here with as many plies */
-            return 0;
+            return estimate;
         }
     }
     if (j >= w->horizon) {
         dep->unknown = true;
-        return 0;
+        return horizon_estimate(w, h, &sb);
     }
 
     char here;
@@ -997,7 +1092,9 @@ static int alphabeta(worker_t *w, int alpha, int beta, dep_t *dep)
     int alpha0 = alpha;
     dep_t best_dep; /* the best child's dependency plus its move's own test */
     dep_init(&best_dep);
-    bool unknown = false; /* some child was beyond the horizon */
+    bool unknown = false;                             /* some child was beyond the horizon */
+    int best_unknown = -SEARCH_VALUE_INF;             /* the best estimate of an unknown child, */
+    board_move_t best_unknown_move = BOARD_MOVE_NONE; /* and its move */
     if (n == 0) {
         /* Only without passing: the player to move has no legal move. */
         if (w->r->scoring == RULES_SCORING_LAST_MOVE)
@@ -1020,23 +1117,49 @@ static int alphabeta(worker_t *w, int alpha, int beta, dep_t *dep)
                 record_move(&best_dep, &moves[cut]);
             }
         }
-        for (int i = 0; cut < 0 && i < n; i++) {
-            int bi = i;
-            for (int k = i + 1; k < n; k++)
-                if (moves[k].order > moves[bi].order)
-                    bi = k;
-            child_t c = moves[bi];
-            moves[bi] = moves[i];
+        /* With several threads, a move whose child another thread is searching now waits
+         * until the other moves are done (ABDADA, Weill 1996): by then its result is likely
+         * in the table. */
+        child_t deferred[BOARD_MAX_POINTS + 1];
+        int nd = 0;
+        bool marked = false;
+        if (cut < 0 && w->s->busy) {
+            busy_enter(w, key);
+            marked = true;
+        }
+        for (int i = 0; cut < 0 && i < n + nd; i++) {
+            child_t c;
+            if (i < n) {
+                int bi = i;
+                for (int k = i + 1; k < n; k++)
+                    if (moves[k].order > moves[bi].order)
+                        bi = k;
+                c = moves[bi];
+                moves[bi] = moves[i];
+                if (i > 0 && marked && busy_elsewhere(w, &c)) {
+                    deferred[nd++] = c;
+                    continue;
+                }
+            } else
+                c = deferred[i - n];
             hist_t next;
             child_state(&next, w, &c);
             push(w, &next);
             dep_t cd;
             int v = -alphabeta(w, -beta, -alpha, &cd);
             pop(w);
-            if (w->aborted)
+            if (w->aborted) {
+                if (marked)
+                    busy_leave(w, key);
                 return 0;
+            }
             if (cd.unknown) {
-                unknown = true; /* proves nothing; a fail high may still come from a sibling */
+                /* Proves nothing; a fail high may still come from a sibling. */
+                unknown = true;
+                if (v > best_unknown) {
+                    best_unknown = v;
+                    best_unknown_move = c.move;
+                }
                 continue;
             }
             dep_merge(dep, &cd);
@@ -1048,20 +1171,26 @@ static int alphabeta(worker_t *w, int alpha, int beta, dep_t *dep)
                 if (v > alpha)
                     alpha = v;
                 if (alpha >= beta) {
-                    if (c.move < BOARD_MOVE_PASS && !c.captured &&
-                        (w->hh[me][c.move] += 1) >= (1u << 22))
-                        for (int q = 0; q <= BOARD_MAX_POINTS; q++) /* age both tables */
-                            w->hh[0][q] >>= 1, w->hh[1][q] >>= 1;
+                    history_credit(w, me, &c);
                     break;
                 }
             }
         }
+        if (marked)
+            busy_leave(w, key);
     }
     if (unknown && best < beta) {
-        /* Not a fail high, and a child is unknown: nothing is proved here either. */
+        /* Not a fail high, and a child is unknown: nothing is proved here either.  The
+         * estimate (the better of the proven values and the unknown children's estimates)
+         * and its move only order later passes and tests. */
         dep->unknown = true;
+        if (best_unknown > best) {
+            best = best_unknown;
+            best_move = best_unknown_move;
+        }
         if (w->s->tt && alpha0 == beta - 1)
-            tt_store_unknown(w->s->tt, key, &st, to_table(beta, ply, offset), w->horizon - j,
+            tt_store_unknown(w->s->tt, key, &st, to_table(beta, ply, offset),
+                             to_table(best, ply, offset), w->horizon - j,
                              sym_move(w, frame, best_move), w->nodes - nodes_before + 1);
         return best;
     }
@@ -1201,6 +1330,23 @@ static size_t stack_room(uintptr_t here)
     return ok && here > (uintptr_t)low ? here - (uintptr_t)low : 0;
 }
 
+static void report(search_t *s, int horizon, bool done, int value)
+{
+    if (!s->reporting || !s->options.progress)
+        return;
+    search_progress_t p = {
+        .test = s->report_test,
+        .horizon = horizon,
+        .done = done,
+        .value = value,
+        .lo = s->report_lo,
+        .hi = s->report_hi,
+        .nodes = atomic_load(&s->nodes_all),
+        .seconds = (g_get_monotonic_time() - s->started) / 1e6,
+    };
+    s->options.progress(&p, s->options.progress_data);
+}
+
 /*
  * Iterative deepening of scored searches: a node HORIZON plies below the root is not searched
  * but "unknown" (dep_t.unknown).  An unknown child proves nothing: a node still fails high on
@@ -1243,9 +1389,11 @@ static void *search_thread_main(void *arg)
     if (!th->helper) {
         for (int depth = horizon_first(&th->w);; depth = horizon_next(depth)) {
             th->w.horizon = depth == INT_MAX ? INT_MAX : th->w.root + depth;
+            atomic_store(&th->w.s->main_depth, depth);
             th->value = alphabeta(&th->w, th->alpha, th->beta, &d);
             if (!d.unknown || th->w.aborted)
                 break;
+            report(th->w.s, depth, false, 0);
         }
         return NULL;
     }
@@ -1254,13 +1402,22 @@ static void *search_thread_main(void *arg)
             th->w.rng = th->w.rng * 6364136223846793005ULL + 1442695040888963407ULL;
             th->w.hh[c][p] = (uint32_t)(th->w.rng >> 60);
         }
-    /* Helpers run the same horizons one step ahead of the main search. */
-    for (int depth = horizon_next(horizon_first(&th->w)); !atomic_load(&th->w.s->stop);
-         depth = d.unknown ? horizon_next(depth) : depth) {
+    /* A helper searches the main search's current pass once, then waits for its next one:
+     * ABDADA (alphabeta) spreads the threads over different moves.  Helpers that ran ahead
+     * to deeper horizons cost the main search far more than they gave it (4x4 tromp-taylor:
+     * the last test took 84 s on one thread and 360 s on two). */
+    int done = 0;
+    while (!atomic_load(&th->w.s->stop)) {
+        int depth = atomic_load(&th->w.s->main_depth);
+        if (depth == 0 || depth == done) {
+            g_usleep(200);
+            continue;
+        }
         th->w.horizon = depth == INT_MAX ? INT_MAX : th->w.root + depth;
         alphabeta(&th->w, th->alpha, th->beta, &d);
         if (th->w.aborted)
             break;
+        done = depth;
     }
     return NULL;
 }
@@ -1275,11 +1432,16 @@ static bool run(int *value, search_t *s, const game_t *game, int ply0, int alpha
         return false;
     }
     atomic_store(&s->stop, false);
+    atomic_store(&s->main_depth, 0);
+    if (s->busy)
+        for (size_t i = 0; i < BUSY_SLOTS; i++)
+            atomic_store_explicit(&s->busy[i], 0, memory_order_relaxed);
     int n = s->options.threads;
     search_thread_t *th = g_new0(search_thread_t, n);
     for (int i = 0; i < n; i++) {
         worker_init(&th[i].w, s, game, ply0);
         th[i].w.rng ^= (uint64_t)i * 0x9E3779B97F4A7C15ULL;
+        th[i].w.id = i;
         th[i].alpha = alpha;
         th[i].beta = beta;
         th[i].helper = i > 0;
@@ -1352,7 +1514,7 @@ static void begin(search_t *s)
 }
 
 static bool value_within(int *value, search_t *s, const game_t *game, int alpha, int beta,
-                         GError **error)
+                         bool reporting, GError **error)
 {
     board_color_t me = (board_color_t)game_current(game)->to_move;
     bool ok = true;
@@ -1365,6 +1527,7 @@ static bool value_within(int *value, search_t *s, const game_t *game, int alpha,
          * with the table, cheaper than one wide window (MTD-style bisection). */
         int lo = -SEARCH_VALUE_INF, hi = SEARCH_VALUE_INF; /* lo <= value <= hi */
         bool deepening = s->rules.scoring == RULES_SCORING_LAST_MOVE;
+        bool tested = false, last_yes = false;
         int d = 0;
         for (;;) {
             if (hi <= alpha || lo >= beta || lo == hi) {
@@ -1393,19 +1556,41 @@ static bool value_within(int *value, search_t *s, const game_t *game, int alpha,
                  * million the other), and the mover's view is the one the reference also
                  * uses. */
                 int first = me == BOARD_BLACK ? 1 : 0;
-                t = a < first && b >= first ? first : a + (b - a + 1) / 2;
+                if (!tested)
+                    t = first;
+                else
+                    /* Then step from the last fail-soft bound (MTD(f), Plaat et al. 1996): a
+                     * "yes" with bound lo asks "> lo?", a "no" with bound hi asks ">= hi?".
+                     * Bisection asked tests far from the value, and on 4x4 tromp-taylor
+                     * "B >= 8.5?" had not finished after 100 s where the value is 2. */
+                    t = last_yes ? lo + 1 : hi;
                 if (t <= a)
                     t = a + 1;
+                if (t > b)
+                    t = b;
             }
             int r;
             int ta = me == BOARD_BLACK ? t - 1 : -t, tb = ta + 1;
-            if (!(ok = run(&r, s, game, 0, ta, tb, error)))
+            s->reporting = reporting;
+            s->report_test = t;
+            s->report_lo = lo;
+            s->report_hi = hi;
+            ok = run(&r, s, game, 0, ta, tb, error);
+            s->reporting = false;
+            if (!ok)
                 break;
             r = black_view(r, me);
+            tested = true;
+            last_yes = r >= t;
             if (r >= t)
                 lo = r;
             else
                 hi = r;
+            s->report_lo = lo;
+            s->report_hi = hi;
+            s->reporting = reporting;
+            report(s, INT_MAX, true, r);
+            s->reporting = false;
             if (lo > hi) {
                 /* Two tests contradict each other: an unsound bound somewhere.  Never seen
                  * since the static bounds got their history condition; kept as a check that
@@ -1431,7 +1616,7 @@ static bool value_within(int *value, search_t *s, const game_t *game, int alpha,
 bool search_value(int *value, search_t *s, const game_t *game, int alpha, int beta, GError **error)
 {
     begin(s);
-    bool ok = value_within(value, s, game, alpha, beta, error);
+    bool ok = value_within(value, s, game, alpha, beta, true, error);
     s->stats.seconds = (g_get_monotonic_time() - s->started) / 1e6;
     return ok;
 }
@@ -1489,7 +1674,7 @@ bool search_solve(search_result_t *res, search_t *s, const game_t *game, GError 
     begin(s);
     memset(res, 0, sizeof *res);
     int v;
-    if (!value_within(&v, s, game, -SEARCH_VALUE_INF, SEARCH_VALUE_INF, error)) {
+    if (!value_within(&v, s, game, -SEARCH_VALUE_INF, SEARCH_VALUE_INF, true, error)) {
         s->stats.seconds = (g_get_monotonic_time() - s->started) / 1e6;
         return false;
     }
@@ -1518,7 +1703,8 @@ bool search_solve(search_result_t *res, search_t *s, const game_t *game, GError 
                     game_result_t cres = game_result(child);
                     cv = search_value_of_result(&cres, &s->rules, 0);
                 } else
-                    ok = value_within(&cv, s, child, -SEARCH_VALUE_INF, SEARCH_VALUE_INF, error);
+                    ok = value_within(&cv, s, child, -SEARCH_VALUE_INF, SEARCH_VALUE_INF, false,
+                                      error);
                 r = ok && black_view(cv, me) > SEARCH_VALUE_WIN_MIN;
                 game_destroy(child);
             } else

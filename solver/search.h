@@ -48,11 +48,28 @@ typedef enum search_error_code {
     SEARCH_ERROR_DEPTH, /* a line longer than the solver's stack */
 } search_error_code_t;
 
+/* One step of a long search, for a progress display (search_options_t.progress). */
+typedef struct search_progress {
+    int test;       /* the null-window test: "is the value >= test?", Black's view */
+    int horizon;    /* plies to the horizon of the pass that ended (INT_MAX: none) */
+    bool done;      /* the test is answered (else: a horizon pass ended unknown) */
+    int value;      /* when done: its fail-soft bound, Black's view */
+    int lo, hi;     /* what is known of the value so far, Black's view */
+    uint64_t nodes; /* nodes so far, all threads */
+    double seconds; /* since the search began */
+} search_progress_t;
+
+typedef void (*search_progress_fn)(const search_progress_t *progress, void *data);
+
 typedef struct search_options {
     size_t tt_bytes;    /* table size; 0 means no table */
     int threads;        /* 1 or more: lazy SMP helpers share the table */
     uint64_t max_nodes; /* 0: no limit */
     double max_seconds; /* 0: no limit */
+    /* Called from the searching thread after each horizon pass and each null-window test of
+     * the root (not of the optimal-move and optimal-game searches); NULL: none. */
+    search_progress_fn progress;
+    void *progress_data;
 } search_options_t;
 
 /*

@@ -1,33 +1,60 @@
 /* solver/tt.c: the two-deep transposition table with exact verification (see tt.h). */
+#define _GNU_SOURCE /* posix_memalign, madvise(MADV_HUGEPAGE) */
 #include "solver/tt.h"
 
 #include <glib.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 
 #define TT_LOCKS 4096
 
+/* The heads of one bucket: one cache line. */
 typedef struct tt_bucket {
-    tt_entry_t slot[2];
+    _Alignas(64) tt_head_t slot[2];
 } tt_bucket_t;
 
 struct tt {
     tt_bucket_t *buckets;
-    size_t count; /* a power of two */
+    tt_body_t *bodies; /* bodies[2 * index + slot] */
+    size_t count;      /* buckets, a power of two */
     atomic_flag locks[TT_LOCKS];
 };
 
+/* Zeroed memory for a table array, on huge pages where the system gives them: probes land
+ * anywhere in a table of gigabytes, and with 4 KB pages most of them also missed the TLB. */
+static void *table_alloc(size_t bytes)
+{
+    const size_t huge = 2u << 20;
+    void *p = NULL;
+    if (bytes >= huge) {
+        size_t rounded = (bytes + huge - 1) / huge * huge;
+        if (posix_memalign(&p, huge, rounded) != 0)
+            return NULL;
+#ifdef MADV_HUGEPAGE
+        madvise(p, rounded, MADV_HUGEPAGE);
+#endif
+    } else if (posix_memalign(&p, 64, bytes) != 0)
+        return NULL;
+    memset(p, 0, bytes);
+    return p;
+}
+
 tt_t *tt_create(size_t bytes)
 {
+    size_t per_bucket = sizeof(tt_bucket_t) + 2 * sizeof(tt_body_t);
     size_t count = 1;
-    while (count * 2 * sizeof(tt_bucket_t) <= bytes)
+    while (count * 2 * per_bucket <= bytes)
         count *= 2;
     tt_t *tt = g_try_new0(tt_t, 1);
     if (!tt)
         return NULL;
-    tt->buckets = g_try_new0(tt_bucket_t, count);
-    if (!tt->buckets) {
+    tt->buckets = table_alloc(count * sizeof(tt_bucket_t));
+    tt->bodies = table_alloc(2 * count * sizeof(tt_body_t));
+    if (!tt->buckets || !tt->bodies) {
+        free(tt->buckets);
+        free(tt->bodies);
         g_free(tt);
         return NULL;
     }
@@ -41,18 +68,25 @@ void tt_destroy(tt_t *tt)
 {
     if (!tt)
         return;
-    g_free(tt->buckets);
+    free(tt->buckets);
+    free(tt->bodies);
     g_free(tt);
 }
 
 void tt_clear(tt_t *tt)
 {
     memset(tt->buckets, 0, tt->count * sizeof(tt_bucket_t));
+    memset(tt->bodies, 0, 2 * tt->count * sizeof(tt_body_t));
 }
 
 size_t tt_bytes(const tt_t *tt)
 {
-    return tt->count * sizeof(tt_bucket_t);
+    return tt->count * (sizeof(tt_bucket_t) + 2 * sizeof(tt_body_t));
+}
+
+void tt_prefetch(const tt_t *tt, uint64_t key)
+{
+    __builtin_prefetch(&tt->buckets[(size_t)key & (tt->count - 1)]);
 }
 
 static void lock(tt_t *tt, size_t index)
@@ -89,14 +123,26 @@ static unsigned meta_size_log(uint64_t m)
     return (unsigned)((m >> 35) & 63);
 }
 
-/* Whether entry e stands for state s. */
-static bool matches(const tt_entry_t *e, const tt_state_t *s)
+/* Whether entry e stands for state s (with key `key`). */
+static bool matches(const tt_head_t *e, uint64_t key, const tt_state_t *s)
 {
     uint64_t want = (uint64_t)(s->to_move & 1) << 18 | (uint64_t)(s->passes & 3) << 19 |
                     (uint64_t)(s->ko & 127) << 21;
     uint64_t mask = (uint64_t)1 << 18 | (uint64_t)3 << 19 | (uint64_t)127 << 21;
-    return meta_bound(e->meta) != TT_BOUND_NONE && e->black == s->board.stones[0] &&
-           e->white == s->board.stones[1] && (e->meta & mask) == want;
+    return e->key == key && meta_bound(e->meta) != TT_BOUND_NONE &&
+           e->black == s->board.stones[0] && e->white == s->board.stones[1] &&
+           (e->meta & mask) == want;
+}
+
+bool tt_has_key(tt_t *tt, uint64_t key)
+{
+    size_t index = (size_t)key & (tt->count - 1);
+    const tt_bucket_t *b = &tt->buckets[index];
+    lock(tt, index);
+    bool found = (b->slot[0].key == key && meta_bound(b->slot[0].meta) != TT_BOUND_NONE) ||
+                 (b->slot[1].key == key && meta_bound(b->slot[1].meta) != TT_BOUND_NONE);
+    unlock(tt, index);
+    return found;
 }
 
 bool tt_probe(tt_hit_t *hit, tt_t *tt, uint64_t key, const tt_state_t *state)
@@ -106,20 +152,28 @@ bool tt_probe(tt_hit_t *hit, tt_t *tt, uint64_t key, const tt_state_t *state)
     bool found = false;
     lock(tt, index);
     for (int i = 0; i < 2; i++) {
-        const tt_entry_t *e = &b->slot[i];
-        if (matches(e, state)) {
+        const tt_head_t *e = &b->slot[i];
+        if (matches(e, key, state)) {
+            const tt_body_t *body = &tt->bodies[2 * index + (size_t)i];
             unsigned mv = (unsigned)((e->meta >> 28) & 127);
             hit->value = (int16_t)(uint16_t)(e->meta & 0xffff);
             hit->bound = meta_bound(e->meta);
             hit->move = mv == 127 ? BOARD_MOVE_NONE : (board_move_t)mv;
-            hit->sig = e->sig;
-            hit->cover[0] = e->cover[0];
-            hit->cover[1] = e->cover[1];
-            hit->nreq = (int)((e->meta >> 41) & 3);
             hit->unknown_depth = (e->meta >> 47) & 1 ? (int)(e->meta >> 48) : -1;
+            if (hit->unknown_depth >= 0) {
+                hit->estimate = (int)(int64_t)body->sig.bits[0];
+                hit->nreq = 0;
+                found = true;
+                break;
+            }
+            hit->estimate = hit->value;
+            hit->sig = body->sig;
+            hit->cover[0] = body->cover[0];
+            hit->cover[1] = body->cover[1];
+            hit->nreq = (int)((e->meta >> 41) & 3);
             for (int r = 0; r < hit->nreq; r++) {
-                hit->req[r].board.stones[0] = e->req[r][0];
-                hit->req[r].board.stones[1] = e->req[r][1];
+                hit->req[r].board.stones[0] = body->req[r][0];
+                hit->req[r].board.stones[1] = body->req[r][1];
                 hit->req[r].side = (uint8_t)((e->meta >> (43 + 2 * r)) & 3);
             }
             found = true;
@@ -130,29 +184,41 @@ bool tt_probe(tt_hit_t *hit, tt_t *tt, uint64_t key, const tt_state_t *state)
     return found;
 }
 
-void tt_store_unknown(tt_t *tt, uint64_t key, const tt_state_t *state, int beta, int depth,
-                      board_move_t move, uint64_t nodes)
+/* Writes entry (head, body) into slot i of bucket `index`, moving slot 0 to slot 1 first when
+ * `demote`. */
+static void put(tt_t *tt, size_t index, int i, bool demote, const tt_head_t *head,
+                const tt_body_t *body)
+{
+    tt_bucket_t *b = &tt->buckets[index];
+    tt_body_t *bodies = &tt->bodies[2 * index];
+    if (demote) {
+        b->slot[1] = b->slot[0];
+        bodies[1] = bodies[0];
+    }
+    b->slot[i] = *head;
+    if (body)
+        bodies[i] = *body;
+}
+
+void tt_store_unknown(tt_t *tt, uint64_t key, const tt_state_t *state, int beta, int estimate,
+                      int depth, board_move_t move, uint64_t nodes)
 {
     size_t index = (size_t)key & (tt->count - 1);
     tt_bucket_t *b = &tt->buckets[index];
     unsigned size_log = nodes ? (unsigned)(63 - __builtin_clzll(nodes)) : 0;
-    tt_entry_t e;
-    memset(&e, 0, sizeof e);
-    e.black = state->board.stones[0];
-    e.white = state->board.stones[1];
+    tt_head_t e = {key, state->board.stones[0], state->board.stones[1], 0};
     e.meta = pack_meta(state, beta, TT_BOUND_EXACT, move, size_log);
     e.meta |= (uint64_t)1 << 47 | (uint64_t)(depth > 0xffff ? 0xffff : depth) << 48;
     lock(tt, index);
     /* Only the second slot, and never over a proof of the same state. */
     bool proven_here = false;
     for (int i = 0; i < 2; i++)
-        if (matches(&b->slot[i], state) && !((b->slot[i].meta >> 47) & 1))
+        if (matches(&b->slot[i], key, state) && !((b->slot[i].meta >> 47) & 1))
             proven_here = true;
     if (!proven_here) {
-        if (matches(&b->slot[0], state))
-            b->slot[0] = e;
-        else
-            b->slot[1] = e;
+        int i = matches(&b->slot[0], key, state) ? 0 : 1;
+        put(tt, index, i, false, &e, NULL);
+        tt->bodies[2 * index + (size_t)i].sig.bits[0] = (uint64_t)(int64_t)estimate;
     }
     unlock(tt, index);
 }
@@ -164,35 +230,30 @@ void tt_store(tt_t *tt, uint64_t key, const tt_state_t *state, int value, tt_bou
     size_t index = (size_t)key & (tt->count - 1);
     tt_bucket_t *b = &tt->buckets[index];
     unsigned size_log = nodes ? (unsigned)(63 - __builtin_clzll(nodes)) : 0;
-    tt_entry_t e;
-    e.black = state->board.stones[0];
-    e.white = state->board.stones[1];
-    e.sig = *sig;
-    e.cover[0] = cover ? cover[0] : ~(uint64_t)0;
-    e.cover[1] = cover ? cover[1] : ~(uint64_t)0;
+    tt_head_t e = {key, state->board.stones[0], state->board.stones[1], 0};
+    tt_body_t body;
+    body.sig = *sig;
+    body.cover[0] = cover ? cover[0] : ~(uint64_t)0;
+    body.cover[1] = cover ? cover[1] : ~(uint64_t)0;
     e.meta = pack_meta(state, value, bound, move, size_log);
     e.meta |= (uint64_t)(nreq & 3) << 41;
-    memset(e.req, 0, sizeof e.req);
+    memset(body.req, 0, sizeof body.req);
     for (int r = 0; r < nreq && r < TT_REQS; r++) {
-        e.req[r][0] = req[r].board.stones[0];
-        e.req[r][1] = req[r].board.stones[1];
+        body.req[r][0] = req[r].board.stones[0];
+        body.req[r][1] = req[r].board.stones[1];
         e.meta |= (uint64_t)(req[r].side & 3) << (43 + 2 * r);
     }
     lock(tt, index);
-    if (matches(&b->slot[0], state))
-        b->slot[0] = e;
-    else if (matches(&b->slot[1], state)) {
+    if (matches(&b->slot[0], key, state))
+        put(tt, index, 0, false, &e, &body);
+    else if (matches(&b->slot[1], key, state))
         /* Promote to the priority slot when the new result is the larger one. */
-        if (size_log >= meta_size_log(b->slot[0].meta)) {
-            b->slot[1] = b->slot[0];
-            b->slot[0] = e;
-        } else
-            b->slot[1] = e;
-    } else if (size_log >= meta_size_log(b->slot[0].meta) ||
-               meta_bound(b->slot[0].meta) == TT_BOUND_NONE || ((b->slot[0].meta >> 47) & 1)) {
-        b->slot[1] = b->slot[0];
-        b->slot[0] = e;
-    } else
-        b->slot[1] = e;
+        put(tt, index, size_log >= meta_size_log(b->slot[0].meta) ? 0 : 1,
+            size_log >= meta_size_log(b->slot[0].meta), &e, &body);
+    else if (size_log >= meta_size_log(b->slot[0].meta) ||
+             meta_bound(b->slot[0].meta) == TT_BOUND_NONE || ((b->slot[0].meta >> 47) & 1))
+        put(tt, index, 0, true, &e, &body);
+    else
+        put(tt, index, 1, false, &e, &body);
     unlock(tt, index);
 }

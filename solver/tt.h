@@ -158,31 +158,39 @@ typedef struct tt_req {
 #define TT_REQS 2 /* required positions an entry can hold */
 
 /*
- * One entry, 56 + 8 * TT_SIG_WORDS bytes (S = TT_SIG_WORDS):
- *   word 0..1  black, white stones            (verified on probe)
- *   word 2..   sig.bits, S words              (history tests that missed: the filter)
- *   word 2+S   bits  0..15  value, int16, relative to the node (see search.c)
- *              bits 16..17  bound (tt_bound_t; 0 = empty slot)
- *              bit  18      player to move    (verified)
- *              bits 19..20  consecutive passes (verified)
- *              bits 21..27  ko point or TT_NO_KO (verified)
- *              bits 28..34  best move (0..63 a point, 64 pass, 127 none)
- *              bits 35..40  log2 of the subtree's node count (replacement priority)
- *              bits 41..42  number of required positions (0..2)
- *              bits 43..44, 45..46  their sides (0 Black, 1 White, 2 any)
- *              bit  47      an "unknown" entry (below): bits 48..63 its depth
- *              bits 48..63  remaining plies to the horizon of an unknown entry (0 otherwise)
- *   word 3+S.. the required positions (black, white) x 2
- *   last two   cover[BLACK], cover[WHITE] (see tt_hit_t; all ones: no condition)
+ * One entry is a head (32 bytes) and a body (48 + 8 * TT_SIG_WORDS bytes).  The two heads of a
+ * bucket share one 64-byte cache line, so a probe that finds nothing (most enhanced
+ * transposition cutoff probes) reads one line; the body is read only on a match.
+ *   head word 0  the 64-bit key                   (compared first)
+ *   head word 1..2  black, white stones            (verified on probe)
+ *   head word 3  bits  0..15  value, int16, relative to the node (see search.c)
+ *                bits 16..17  bound (tt_bound_t; 0 = empty slot)
+ *                bit  18      player to move    (verified)
+ *                bits 19..20  consecutive passes (verified)
+ *                bits 21..27  ko point or TT_NO_KO (verified)
+ *                bits 28..34  best move (0..63 a point, 64 pass, 127 none)
+ *                bits 35..40  log2 of the subtree's node count (replacement priority)
+ *                bits 41..42  number of required positions (0..2)
+ *                bits 43..44, 45..46  their sides (0 Black, 1 White, 2 any)
+ *                bit  47      an "unknown" entry (tt_hit_t)
+ *                bits 48..63  remaining plies to the horizon of an unknown entry (0 otherwise)
+ *   body         sig.bits, S words (history tests that missed: the filter; an unknown entry
+ *                keeps its estimate in word 0), the required positions (black, white) x 2,
+ *                cover[BLACK], cover[WHITE] (see tt_hit_t; all ones: no condition)
  */
-typedef struct tt_entry {
+typedef struct tt_head {
+    uint64_t key;
     uint64_t black, white;
-    tt_sig_t sig;
     uint64_t meta;
+} tt_head_t;
+_Static_assert(sizeof(tt_head_t) == 32, "tt_head_t layout");
+
+typedef struct tt_body {
+    tt_sig_t sig;
     uint64_t req[TT_REQS][2];
     uint64_t cover[2];
-} tt_entry_t;
-_Static_assert(sizeof(tt_entry_t) == 72 + 8 * TT_SIG_WORDS, "tt_entry_t layout");
+} tt_body_t;
+_Static_assert(sizeof(tt_body_t) == 48 + 8 * TT_SIG_WORDS, "tt_body_t layout");
 
 /* What a probe returns (unpacked). */
 typedef struct tt_hit {
@@ -200,6 +208,9 @@ typedef struct tt_hit {
      * iterative deepening).  It claims no bound: it only lets a search with no more plies
      * and the same window give up at once. */
     int unknown_depth;
+    /* An unknown entry's estimate of the value (the minimax of the heuristic at the horizon,
+     * search.c): it only orders moves. */
+    int estimate;
 } tt_hit_t;
 
 typedef struct tt tt_t;
@@ -214,13 +225,21 @@ void tt_clear(tt_t *tt);
 /* The bytes the table occupies. */
 size_t tt_bytes(const tt_t *tt);
 
+/* Asks the processor to fetch the bucket heads of `key` (for probes that follow shortly). */
+void tt_prefetch(const tt_t *tt, uint64_t key);
+
+/* Whether some entry has key `key` (a cheap test before building the state to probe). */
+bool tt_has_key(tt_t *tt, uint64_t key);
+
 /* Looks up `state` (whose key is `key`); true and *hit filled when an entry verifies. */
 bool tt_probe(tt_hit_t *hit, tt_t *tt, uint64_t key, const tt_state_t *state);
 
 /* Records that a search of `state` with the null window (beta - 1, beta) and `depth` plies to
- * its horizon proved nothing.  Never replaces a proven entry of the same state. */
-void tt_store_unknown(tt_t *tt, uint64_t key, const tt_state_t *state, int beta, int depth,
-                      board_move_t move, uint64_t nodes);
+ * its horizon proved nothing, with `estimate` its heuristic value and `move` its best move by
+ * it.  Never replaces a proven entry of the same state.  (An unknown entry has no signature;
+ * its first signature word holds the estimate.) */
+void tt_store_unknown(tt_t *tt, uint64_t key, const tt_state_t *state, int beta, int estimate,
+                      int depth, board_move_t move, uint64_t nodes);
 
 /* Stores a result for `state`; `nodes` is the size of the subtree that computed it; cover may
  * be NULL (no condition). */

@@ -290,8 +290,9 @@ static void test_solver__threads_agree_with_one_thread(void **state)
     }
 }
 
-/* Unknown entries claim no bound, never replace a proof of their state, and give way to one;
- * the cover masks travel with a proof. */
+/* Unknown entries claim no bound, keep their estimate, never replace a proof
+ * of their state, and give way to one; the cover masks travel with a proof; tt_has_key sees
+ * exactly the stored keys. */
 static void test_solver__table_keeps_proofs_over_unknown_entries(void **state)
 {
     (void)state;
@@ -300,17 +301,25 @@ static void test_solver__table_keeps_proofs_over_unknown_entries(void **state)
     tt_sig_t sig = {{0}};
     uint64_t cover[2] = {0x4, ~(uint64_t)0};
     tt_hit_t hit;
-    tt_store_unknown(tt, 91, &a, 7, 12, 2, 50);
+    assert_false(tt_has_key(tt, 91));
+    tt_store_unknown(tt, 91, &a, 7, -3, 12, 2, 50);
+    assert_true(tt_has_key(tt, 91));
+    assert_false(tt_has_key(tt, 91 + (1u << 20))); /* same bucket, another key */
     assert_true(tt_probe(&hit, tt, 91, &a));
+    assert_false(tt_probe(&hit, tt, 91 + (1u << 20), &a)); /* the key is verified too */
     assert_int_equal(hit.unknown_depth, 12);
     assert_int_equal(hit.value, 7);
+    assert_int_equal(hit.estimate, -3);
+    tt_store_unknown(tt, 91, &a, 7, 5, 12, 2, 50);
+    assert_true(tt_probe(&hit, tt, 91, &a));
+    assert_int_equal(hit.estimate, 5);
     tt_store(tt, 91, &a, 9, TT_BOUND_UPPER, 1, &sig, 0, NULL, cover, 10);
     assert_true(tt_probe(&hit, tt, 91, &a));
     assert_int_equal(hit.unknown_depth, -1);
     assert_int_equal(hit.value, 9);
     assert_int_equal(hit.bound, TT_BOUND_UPPER);
     assert_true(hit.cover[0] == 0x4 && hit.cover[1] == ~(uint64_t)0);
-    tt_store_unknown(tt, 91, &a, 7, 40, 2, 1000);
+    tt_store_unknown(tt, 91, &a, 7, 7, 40, 2, 1000);
     assert_true(tt_probe(&hit, tt, 91, &a));
     assert_int_equal(hit.unknown_depth, -1); /* the proof stays */
     assert_int_equal(hit.value, 9);
@@ -331,10 +340,10 @@ static void test_solver__bench_node_counts_are_the_signature(void **state)
         int value;
         uint64_t nodes;
     } cases[] = {
-        {4, 1, "tromp-taylor", 8, 9},   {5, 1, "tromp-taylor", 0, 342},
-        {2, 2, "tromp-taylor", 2, 109}, {5, 1, "math", 29989, 206},
-        {3, 3, "math", 29991, 846},     {3, 2, "tromp-taylor", 0, 1242},
-        {4, 2, "chinese", 16, 515},
+        {4, 1, "tromp-taylor", 8, 9},   {5, 1, "tromp-taylor", 0, 322},
+        {2, 2, "tromp-taylor", 2, 102}, {5, 1, "math", 29989, 206},
+        {3, 3, "math", 29991, 846},     {3, 2, "tromp-taylor", 0, 1141},
+        {4, 2, "chinese", 16, 686},
     };
     int mismatches = 0;
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
