@@ -22,23 +22,38 @@ struct tt {
     atomic_flag locks[TT_LOCKS];
 };
 
-/* Zeroed memory for a table array, on huge pages where the system gives them: probes land
- * anywhere in a table of gigabytes, and with 4 KB pages most of them also missed the TLB. */
+#define TABLE_HUGE (2u << 20) /* arrays this large are mapped, on huge pages if possible */
+
+/* Zeroed memory for a table array.  A large one is mapped: the system zeroes its pages when
+ * first touched (a small search touches little of the default table), and on huge pages where
+ * it gives them, since probes land anywhere in gigabytes and with 4 KB pages most of them also
+ * missed the TLB. */
 static void *table_alloc(size_t bytes)
 {
-    const size_t huge = 2u << 20;
-    void *p = NULL;
-    if (bytes >= huge) {
-        size_t rounded = (bytes + huge - 1) / huge * huge;
-        if (posix_memalign(&p, huge, rounded) != 0)
+    if (bytes >= TABLE_HUGE) {
+        void *p = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+        if (p == MAP_FAILED)
             return NULL;
 #ifdef MADV_HUGEPAGE
-        madvise(p, rounded, MADV_HUGEPAGE);
+        madvise(p, bytes, MADV_HUGEPAGE);
 #endif
-    } else if (posix_memalign(&p, 64, bytes) != 0)
+        return p;
+    }
+    void *p = NULL;
+    if (posix_memalign(&p, 64, bytes) != 0)
         return NULL;
     memset(p, 0, bytes);
     return p;
+}
+
+static void table_free(void *p, size_t bytes)
+{
+    if (!p)
+        return;
+    if (bytes >= TABLE_HUGE)
+        munmap(p, bytes);
+    else
+        free(p);
 }
 
 tt_t *tt_create(size_t bytes)
@@ -52,13 +67,11 @@ tt_t *tt_create(size_t bytes)
         return NULL;
     tt->buckets = table_alloc(count * sizeof(tt_bucket_t));
     tt->bodies = table_alloc(2 * count * sizeof(tt_body_t));
+    tt->count = count;
     if (!tt->buckets || !tt->bodies) {
-        free(tt->buckets);
-        free(tt->bodies);
-        g_free(tt);
+        tt_destroy(tt);
         return NULL;
     }
-    tt->count = count;
     for (int i = 0; i < TT_LOCKS; i++)
         atomic_flag_clear(&tt->locks[i]);
     return tt;
@@ -68,8 +81,8 @@ void tt_destroy(tt_t *tt)
 {
     if (!tt)
         return;
-    free(tt->buckets);
-    free(tt->bodies);
+    table_free(tt->buckets, tt->count * sizeof(tt_bucket_t));
+    table_free(tt->bodies, 2 * tt->count * sizeof(tt_body_t));
     g_free(tt);
 }
 
