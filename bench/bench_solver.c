@@ -3,7 +3,9 @@
  * commit, board, rules, value, nodes, seconds, nodes per second.  The node counts are a
  * signature of the search (tests/test_solver_bench.c checks the small ones), so any change
  * to the search shows.  `bench_solver quick` solves only the boards that take well under a
- * second; `bench_solver N` sets the thread count.
+ * second; `bench_solver N` sets the thread count.  Each board has a time limit
+ * (BENCH_MAX_SECONDS, default 300) and a table size (2 GB for 4x4, 128 MB otherwise); the
+ * memory column is the table plus the search stacks.
  */
 #include "core/board.h"
 #include "core/game.h"
@@ -18,27 +20,37 @@ typedef struct bench_case {
     int width, height;
     const char *rules;
     bool quick;
+    unsigned table_mb; /* 0: the default */
 } bench_case_t;
 
 static const bench_case_t cases[] = {
-    {3, 3, "math", false},          {3, 3, "pseudo", false},
-    {3, 3, "tromp-taylor", false},  {3, 3, "chinese", false},
-    {3, 3, "old-chinese", false},   {3, 3, "chinese,ko=simple,cycle=draw", false},
-    {4, 4, "tromp-taylor", false},  {4, 4, "math", false},
-    {6, 2, "tromp-taylor", false},  {6, 2, "math", false},
-    {10, 1, "tromp-taylor", false}, {10, 1, "math", false},
-    {4, 1, "tromp-taylor", true},   {5, 1, "tromp-taylor", true},
-    {2, 2, "tromp-taylor", true},   {5, 1, "math", true},
-    {3, 3, "math", true},           {3, 2, "tromp-taylor", true},
-    {4, 2, "chinese", true},
+    {3, 3, "math", false, 0},
+    {3, 3, "pseudo", false, 0},
+    {3, 3, "tromp-taylor", false, 0},
+    {3, 3, "chinese", false, 0},
+    {3, 3, "old-chinese", false, 0},
+    {3, 3, "chinese,ko=simple,cycle=draw", false, 0},
+    {4, 4, "tromp-taylor", false, 2048},
+    {4, 4, "math", false, 2048},
+    {6, 2, "tromp-taylor", false, 0},
+    {6, 2, "math", false, 0},
+    {10, 1, "tromp-taylor", false, 0},
+    {10, 1, "math", false, 0},
+    {4, 1, "tromp-taylor", true, 0},
+    {5, 1, "tromp-taylor", true, 0},
+    {2, 2, "tromp-taylor", true, 0},
+    {5, 1, "math", true, 0},
+    {3, 3, "math", true, 0},
+    {3, 2, "tromp-taylor", true, 0},
+    {4, 2, "chinese", true, 0},
 };
 
 int main(int argc, char **argv)
 {
     bool quick = argc > 1 && !strcmp(argv[1], "quick");
     int threads = argc > 1 && !quick ? atoi(argv[1]) : 1;
-    double max_seconds = getenv("BENCH_MAX_SECONDS") ? atof(getenv("BENCH_MAX_SECONDS")) : 60;
-    printf("commit,board,rules,threads,value,nodes,time_s,nodes_per_s\n");
+    double max_seconds = getenv("BENCH_MAX_SECONDS") ? atof(getenv("BENCH_MAX_SECONDS")) : 300;
+    printf("commit,board,rules,threads,value,nodes,time_s,nodes_per_s,memory_mb\n");
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         const bench_case_t *c = &cases[i];
         if (quick && !c->quick)
@@ -49,22 +61,21 @@ int main(int argc, char **argv)
         search_options_t o = search_options_default();
         o.threads = threads < 1 ? 1 : threads;
         o.max_seconds = max_seconds;
+        if (c->table_mb)
+            o.tt_bytes = (size_t)c->table_mb << 20;
         search_t *s = search_create(g, &r, &o, NULL);
         game_t *game = game_create(g, &r);
         int v;
         GError *err = NULL;
         bool ok = search_value(&v, s, game, -SEARCH_VALUE_INF, SEARCH_VALUE_INF, &err);
         search_stats_t st = search_stats(s);
+        char value[16] = "";
         if (ok)
-            printf("%s,%dx%d,\"%s\",%d,%d,%llu,%.3f,%.0f\n", MATHGO_COMMIT, c->width, c->height,
-                   c->rules, o.threads, v, (unsigned long long)st.nodes, st.seconds,
-                   st.seconds > 0 ? st.nodes / st.seconds : 0.0);
-        else {
-            printf("%s,%dx%d,\"%s\",%d,,%llu,%.3f,%.0f\n", MATHGO_COMMIT, c->width, c->height,
-                   c->rules, o.threads, (unsigned long long)st.nodes, st.seconds,
-                   st.seconds > 0 ? st.nodes / st.seconds : 0.0);
-            g_clear_error(&err);
-        }
+            snprintf(value, sizeof value, "%d", v);
+        printf("%s,%dx%d,\"%s\",%d,%s,%llu,%.3f,%.0f,%.1f\n", MATHGO_COMMIT, c->width, c->height,
+               c->rules, o.threads, value, (unsigned long long)st.nodes, st.seconds,
+               st.seconds > 0 ? st.nodes / st.seconds : 0.0, st.memory_bytes / 1048576.0);
+        g_clear_error(&err);
         fflush(stdout);
         game_destroy(game);
         search_destroy(s);

@@ -14,7 +14,7 @@ mathgo=${1:-build/mathgo}
 limit=${2:-20}
 mode=${3:-value}
 only=; [ "$mode" = value ] && only=--value-only
-commit=$(git rev-parse --short HEAD 2>/dev/null || echo unknown)
+commit=${MATHGO_COMMIT:-$(git rev-parse --short HEAD 2>/dev/null || echo unknown)}
 boards="1x1 1x2 1x3 1x4 1x5 1x6 1x7 1x8 1x9 1x10 1x11 1x12 1x13 1x14 1x15 1x16
 2x2 2x3 2x4 2x5 2x6 2x7 2x8 3x3 3x4 3x5 4x4"
 rules="math pseudo tromp-taylor chinese old-chinese chinese,ko=simple,cycle=draw"
