@@ -164,6 +164,7 @@ struct search {
      * is false in the searches of optimal moves and games. */
     bool reporting;
     int report_test, report_lo, report_hi;
+    uint64_t nodes_begin;   /* stats.nodes when the search began */
     _Atomic uint64_t *busy; /* BUSY_SLOTS states being searched, with several threads */
     atomic_int main_depth;  /* the horizon (plies) of the main search's pass, 0 before one */
 };
@@ -1330,7 +1331,8 @@ static size_t stack_room(uintptr_t here)
     return ok && here > (uintptr_t)low ? here - (uintptr_t)low : 0;
 }
 
-static void report(search_t *s, int horizon, bool done, int value)
+/* `running`: the nodes of the main search's run in progress (not in s->stats yet). */
+static void report(search_t *s, int horizon, bool done, int value, uint64_t running)
 {
     if (!s->reporting || !s->options.progress)
         return;
@@ -1341,7 +1343,7 @@ static void report(search_t *s, int horizon, bool done, int value)
         .value = value,
         .lo = s->report_lo,
         .hi = s->report_hi,
-        .nodes = atomic_load(&s->nodes_all),
+        .nodes = s->stats.nodes - s->nodes_begin + running,
         .seconds = (g_get_monotonic_time() - s->started) / 1e6,
     };
     s->options.progress(&p, s->options.progress_data);
@@ -1393,7 +1395,7 @@ static void *search_thread_main(void *arg)
             th->value = alphabeta(&th->w, th->alpha, th->beta, &d);
             if (!d.unknown || th->w.aborted)
                 break;
-            report(th->w.s, depth, false, 0);
+            report(th->w.s, depth, false, 0, th->w.nodes);
         }
         return NULL;
     }
@@ -1511,6 +1513,7 @@ static void begin(search_t *s)
 {
     atomic_store(&s->nodes_all, 0);
     s->started = g_get_monotonic_time();
+    s->nodes_begin = s->stats.nodes;
 }
 
 static bool value_within(int *value, search_t *s, const game_t *game, int alpha, int beta,
@@ -1589,7 +1592,7 @@ static bool value_within(int *value, search_t *s, const game_t *game, int alpha,
             s->report_lo = lo;
             s->report_hi = hi;
             s->reporting = reporting;
-            report(s, INT_MAX, true, r);
+            report(s, INT_MAX, true, r, 0);
             s->reporting = false;
             if (lo > hi) {
                 /* Two tests contradict each other: an unsound bound somewhere.  Never seen

@@ -55,7 +55,7 @@ typedef struct search_progress {
     bool done;      /* the test is answered (else: a horizon pass ended unknown) */
     int value;      /* when done: its fail-soft bound, Black's view */
     int lo, hi;     /* what is known of the value so far, Black's view */
-    uint64_t nodes; /* nodes so far, all threads */
+    uint64_t nodes; /* nodes so far (finished tests: all threads; a pass: the main search) */
     double seconds; /* since the search began */
 } search_progress_t;
 

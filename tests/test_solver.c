@@ -9,6 +9,7 @@
 #include "front/commands.h"
 #include "solver/search.h"
 #include "solver/tt.h"
+#include "tests/support.h"
 
 #include <setjmp.h>
 #include <stdarg.h>
@@ -436,6 +437,21 @@ static void test_solver__command_prints_value_game_csv_and_sgf(void **state)
     g_free(dir);
 }
 
+/* --progress reports every root test on stderr: the question, the answer with its bound and
+ * what is known of the value; stdout is unchanged. */
+static void test_solver__command_reports_progress(void **state)
+{
+    (void)state;
+    support_run_t r = support_runv(NULL, "solve", "3x3", "--value-only", "--progress", NULL);
+    assert_int_equal(r.status, 0);
+    assert_non_null(strstr(r.err, "value >= B+0.5? yes (bound B+"));
+    assert_non_null(strstr(r.err, "value >= B+9.5? no (bound B+9), now in [B+9, B+9]"));
+    assert_null(strstr(r.err, " 0 nodes"));
+    assert_non_null(strstr(r.out, "result: B+9"));
+    assert_null(strstr(r.out, "value >="));
+    support_run_clear(&r);
+}
+
 static void test_solver__command_rejects_bad_input_with_status_2(void **state)
 {
     (void)state;
@@ -468,6 +484,7 @@ int main(void)
         cmocka_unit_test(test_solver__bench_node_counts_are_the_signature),
         cmocka_unit_test(test_solver__refuses_rules_with_an_infinite_tree),
         cmocka_unit_test(test_solver__command_prints_value_game_csv_and_sgf),
+        cmocka_unit_test(test_solver__command_reports_progress),
         cmocka_unit_test(test_solver__command_rejects_bad_input_with_status_2),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
