@@ -2,7 +2,6 @@
  * tests/test_solver.c: the solver's own state, published values, the sanity law, the table,
  * and the `mathgo solve` command.
  */
-#define _POSIX_C_SOURCE 200809L /* popen */
 #include "core/board.h"
 #include "core/game.h"
 #include "core/rules.h"
@@ -18,7 +17,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
 
 #include <cmocka.h>
 #include <glib/gstdio.h>
@@ -379,23 +377,20 @@ static void test_solver__refuses_rules_with_an_infinite_tree(void **state)
 /* ---- The command --------------------------------------------------------------------------- */
 
 /* Runs mathgo with the arguments; returns the exit status and its stdout. */
+/* Runs `mathgo ARGS` (ARGS split at spaces) through tests/support; its exit status, and its
+ * stdout in *out (free with g_free) when out is not NULL. */
 static int run_mathgo(char **out, const char *args)
 {
-    char *cmd = g_strdup_printf("%s %s 2>/dev/null", MATHGO_BINARY, args);
-    FILE *p = popen(cmd, "r");
-    g_free(cmd);
-    assert_non_null(p);
-    GString *s = g_string_new(NULL);
-    char buf[4096];
-    size_t n;
-    while ((n = fread(buf, 1, sizeof buf, p)) > 0)
-        g_string_append_len(s, buf, (gssize)n);
-    int st = pclose(p);
-    if (out)
-        *out = g_string_free(s, FALSE);
-    else
-        g_string_free(s, TRUE);
-    return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+    char **argv = g_strsplit(args, " ", -1);
+    support_run_t r = support_run(NULL, (const char *const *)argv);
+    g_strfreev(argv);
+    int status = r.status;
+    if (out) {
+        *out = r.out;
+        r.out = NULL;
+    }
+    support_run_clear(&r);
+    return status;
 }
 
 static void test_solver__command_prints_value_game_csv_and_sgf(void **state)
