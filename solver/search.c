@@ -444,18 +444,8 @@ static void pop(worker_t *w)
     w->top--;
 }
 
-/* The newest stack index holding `board` (with `side` to move, unless side < 0), or -1. */
-static int lookup(const worker_t *w, const board_t *board, uint64_t key, int side)
-{
-    for (int i = w->head[key & (HEAD_SIZE - 1)]; i >= 0; i = w->hist[i].chain) {
-        const hist_t *h = &w->hist[i];
-        if (h->key == key && board_equal(&h->board, board) && (side < 0 || h->to_move == side))
-            return i;
-    }
-    return -1;
-}
-
-/* The newest index below `limit` holding `board` (side as in lookup), or -1. */
+/* The newest stack index below `limit` holding `board` (with `side` to move, unless side < 0),
+ * or -1. */
 static int lookup_before(const worker_t *w, const board_t *board, uint64_t key, int side, int limit)
 {
     for (int i = w->head[key & (HEAD_SIZE - 1)]; i >= 0; i = w->hist[i].chain) {
@@ -465,6 +455,12 @@ static int lookup_before(const worker_t *w, const board_t *board, uint64_t key, 
             return i;
     }
     return -1;
+}
+
+/* The newest stack index holding `board` (side as in lookup_before), or -1. */
+static int lookup(const worker_t *w, const board_t *board, uint64_t key, int side)
+{
+    return lookup_before(w, board, key, side, INT_MAX);
 }
 
 /* Records one membership test's outcome (k: the index found, or -1) in dep.  A superko hit
