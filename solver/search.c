@@ -892,6 +892,19 @@ static bool table_lookup(worker_t *w, int j, const tt_state_t *st, uint64_t key,
     return true;
 }
 
+/* The table key of candidate c's child (tt_key_of in the child's canonical frame), computed
+ * without that frame; false (and *key 0) when the child has no table state of its own (a cycle
+ * or the pass ending the game) or its key needs the frame (a ko point). */
+static bool child_key(uint64_t *key, const hist_t *h, const child_t *c)
+{
+    *key = 0;
+    if (c->cycle_end || (c->move == BOARD_MOVE_PASS && h->passes) || c->ko != TT_NO_KO)
+        return false;
+    *key = c->ikey ^ (h->to_move == BOARD_BLACK ? KEY_SIDE : 0) ^
+           (c->move == BOARD_MOVE_PASS ? KEY_PASS : 0);
+    return true;
+}
+
 /*
  * Enhanced transposition cutoff (Plaat et al. 1996): before searching the children of the
  * node on top of the stack, looks each one up; a child whose stored bound already refutes it
@@ -905,15 +918,9 @@ static int etc_cut(worker_t *w, const child_t *moves, int n, int beta, int ply, 
      * one cache miss after another was most of the time of a node. */
     const hist_t *h = &w->hist[w->top];
     uint64_t keys[BOARD_MAX_POINTS + 1];
-    for (int i = 0; i < n; i++) {
-        const child_t *c = &moves[i];
-        keys[i] = 0;
-        if (c->cycle_end || (c->move == BOARD_MOVE_PASS && h->passes) || c->ko != TT_NO_KO)
-            continue;
-        keys[i] = c->ikey ^ (h->to_move == BOARD_BLACK ? KEY_SIDE : 0) ^
-                  (c->move == BOARD_MOVE_PASS ? KEY_PASS : 0);
-        tt_prefetch(w->s->tt, keys[i]);
-    }
+    for (int i = 0; i < n; i++)
+        if (child_key(&keys[i], h, &moves[i]))
+            tt_prefetch(w->s->tt, keys[i]);
     for (int i = 0; i < n; i++) {
         const child_t *c = &moves[i];
         if (c->cycle_end || (c->move == BOARD_MOVE_PASS && h->passes))
@@ -971,11 +978,9 @@ static void busy_leave(worker_t *w, uint64_t key)
  * child with a ko point is never deferred). */
 static bool busy_elsewhere(const worker_t *w, const child_t *c)
 {
-    const hist_t *h = &w->hist[w->top];
-    if (c->cycle_end || c->ko != TT_NO_KO || (c->move == BOARD_MOVE_PASS && h->passes))
+    uint64_t key;
+    if (!child_key(&key, &w->hist[w->top], c))
         return false;
-    uint64_t key = c->ikey ^ (h->to_move == BOARD_BLACK ? KEY_SIDE : 0) ^
-                   (c->move == BOARD_MOVE_PASS ? KEY_PASS : 0);
     uint64_t seen = atomic_load_explicit(&w->s->busy[busy_slot(key)], memory_order_relaxed);
     return seen && (seen & ~(uint64_t)127) == (key & ~(uint64_t)127) &&
            (seen & 127) != (uint64_t)(w->id + 1);
