@@ -63,7 +63,7 @@ typedef void (*search_progress_fn)(const search_progress_t *progress, void *data
 
 typedef struct search_options {
     size_t tt_bytes;    /* table size; 0 means no table */
-    int threads;        /* 1 or more: lazy SMP helpers share the table */
+    int threads;        /* 1 or more: helpers share the table (ABDADA) */
     uint64_t max_nodes; /* 0: no limit */
     double max_seconds; /* 0: no limit */
     /* Called from the searching thread after each horizon pass and each null-window test of
