@@ -1580,9 +1580,10 @@ static bool value_within(int *value, search_t *s, const game_t *game, int alpha,
             s->report_lo = lo;
             s->report_hi = hi;
             ok = run(&r, s, game, 0, ta, tb, error);
-            s->reporting = false;
-            if (!ok)
+            if (!ok) {
+                s->reporting = false;
                 break;
+            }
             r = black_view(r, me);
             tested = true;
             last_yes = r >= t;
@@ -1592,9 +1593,8 @@ static bool value_within(int *value, search_t *s, const game_t *game, int alpha,
                 hi = r;
             s->report_lo = lo;
             s->report_hi = hi;
-            s->reporting = reporting;
             report(s, INT_MAX, true, r, 0);
-            s->reporting = false;
+            s->reporting = false; /* the searches of optimal moves and games report nothing */
             if (lo > hi) {
                 /* Two tests contradict each other: an unsound bound somewhere.  Never seen
                  * since the static bounds got their history condition; kept as a check that

@@ -101,9 +101,15 @@ size_t tt_bytes(const tt_t *tt)
     return tt->count * (sizeof(tt_bucket_t) + 2 * sizeof(tt_body_t));
 }
 
+/* The bucket of `key`: its low bits (the miss filter uses the high ones, tt.h). */
+static size_t bucket_index(const tt_t *tt, uint64_t key)
+{
+    return (size_t)key & (tt->count - 1);
+}
+
 void tt_prefetch(const tt_t *tt, uint64_t key)
 {
-    __builtin_prefetch(&tt->buckets[(size_t)key & (tt->count - 1)]);
+    __builtin_prefetch(&tt->buckets[bucket_index(tt, key)]);
 }
 
 static void lock(tt_t *tt, size_t index)
@@ -153,7 +159,7 @@ static bool matches(const tt_head_t *e, uint64_t key, const tt_state_t *s)
 
 bool tt_has_key(tt_t *tt, uint64_t key)
 {
-    size_t index = (size_t)key & (tt->count - 1);
+    size_t index = bucket_index(tt, key);
     const tt_bucket_t *b = &tt->buckets[index];
     lock(tt, index);
     bool found = (b->slot[0].key == key && meta_bound(b->slot[0].meta) != TT_BOUND_NONE) ||
@@ -164,7 +170,7 @@ bool tt_has_key(tt_t *tt, uint64_t key)
 
 bool tt_probe(tt_hit_t *hit, tt_t *tt, uint64_t key, const tt_state_t *state)
 {
-    size_t index = (size_t)key & (tt->count - 1);
+    size_t index = bucket_index(tt, key);
     tt_bucket_t *b = &tt->buckets[index];
     bool found = false;
     lock(tt, index);
@@ -220,7 +226,7 @@ static void put(tt_t *tt, size_t index, int i, bool demote, const tt_head_t *hea
 void tt_store_unknown(tt_t *tt, uint64_t key, const tt_state_t *state, int beta, int estimate,
                       int depth, board_move_t move, uint64_t nodes)
 {
-    size_t index = (size_t)key & (tt->count - 1);
+    size_t index = bucket_index(tt, key);
     tt_bucket_t *b = &tt->buckets[index];
     unsigned size_log = nodes ? (unsigned)(63 - __builtin_clzll(nodes)) : 0;
     tt_head_t e = {key, state->board.stones[0], state->board.stones[1], 0};
@@ -244,7 +250,7 @@ void tt_store(tt_t *tt, uint64_t key, const tt_state_t *state, int value, tt_bou
               board_move_t move, const tt_sig_t *sig, int nreq, const tt_req_t *req,
               const uint64_t cover[2], uint64_t nodes)
 {
-    size_t index = (size_t)key & (tt->count - 1);
+    size_t index = bucket_index(tt, key);
     tt_bucket_t *b = &tt->buckets[index];
     unsigned size_log = nodes ? (unsigned)(63 - __builtin_clzll(nodes)) : 0;
     tt_head_t e = {key, state->board.stones[0], state->board.stones[1], 0};
