@@ -82,8 +82,8 @@ typedef struct dep {
     int nreq;   /* positions superko tests found, with the index they were found at */
     tt_req_t req[DEP_REQS];
     int req_index[DEP_REQS];
-    uint64_t cover[2]; /* no earlier position may hold all of cover[c] as c's stones (~0: none) */
-    bool unknown;      /* the horizon was reached: no bound proved (never stored) */
+    tt_cond_t cond[2][TT_CONDS]; /* the static cuts' conditions (tt_cond_t) per colour */
+    bool unknown;                /* the horizon was reached: no bound proved (never stored) */
 } dep_t;
 
 static void dep_init(dep_t *d)
@@ -91,7 +91,7 @@ static void dep_init(dep_t *d)
     memset(&d->sig, 0, sizeof d->sig);
     d->minhit = INT_MAX;
     d->nreq = 0;
-    d->cover[0] = d->cover[1] = ~(uint64_t)0;
+    memset(d->cond, 0xff, sizeof d->cond);
     d->unknown = false;
 }
 
@@ -115,10 +115,10 @@ static void dep_require(dep_t *d, const board_t *board, int side, int index)
 static void dep_merge(dep_t *into, const dep_t *from)
 {
     tt_sig_merge(&into->sig, &from->sig);
-    /* Both conditions follow from the one on the common part (a position holding all of
-     * the intersection is needed to hold either). */
-    into->cover[0] &= from->cover[0];
-    into->cover[1] &= from->cover[1];
+    for (int c = 0; c < 2; c++)
+        for (int i = 0; i < TT_CONDS; i++)
+            if (from->cond[c][i].alive != ~(uint64_t)0)
+                tt_cond_add(into->cond[c], from->cond[c][i]);
     if (from->minhit < into->minhit)
         into->minhit = from->minhit;
     for (int i = 0; i < from->nreq; i++)
@@ -596,27 +596,35 @@ static int scored(const worker_t *w, const hist_t *h)
 
 /*
  * Static bounds on the final margin from unconditional life and territory (core/benson.h), for
- * area scoring with passing.  Let A_c be c's alive stones and S_c those plus c's territory.
- * Strategy for c: pass while no opponent stone stands in c's territory, otherwise take one
- * back (a play at a liberty of such a stone: it joins an alive chain, so it is legal and its
- * stones stay).  Under it every later position holds A_c, and c's stones in the territory
- * only grow.  So IF NO EARLIER POSITION HOLDS ALL OF A_c, no later position can repeat one
- * from before this node, and none after it either except by c passing throughout (c's
- * territory plays make each position new): superko never forbids c's plays, and a repetition
- * (cycle=draw) has c passing more, a win for c.  The game then ends by two passes with A_c
- * standing and no opponent stone in c's territory: c's area is at least |S_c|, and the
- * margin for c at least 2|S_c| - N.  c's plays only join alive chains, so c ends with no more
- * chains than now: a tax costs c at most 2 per chain c has now.  Without the condition the
- * bound can fail: a capture in c's territory may recreate a position from before the node
- * (tests/test_solver_reference.c found one on 3x2), so the condition is checked against the
- * history and recorded (dep_t.cover) for the table.  A_c empty makes the bound the trivial
- * -N, true everywhere (but under cycle=draw, where a repetition is worth more than any score,
- * only with the condition).
+ * area scoring with passing.  Let A_c be c's alive stones, T_c its territory and S_c their
+ * union.  Strategy for c: pass while no opponent stone stands in T_c, otherwise take one back
+ * (a play at a liberty of such a stone: a point of T_c next to an alive chain, so it is legal
+ * and its stones stay).  Under it every later position holds A_c, c's stones in T_c only grow,
+ * and every position right after a play of c holds A_c and a stone of c in T_c.  So IF NO
+ * EARLIER POSITION HOLDS ALL OF A_c TOGETHER WITH A STONE OF c IN T_c, no play of c repeats a
+ * position from before this node, nor one after it (each adds a stone in T_c): superko never
+ * forbids them, and passing is always legal.  The game then ends by two passes with A_c
+ * standing and no opponent stone in T_c: c's area is at least |S_c| and the margin for c at
+ * least 2|S_c| - N.  c's plays only join alive chains, so c ends with no more chains than now:
+ * a tax costs c at most 2 per chain c has now.  Two cases need more:
+ *   - c has just passed (passes = 1, the opponent to move): the opponent can end the game at
+ *     once, before c takes anything back, so the bound also needs T_c free of opponent stones.
+ *     tests/test_solver_reference.c found this on 3x2 tromp-taylor (solver -12, reference -6:
+ *     Black passed with a dead stone in White's territory).  Before, the condition "no
+ *     earlier position holds A_c" excluded the case by accident: after a pass the previous
+ *     position is the same board;
+ *   - cycle=draw: a repetition ends the game whoever makes it, so the condition stays "no
+ *     earlier position holds A_c" (touch = every point).
+ * The condition is checked against the history and recorded (dep_t.cond, tt_cond_t) for the
+ * table.  A_c empty makes the bound the trivial -N, true everywhere (but under cycle=draw,
+ * where a repetition is worth more than any score, only with the condition).
  */
 typedef struct statics {
     int lo, hi;        /* bounds in the side to move's view, twice the margin with komi */
     uint64_t lo_alive; /* A of the side to move (its bound is lo) */
     uint64_t hi_alive; /* A of the opponent (its bound is hi) */
+    uint64_t lo_terr;  /* their territories (T) */
+    uint64_t hi_terr;
 } statics_t;
 
 static void static_bounds(statics_t *out, const worker_t *w, const hist_t *h)
@@ -637,30 +645,63 @@ static void static_bounds(statics_t *out, const worker_t *w, const hist_t *h)
     out->hi = me == BOARD_BLACK ? high : -low;
     out->lo_alive = b[me].alive;
     out->hi_alive = b[board_color_other(me)].alive;
+    out->lo_terr = b[me].territory;
+    out->hi_terr = b[board_color_other(me)].territory;
 }
 
-/* Whether some position before stack index j holds all of `mask` as colour c's stones. */
-static bool history_covers(const worker_t *w, int j, int c, uint64_t mask)
+/* The image of point set `mask` under symmetry s (~0, "any point", is its own image). */
+static uint64_t mask_transform(const worker_t *w, uint64_t mask, int s)
+{
+    if (!s || mask == ~(uint64_t)0)
+        return mask;
+    board_t b = {{mask, 0}};
+    return board_transform(&b, w->g, s).stones[0];
+}
+
+/* Maps a table record's positions and point sets by symmetry s (to or from the canonical
+ * frame of its state; the filter is keyed by symmetry-invariant keys and needs nothing). */
+static void record_transform(const worker_t *w, tt_record_t *rec, int s)
+{
+    if (!s)
+        return;
+    for (int r = 0; r < rec->nreq; r++)
+        rec->req[r].board = board_transform(&rec->req[r].board, w->g, s);
+    for (int c = 0; c < 2; c++)
+        for (int i = 0; i < TT_CONDS; i++) {
+            rec->cond[c][i].alive = mask_transform(w, rec->cond[c][i].alive, s);
+            rec->cond[c][i].touch = mask_transform(w, rec->cond[c][i].touch, s);
+        }
+}
+
+/* Whether some position before stack index j holds all of `mask` as colour c's stones and one
+ * of `touch` (touch ~0: with or without); mask ~0 asks nothing. */
+static bool history_covers(const worker_t *w, int j, int c, uint64_t mask, uint64_t touch)
 {
     if (mask == ~(uint64_t)0)
         return false;
     for (int i = 0; i < j; i++)
-        if ((w->boards[i].stones[c] & mask) == mask)
+        if ((w->boards[i].stones[c] & mask) == mask &&
+            (touch == ~(uint64_t)0 || (w->boards[i].stones[c] & touch)))
             return true;
     return false;
 }
 
-/* The static condition for a bound resting on alive stones `alive` of colour c, at index j;
- * recorded in dep when it holds. */
-static bool static_usable(const worker_t *w, int j, int c, uint64_t alive, dep_t *dep)
+/* The static condition for a bound resting on c's alive stones `alive` and territory `terr`,
+ * at index j (see static_bounds); recorded in dep when it holds. */
+static bool static_usable(const worker_t *w, int j, int c, uint64_t alive, uint64_t terr,
+                          dep_t *dep)
 {
+    uint64_t touch = w->r->cycle == RULES_CYCLE_NONE ? terr : ~(uint64_t)0;
     /* Nothing alive: the bound is the trivial one, true whatever the history, except that
      * under cycle=draw a repetition is worth more than any score. */
     if (!alive && w->r->cycle == RULES_CYCLE_NONE)
         return true;
-    if (history_covers(w, j, c, alive))
+    const hist_t *h = &w->hist[j];
+    if (h->passes == 1 && h->to_move != c && (terr & h->board.stones[h->to_move]))
+        return false; /* the opponent's pass would end the game before c takes them back */
+    if (history_covers(w, j, c, alive, touch))
         return false;
-    dep->cover[c] &= alive;
+    tt_cond_add(dep->cond[c], (tt_cond_t){alive, touch});
     return true;
 }
 
@@ -867,13 +908,15 @@ static bool table_lookup(worker_t *w, int j, const tt_state_t *st, uint64_t key,
           (hit.bound == TT_BOUND_UPPER && *v <= alpha)))
         return false;
     int found[TT_REQS];
-    bool usable = !history_meets(w, j, &hit.sig) &&
-                  !history_covers(w, j, BOARD_BLACK, hit.cover[BOARD_BLACK]) &&
-                  !history_covers(w, j, BOARD_WHITE, hit.cover[BOARD_WHITE]);
-    for (int r = 0; usable && r < hit.nreq; r++) {
-        tt_req_t *q = &hit.req[r];
-        if (unframe)
-            q->board = board_transform(&q->board, w->g, unframe);
+    tt_record_t *rec = &hit.rec;
+    bool usable = !history_meets(w, j, &rec->sig);
+    if (usable)
+        record_transform(w, rec, unframe);
+    for (int c = 0; c < 2 && usable; c++)
+        for (int i = 0; i < TT_CONDS && usable; i++)
+            usable = !history_covers(w, j, c, rec->cond[c][i].alive, rec->cond[c][i].touch);
+    for (int r = 0; usable && r < rec->nreq; r++) {
+        const tt_req_t *q = &rec->req[r];
         found[r] =
             lookup_before(w, &q->board, hash_key(&q->board, w->g), q->side == 2 ? -1 : q->side, j);
         usable = found[r] >= 0;
@@ -884,11 +927,10 @@ static bool table_lookup(worker_t *w, int j, const tt_state_t *st, uint64_t key,
     }
     w->hits++;
     dep_init(dep);
-    dep->sig = hit.sig;
-    dep->cover[0] = hit.cover[0];
-    dep->cover[1] = hit.cover[1];
-    for (int r = 0; r < hit.nreq; r++)
-        dep_require(dep, &hit.req[r].board, hit.req[r].side, found[r]);
+    dep->sig = rec->sig;
+    memcpy(dep->cond, rec->cond, sizeof dep->cond);
+    for (int r = 0; r < rec->nreq; r++)
+        dep_require(dep, &rec->req[r].board, rec->req[r].side, found[r]);
     return true;
 }
 
@@ -1030,19 +1072,19 @@ static int alphabeta(worker_t *w, int alpha, int beta, dep_t *dep)
         if (least >= beta)
             return least;
     }
-    statics_t sb = {-SEARCH_VALUE_INF, SEARCH_VALUE_INF, 0, 0};
+    statics_t sb = {-SEARCH_VALUE_INF, SEARCH_VALUE_INF, 0, 0, 0, 0};
     if (w->statics) {
         static_bounds(&sb, w, h);
         int opp = board_color_other(me);
-        if (sb.lo >= beta && static_usable(w, j, me, sb.lo_alive, dep))
+        if (sb.lo >= beta && static_usable(w, j, me, sb.lo_alive, sb.lo_terr, dep))
             return sb.lo;
-        if (sb.hi <= alpha && static_usable(w, j, opp, sb.hi_alive, dep))
+        if (sb.hi <= alpha && static_usable(w, j, opp, sb.hi_alive, sb.hi_terr, dep))
             return sb.hi;
         if (sb.lo == sb.hi) {
             dep_t both;
             dep_init(&both);
-            if (static_usable(w, j, me, sb.lo_alive, &both) &&
-                static_usable(w, j, opp, sb.hi_alive, &both)) {
+            if (static_usable(w, j, me, sb.lo_alive, sb.lo_terr, &both) &&
+                static_usable(w, j, opp, sb.hi_alive, sb.hi_terr, &both)) {
                 *dep = both;
                 return sb.lo;
             }
@@ -1211,15 +1253,15 @@ static int alphabeta(worker_t *w, int alpha, int beta, dep_t *dep)
             /* A fail-low's "best" move is noise: keep a move only for a proven bound. */
             if (bound == TT_BOUND_UPPER)
                 best_move = BOARD_MOVE_NONE;
-            tt_req_t req[TT_REQS];
-            for (int r = 0; r < dep->nreq; r++) {
-                req[r] = dep->req[r];
-                if (frame)
-                    req[r].board = board_transform(&req[r].board, w->g, frame);
-            }
+            tt_record_t rec;
+            rec.sig = dep->sig;
+            rec.nreq = dep->nreq;
+            for (int r = 0; r < dep->nreq; r++)
+                rec.req[r] = dep->req[r];
+            memcpy(rec.cond, dep->cond, sizeof rec.cond);
+            record_transform(w, &rec, frame);
             tt_store(w->s->tt, key, &st, to_table(best, ply, offset), bound,
-                     sym_move(w, frame, best_move), &dep->sig, dep->nreq, req, dep->cover,
-                     w->nodes - nodes_before + 1);
+                     sym_move(w, frame, best_move), &rec, w->nodes - nodes_before + 1);
             w->stores++;
         } else
             w->unstored++;

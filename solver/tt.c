@@ -185,19 +185,18 @@ bool tt_probe(tt_hit_t *hit, tt_t *tt, uint64_t key, const tt_state_t *state)
             hit->unknown_depth = (e->meta >> 47) & 1 ? (int)(e->meta >> 48) : -1;
             if (hit->unknown_depth >= 0) {
                 hit->estimate = (int)(int64_t)body->sig.bits[0];
-                hit->nreq = 0;
+                hit->rec.nreq = 0;
                 found = true;
                 break;
             }
             hit->estimate = hit->value;
-            hit->sig = body->sig;
-            hit->cover[0] = body->cover[0];
-            hit->cover[1] = body->cover[1];
-            hit->nreq = (int)((e->meta >> 41) & 3);
-            for (int r = 0; r < hit->nreq; r++) {
-                hit->req[r].board.stones[0] = body->req[r][0];
-                hit->req[r].board.stones[1] = body->req[r][1];
-                hit->req[r].side = (uint8_t)((e->meta >> (43 + 2 * r)) & 3);
+            hit->rec.sig = body->sig;
+            memcpy(hit->rec.cond, body->cond, sizeof hit->rec.cond);
+            hit->rec.nreq = (int)((e->meta >> 41) & 3);
+            for (int r = 0; r < hit->rec.nreq; r++) {
+                hit->rec.req[r].board.stones[0] = body->req[r][0];
+                hit->rec.req[r].board.stones[1] = body->req[r][1];
+                hit->rec.req[r].side = (uint8_t)((e->meta >> (43 + 2 * r)) & 3);
             }
             found = true;
             break;
@@ -247,24 +246,22 @@ void tt_store_unknown(tt_t *tt, uint64_t key, const tt_state_t *state, int beta,
 }
 
 void tt_store(tt_t *tt, uint64_t key, const tt_state_t *state, int value, tt_bound_t bound,
-              board_move_t move, const tt_sig_t *sig, int nreq, const tt_req_t *req,
-              const uint64_t cover[2], uint64_t nodes)
+              board_move_t move, const tt_record_t *rec, uint64_t nodes)
 {
     size_t index = bucket_index(tt, key);
     tt_bucket_t *b = &tt->buckets[index];
     unsigned size_log = nodes ? (unsigned)(63 - __builtin_clzll(nodes)) : 0;
     tt_head_t e = {key, state->board.stones[0], state->board.stones[1], 0};
     tt_body_t body;
-    body.sig = *sig;
-    body.cover[0] = cover ? cover[0] : ~(uint64_t)0;
-    body.cover[1] = cover ? cover[1] : ~(uint64_t)0;
+    body.sig = rec->sig;
+    memcpy(body.cond, rec->cond, sizeof body.cond);
     e.meta = pack_meta(state, value, bound, move, size_log);
-    e.meta |= (uint64_t)(nreq & 3) << 41;
+    e.meta |= (uint64_t)(rec->nreq & 3) << 41;
     memset(body.req, 0, sizeof body.req);
-    for (int r = 0; r < nreq && r < TT_REQS; r++) {
-        body.req[r][0] = req[r].board.stones[0];
-        body.req[r][1] = req[r].board.stones[1];
-        e.meta |= (uint64_t)(req[r].side & 3) << (43 + 2 * r);
+    for (int r = 0; r < rec->nreq && r < TT_REQS; r++) {
+        body.req[r][0] = rec->req[r].board.stones[0];
+        body.req[r][1] = rec->req[r].board.stones[1];
+        e.meta |= (uint64_t)(rec->req[r].side & 3) << (43 + 2 * r);
     }
     lock(tt, index);
     if (matches(&b->slot[0], key, state))

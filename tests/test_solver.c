@@ -240,16 +240,18 @@ static void test_solver__table_verifies_state_and_never_false_hits(void **state)
     tt_t *tt = tt_create(1u << 12);
     tt_state_t a = {{{0x5, 0x2}}, 0, 0, TT_NO_KO}, b = a;
     b.board.stones[1] = 0x8; /* same key given on purpose: must not be found */
-    tt_sig_t sig = {{0}};
+    tt_record_t rec;
+    memset(&rec, 0, sizeof rec);
+    memset(rec.cond, 0xff, sizeof rec.cond);
     for (int i = 0; i < TT_SIG_WORDS; i++)
-        sig.bits[i] = (uint64_t)1 << (2 * i + 1);
-    tt_store(tt, 77, &a, -13, TT_BOUND_LOWER, 3, &sig, 0, NULL, NULL, 100);
+        rec.sig.bits[i] = (uint64_t)1 << (2 * i + 1);
+    tt_store(tt, 77, &a, -13, TT_BOUND_LOWER, 3, &rec, 100);
     tt_hit_t hit;
     assert_true(tt_probe(&hit, tt, 77, &a));
     assert_int_equal(hit.value, -13);
     assert_int_equal(hit.bound, TT_BOUND_LOWER);
     assert_int_equal(hit.move, 3);
-    assert_memory_equal(&hit.sig, &sig, sizeof sig);
+    assert_memory_equal(&hit.rec.sig, &rec.sig, sizeof rec.sig);
     assert_false(tt_probe(&hit, tt, 77, &b));
     tt_state_t c = a;
     c.to_move = 1;
@@ -290,15 +292,18 @@ static void test_solver__threads_agree_with_one_thread(void **state)
 }
 
 /* Unknown entries claim no bound, keep their estimate, never replace a proof
- * of their state, and give way to one; the cover masks travel with a proof; tt_has_key sees
- * exactly the stored keys. */
+ * of their state, and give way to one; the record (static conditions included) travels with a
+ * proof; tt_has_key sees exactly the stored keys. */
 static void test_solver__table_keeps_proofs_over_unknown_entries(void **state)
 {
     (void)state;
     tt_t *tt = tt_create(1u << 12);
     tt_state_t a = {{{0x5, 0x2}}, 0, 0, TT_NO_KO};
-    tt_sig_t sig = {{0}};
-    uint64_t cover[2] = {0x4, ~(uint64_t)0};
+    tt_record_t rec;
+    memset(&rec, 0, sizeof rec);
+    memset(rec.cond, 0xff, sizeof rec.cond);
+    rec.cond[BOARD_BLACK][1] = (tt_cond_t){0x4, 0x30};
+    rec.sig.bits[3] = 0x11;
     tt_hit_t hit;
     assert_false(tt_has_key(tt, 91));
     tt_store_unknown(tt, 91, &a, 7, -3, 12, 2, 50);
@@ -312,12 +317,13 @@ static void test_solver__table_keeps_proofs_over_unknown_entries(void **state)
     tt_store_unknown(tt, 91, &a, 7, 5, 12, 2, 50);
     assert_true(tt_probe(&hit, tt, 91, &a));
     assert_int_equal(hit.estimate, 5);
-    tt_store(tt, 91, &a, 9, TT_BOUND_UPPER, 1, &sig, 0, NULL, cover, 10);
+    tt_store(tt, 91, &a, 9, TT_BOUND_UPPER, 1, &rec, 10);
     assert_true(tt_probe(&hit, tt, 91, &a));
     assert_int_equal(hit.unknown_depth, -1);
     assert_int_equal(hit.value, 9);
     assert_int_equal(hit.bound, TT_BOUND_UPPER);
-    assert_true(hit.cover[0] == 0x4 && hit.cover[1] == ~(uint64_t)0);
+    assert_memory_equal(hit.rec.cond, rec.cond, sizeof rec.cond);
+    assert_memory_equal(&hit.rec.sig, &rec.sig, sizeof rec.sig);
     tt_store_unknown(tt, 91, &a, 7, 7, 40, 2, 1000);
     assert_true(tt_probe(&hit, tt, 91, &a));
     assert_int_equal(hit.unknown_depth, -1); /* the proof stays */
@@ -341,8 +347,8 @@ static void test_solver__bench_node_counts_are_the_signature(void **state)
     } cases[] = {
         {4, 1, "tromp-taylor", 8, 9},   {5, 1, "tromp-taylor", 0, 322},
         {2, 2, "tromp-taylor", 2, 102}, {5, 1, "math", 29989, 206},
-        {3, 3, "math", 29991, 846},     {3, 2, "tromp-taylor", 0, 1141},
-        {4, 2, "chinese", 16, 686},
+        {3, 3, "math", 29991, 846},     {3, 2, "tromp-taylor", 0, 826},
+        {4, 2, "chinese", 16, 582},
     };
     int mismatches = 0;
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
