@@ -303,7 +303,7 @@ int search_value_of_result(const game_result_t *res, const rules_t *rules, int p
 static void sig_bits(tt_sig_t *out, const hist_t *h)
 {
     memset(out, 0, sizeof *out);
-    tt_sig_add(out, h->ikey);
+    tt_sig_add(out, h->ikey, &h->board);
 }
 
 /* ---- Symmetry ------------------------------------------------------------------------------- *
@@ -474,7 +474,7 @@ static void record(dep_t *dep, const board_t *board, uint64_t ikey, int side, in
         else if (k < dep->minhit)
             dep->minhit = k;
     } else
-        tt_sig_add(&dep->sig, ikey);
+        tt_sig_add(&dep->sig, ikey, board);
 }
 
 /* The test of candidate `c` (on its own position); returns the index found or -1.  Kept in c
@@ -531,12 +531,12 @@ static bool history_meets(const worker_t *w, int j, const tt_sig_t *sig)
         for (int k = 0; k < TT_SIG_WORDS; k++)
             for (uint64_t m = sig->bits[k] & c->bits[k]; m; m &= m - 1)
                 for (int i = w->bit_head[64 * k + board_lowest(m)]; i >= 0; i = w->bit_chain[i])
-                    if (i < j && tt_sig_may_contain(sig, w->ikeys[i]))
+                    if (i < j && tt_sig_may_contain(sig, w->ikeys[i], &w->boards[i]))
                         return true;
         return false;
     }
     for (int i = 0; i < j; i++)
-        if (tt_sig_may_contain(sig, w->ikeys[i]))
+        if (tt_sig_may_contain(sig, w->ikeys[i], &w->boards[i]))
             return true;
     return false;
 }
