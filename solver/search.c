@@ -51,9 +51,9 @@ G_DEFINE_QUARK(search - error - quark, search_error)
 #define KEY_PASS      0xC2B2AE3D27D4EB4FULL
 #define KEY_KO        0xD6E8FEB86659FD93ULL
 #define CHECK_PERIOD  4096
-#define HORIZON_FIRST 2 /* first horizon of a scored search, in plies per point (horizon_first) */
-#define BUSY_SLOTS    (1u << 16)   /* the table of states being searched (threads > 1) */
-#define STACK_PER_PLY 16384        /* thread stack reserved per ply (a frame is ~5 KB) */
+#define PASS_BUDGET   (1u << 14) /* a scored search's first passes give up after this many nodes */
+#define BUSY_SLOTS    (1u << 16) /* the table of states being searched (threads > 1) */
+#define STACK_PER_PLY 16384      /* thread stack reserved per ply (a frame is ~5 KB) */
 #define STACK_MAX     (1ull << 30) /* at most this much stack per search thread */
 #define STACK_MARGIN  (1u << 20)   /* kept free below the deepest frame */
 
@@ -166,7 +166,8 @@ struct search {
     int report_test, report_lo, report_hi;
     uint64_t nodes_begin;   /* stats.nodes when the search began */
     _Atomic uint64_t *busy; /* BUSY_SLOTS states being searched, with several threads */
-    atomic_int main_depth;  /* the horizon (plies) of the main search's pass, 0 before one */
+    atomic_int main_depth;  /* the horizon (plies) of the main search's pass, */
+    atomic_int main_pass;   /* and the pass's number (0 before one) */
 };
 
 typedef struct worker {
@@ -195,6 +196,9 @@ typedef struct worker {
     uint64_t nodes, probes, hits, refused, stores, unstored;
     uint64_t rng;
     bool aborted;
+    bool pass_out;        /* the pass gave up (pass_end, or the main search's pass ended) */
+    uint64_t pass_end;    /* the node count at which the pass gives up, 0 for none */
+    int pass;             /* the main search's pass a helper is searching */
     bool upper_no_misses; /* upper bounds record no superko misses (last-move scoring) */
     bool statics;         /* static score bounds apply (see static_bounds) */
     int horizon;          /* stack index at which a node is not searched ("unknown") */
@@ -712,6 +716,9 @@ static bool limits_hit(worker_t *w)
     search_t *s = w->s;
     if (atomic_load_explicit(&s->stop, memory_order_relaxed))
         return true;
+    if ((w->pass_end && w->nodes >= w->pass_end) ||
+        (w->id > 0 && atomic_load_explicit(&s->main_pass, memory_order_relaxed) != w->pass))
+        return w->pass_out = true;
     unsigned long long all =
         atomic_fetch_add_explicit(&s->nodes_all, CHECK_PERIOD, memory_order_relaxed) + CHECK_PERIOD;
     bool hit = false;
@@ -1398,24 +1405,18 @@ static void report(search_t *s, int horizon, bool done, int value, uint64_t runn
  * a proven child, otherwise it is unknown itself, and unknown results are never stored.  So
  * every result is exact whatever the horizon, and the horizon only keeps the search out of
  * the long capture-and-pass lines (thousands of plies on 4x4 under positional superko, where
- * no earlier result can be reused) until the shallower ones have been tried.  The horizon
- * grows by half each time, from 8 plies; from 4,096 it is unlimited.  Last-move scoring needs
- * none: its distance tests are depth-bounded already.
+ * no earlier result can be reused) until the shallower ones have been tried.  After a pass
+ * that proves nothing the horizon doubles (search_main); from 4,096 plies it is unlimited.
+ * Last-move scoring needs none: its distance tests are depth-bounded already.
  */
-static int horizon_first(const worker_t *w)
-{
-    return w->r->scoring == RULES_SCORING_LAST_MOVE ? INT_MAX : HORIZON_FIRST * w->g->size;
-}
-
 static int horizon_next(int depth)
 {
     return depth >= 4096 ? INT_MAX : 2 * depth;
 }
 
 /*
- * One search thread.  Thread 0 searches the root once and its value is the answer; the others
- * (lazy SMP) search the same root again and again with a perturbed move order, filling the
- * shared table, until thread 0 is done.
+ * One search thread.  Thread 0 is the main search (search_main) and its value is the answer;
+ * the others help it (search_thread_main), filling the shared table.
  */
 typedef struct search_thread {
     worker_t w;
@@ -1425,6 +1426,58 @@ typedef struct search_thread {
     pthread_t thread;
 } search_thread_t;
 
+/* Runs one pass of the main search with the horizon `depth` plies below the root (INT_MAX:
+ * none) and a node budget (0: none); false when it gave up on the budget. */
+static bool main_pass(search_thread_t *th, int depth, uint64_t budget, dep_t *d)
+{
+    worker_t *w = &th->w;
+    w->horizon = depth == INT_MAX ? INT_MAX : w->root + depth;
+    w->pass_end = budget ? w->nodes + budget : 0;
+    atomic_store(&w->s->main_depth, depth);
+    atomic_fetch_add(&w->s->main_pass, 1);
+    th->value = alphabeta(w, th->alpha, th->beta, d);
+    if (w->pass_out) {
+        w->pass_out = false;
+        w->aborted = false;
+        return false;
+    }
+    return true;
+}
+
+/*
+ * The main search.  Last-move scoring searches without a horizon (the distance tests are
+ * depth-bounded).  Scored searches deepen a horizon (see horizon_next), and how long a pass
+ * takes depends on its horizon almost chaotically: on 4x4 tromp-taylor the first pass with 24
+ * plies (1.5 per point) takes 2.5 M nodes, with 32 plies 18.6 M and with 16 or 40 over 40 M;
+ * on 2x5 old-chinese 20 plies take 52 k nodes and 15 plies 3.7 M.  A pass too shallow to
+ * prove anything searches every line to its horizon without a cutoff; one too deep follows
+ * capture fights.  So two schedules run in turn, first horizons 1.5 and 2 plies per point,
+ * each doubling after a pass that proves nothing, and every pass gives up after a node budget
+ * (PASS_BUDGET, doubled after each round of both): the cost is within a small factor of the
+ * better schedule's, and what a pass proved stays in the table for the next.
+ */
+static void search_main(search_thread_t *th, dep_t *d)
+{
+    worker_t *w = &th->w;
+    if (w->r->scoring == RULES_SCORING_LAST_MOVE) {
+        main_pass(th, INT_MAX, 0, d);
+        return;
+    }
+    int depth[2] = {3 * w->g->size / 2, 2 * w->g->size};
+    uint64_t budget = PASS_BUDGET;
+    for (int round = 0;; round++) {
+        int f = round % 2;
+        if (round > 0 && f == 0 && budget < (UINT64_C(1) << 62))
+            budget *= 2;
+        if (!main_pass(th, depth[f], budget, d))
+            continue;
+        if (!d->unknown || w->aborted)
+            return;
+        report(w->s, depth[f], false, 0, w->nodes);
+        depth[f] = horizon_next(depth[f]);
+    }
+}
+
 static void *search_thread_main(void *arg)
 {
     search_thread_t *th = arg;
@@ -1432,14 +1485,7 @@ static void *search_thread_main(void *arg)
     char base;
     th->w.stack_base = (uintptr_t)&base;
     if (!th->helper) {
-        for (int depth = horizon_first(&th->w);; depth = horizon_next(depth)) {
-            th->w.horizon = depth == INT_MAX ? INT_MAX : th->w.root + depth;
-            atomic_store(&th->w.s->main_depth, depth);
-            th->value = alphabeta(&th->w, th->alpha, th->beta, &d);
-            if (!d.unknown || th->w.aborted)
-                break;
-            report(th->w.s, depth, false, 0, th->w.nodes);
-        }
+        search_main(th, &d);
         return NULL;
     }
     for (int c = 0; c < 2; c++)
@@ -1453,16 +1499,21 @@ static void *search_thread_main(void *arg)
      * the last test took 84 s on one thread and 360 s on two). */
     int done = 0;
     while (!atomic_load(&th->w.s->stop)) {
+        int pass = atomic_load(&th->w.s->main_pass);
         int depth = atomic_load(&th->w.s->main_depth);
-        if (depth == 0 || depth == done) {
+        if (pass == 0 || pass == done) {
             g_usleep(200);
             continue;
         }
+        th->w.pass = pass;
         th->w.horizon = depth == INT_MAX ? INT_MAX : th->w.root + depth;
         alphabeta(&th->w, th->alpha, th->beta, &d);
-        if (th->w.aborted)
+        if (th->w.pass_out) {
+            th->w.pass_out = false;
+            th->w.aborted = false;
+        } else if (th->w.aborted)
             break;
-        done = depth;
+        done = pass;
     }
     return NULL;
 }
@@ -1478,6 +1529,7 @@ static bool run(int *value, search_t *s, const game_t *game, int ply0, int alpha
     }
     atomic_store(&s->stop, false);
     atomic_store(&s->main_depth, 0);
+    atomic_store(&s->main_pass, 0);
     if (s->busy)
         for (size_t i = 0; i < BUSY_SLOTS; i++)
             atomic_store_explicit(&s->busy[i], 0, memory_order_relaxed);
