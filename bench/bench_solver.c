@@ -4,7 +4,7 @@
  * signature of the search (tests/test_solver_bench.c checks the small ones), so any change
  * to the search shows.  `bench_solver quick` solves only the boards that take well under a
  * second; `bench_solver N` sets the thread count.  Each board has a time limit
- * (BENCH_MAX_SECONDS, default 300) and a table size (2 GB for 4x4, 128 MB otherwise); the
+ * (BENCH_MAX_SECONDS, default 300) and a table size (512 MB for 4x4, 128 MB otherwise); the
  * memory column is the table plus the search stacks.
  */
 #include "core/board.h"
@@ -30,8 +30,8 @@ static const bench_case_t cases[] = {
     {3, 3, "chinese", false, 0},
     {3, 3, "old-chinese", false, 0},
     {3, 3, "chinese,ko=simple,cycle=draw", false, 0},
-    {4, 4, "tromp-taylor", false, 2048},
-    {4, 4, "math", false, 2048},
+    {4, 4, "tromp-taylor", false, 512},
+    {4, 4, "math", false, 512},
     {6, 2, "tromp-taylor", false, 0},
     {6, 2, "math", false, 0},
     {10, 1, "tromp-taylor", false, 0},
