@@ -71,6 +71,50 @@ static int solve_empty(int width, int height, const char *rules_text, uint64_t *
     return solve_empty_with(width, height, rules_text, &o, nodes);
 }
 
+/* Positions whose value depends on their history (tests/data/solver_histories.txt): the
+ * solver's value from the position after the moves. */
+static void test_solver__values_after_histories_from_data(void **state)
+{
+    (void)state;
+    char *text = support_read_data("solver_histories.txt");
+    char **lines = g_strsplit(text, "\n", -1);
+    int checked = 0;
+    for (char **line = lines; *line; line++) {
+        if (**line == '#' || !**line)
+            continue;
+        char **f = g_strsplit(*line, "|", -1);
+        assert_int_equal(g_strv_length(f), 4);
+        int width, height;
+        assert_int_equal(sscanf(g_strstrip(f[0]), "%dx%d", &width, &height), 2);
+        board_geom_t *g = board_geom_create(width, height, NULL);
+        rules_t r;
+        assert_true(rules_parse(&r, g_strstrip(f[1]), NULL));
+        game_t *game = game_create(g, &r);
+        char **moves = g_strsplit(g_strstrip(f[2]), " ", -1);
+        for (char **m = moves; *m; m++) {
+            board_move_t move;
+            assert_true(board_parse_move(&move, g, *m, NULL));
+            assert_int_equal(game_play(game, move), GAME_LEGAL);
+        }
+        search_options_t o = search_options_default();
+        o.tt_bytes = 1u << 20;
+        search_t *s = search_create(g, &r, &o, NULL);
+        int v;
+        assert_true(search_value(&v, s, game, -SEARCH_VALUE_INF, SEARCH_VALUE_INF, NULL));
+        if (v != atoi(f[3]))
+            fail_msg("%s: solver %d, expected %d", *line, v, atoi(f[3]));
+        search_destroy(s);
+        g_strfreev(moves);
+        game_destroy(game);
+        board_geom_destroy(g);
+        g_strfreev(f);
+        checked++;
+    }
+    assert_true(checked > 0);
+    g_strfreev(lines);
+    g_free(text);
+}
+
 /* The solver's incremental state allows exactly game_legal_moves, along random games. */
 static void test_solver__legal_moves_equal_game_legal_moves_on_random_games(void **state)
 {
@@ -474,6 +518,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_solver__legal_moves_equal_game_legal_moves_on_random_games),
+        cmocka_unit_test(test_solver__values_after_histories_from_data),
         cmocka_unit_test(test_solver__reproduces_published_tromp_taylor_values),
         cmocka_unit_test(test_solver__reproduces_van_der_werf_winands_values),
         cmocka_unit_test(test_solver__reproduces_no_pass_and_old_chinese_facts),
