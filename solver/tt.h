@@ -88,18 +88,21 @@ typedef enum tt_bound {
 /*
  * The positions a result's subtree tested against the history and did not find: a Bloom
  * filter of TT_SIG_BITS bits with TT_SIG_K bits per position, taken from the high bits of the
- * position's key (the low bits index the table), and for each colour the set of its stone
- * counts among those positions.  A position Q may be among them only if all its bits are set
- * and both of its counts are in the sets.
+ * position's key (the low bits index the table), and a second filter of 128 bits, one bit per
+ * position chosen by its pair of stone counts (black, white).  A position Q may be among them
+ * only if all its bits are set in both.
  *
  * Why the counts: the misses of a subtree are positions after the prover's moves below the
  * node, mostly with more stones than the node; a history is mostly positions with fewer.  A
  * large subtree filled the Bloom filter alone, and its false positives refused most probes of
  * the entries worth most: on 4x4 tromp-taylor 78 M of 254 M probes were refused, 47 M of
  * 170 M once the static conditions were kept apart (tt_cond_t).  With the counts (two words
- * taken from the filter's sixteen): 0.33 M of 28 M, and 18 M nodes instead of 84 M.  A single
- * mask of the total count did half as well (24.5 M nodes); a 4096-bit filter without counts,
- * 35 M nodes for a table of 5 GB.
+ * taken from the filter's sixteen): 0.33 M of 28 M, and 18 M nodes instead of 84 M.  Measured
+ * alternatives: one mask of the total count, 24.5 M nodes; one mask per colour's count (a
+ * position passed when each count was in its mask), 18.2 M, but under `math` it still refused
+ * 2.0 M of 9.5 M probes on 4x4 (4.7 M nodes) where the pairs refuse 25 k of 3.0 M (1.6 M
+ * nodes; 3x5 pseudo 14.9 M -> 1.9 M); a 4096-bit filter without counts, 35 M nodes on 4x4
+ * tromp-taylor for a table of 5 GB.
  */
 #define TT_SIG_WORDS 14
 #define TT_SIG_BITS  (64 * TT_SIG_WORDS)
@@ -107,7 +110,7 @@ typedef enum tt_bound {
 
 typedef struct tt_sig {
     uint64_t bits[TT_SIG_WORDS];
-    uint64_t counts[2]; /* counts[c] bit n: some position has n stones of c (63: 63 or more) */
+    uint64_t pairs[2]; /* bit tt_sig_pair(Q) of these 128: position Q may be in the filter */
 } tt_sig_t;
 
 /* The i-th filter bit of the position with key `key` (i < TT_SIG_K). */
@@ -116,10 +119,13 @@ static inline unsigned tt_sig_bit(uint64_t key, int i)
     return (unsigned)((((key >> (48 - 16 * i)) & 0xFFFF) * TT_SIG_BITS) >> 16);
 }
 
-/* The counts bit of a colour with `stones` stones. */
-static inline uint64_t tt_sig_count_bit(int stones)
+/* The count-pair bit (0..127) of position b: its black and white stone counts, mixed so that
+ * the pairs of a small board (up to 16 stones of each colour: 4x4) hit few common bits. */
+static inline unsigned tt_sig_pair(const board_t *b)
 {
-    return (uint64_t)1 << (stones < 63 ? stones : 63);
+    unsigned black = (unsigned)board_popcount(b->stones[0]);
+    unsigned white = (unsigned)board_popcount(b->stones[1]);
+    return (black * 37u + white * 11u) & 127u;
 }
 
 static inline void tt_sig_add(tt_sig_t *sig, uint64_t key, const board_t *b)
@@ -128,22 +134,22 @@ static inline void tt_sig_add(tt_sig_t *sig, uint64_t key, const board_t *b)
         unsigned bit = tt_sig_bit(key, i);
         sig->bits[bit >> 6] |= (uint64_t)1 << (bit & 63);
     }
-    sig->counts[0] |= tt_sig_count_bit(board_popcount(b->stones[0]));
-    sig->counts[1] |= tt_sig_count_bit(board_popcount(b->stones[1]));
+    unsigned pair = tt_sig_pair(b);
+    sig->pairs[pair >> 6] |= (uint64_t)1 << (pair & 63);
 }
 
 static inline void tt_sig_merge(tt_sig_t *into, const tt_sig_t *from)
 {
     for (int i = 0; i < TT_SIG_WORDS; i++)
         into->bits[i] |= from->bits[i];
-    into->counts[0] |= from->counts[0];
-    into->counts[1] |= from->counts[1];
+    into->pairs[0] |= from->pairs[0];
+    into->pairs[1] |= from->pairs[1];
 }
 
 /* Whether the two filters may share a position. */
 static inline bool tt_sig_meet(const tt_sig_t *a, const tt_sig_t *b)
 {
-    if (!(a->counts[0] & b->counts[0]) || !(a->counts[1] & b->counts[1]))
+    if (!(a->pairs[0] & b->pairs[0]) && !(a->pairs[1] & b->pairs[1]))
         return false;
     uint64_t m = 0;
     for (int i = 0; i < TT_SIG_WORDS; i++)
@@ -154,8 +160,8 @@ static inline bool tt_sig_meet(const tt_sig_t *a, const tt_sig_t *b)
 /* Whether the position with key `key` and `stones` stones may be in the signature. */
 static inline bool tt_sig_may_contain(const tt_sig_t *sig, uint64_t key, const board_t *b)
 {
-    if (!(sig->counts[0] & tt_sig_count_bit(board_popcount(b->stones[0]))) ||
-        !(sig->counts[1] & tt_sig_count_bit(board_popcount(b->stones[1]))))
+    unsigned pair = tt_sig_pair(b);
+    if (!((sig->pairs[pair >> 6] >> (pair & 63)) & 1))
         return false;
     for (int i = 0; i < TT_SIG_K; i++) {
         unsigned bit = tt_sig_bit(key, i);
