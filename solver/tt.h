@@ -262,7 +262,7 @@ typedef struct tt_record {
  *                bits 43..44, 45..46  their sides (0 Black, 1 White, 2 any)
  *                bit  47      an "unknown" entry (tt_hit_t)
  *                bits 48..63  remaining plies to the horizon of an unknown entry (0 otherwise)
- *   body         sig.bits, S words, and sig.counts, 2 words (history tests that missed: the
+ *   body         sig.bits, S words, and sig.pairs, 2 words (history tests that missed: the
  *                filter; an unknown entry keeps its estimate in word 0), the required
  *                positions (black, white) x 2,
  *                the static conditions (alive, touch) x TT_CONDS for Black, then for White
