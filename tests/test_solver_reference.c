@@ -2,8 +2,10 @@
  * tests/test_solver_reference.c: the solver against a plain full-history minimax.
  *
  * The reference is alpha-beta negamax over game_t (core's single definition of the rules)
- * with no table, no symmetry and no static evaluation: the only pruning is alpha-beta's, which
- * is exact.  Every state carries its whole history, so the reference has no graph history
+ * with no table of positions or results, no symmetry and no static evaluation: the only
+ * pruning is alpha-beta's and the value bounds of ref_bound (each a one-line argument), both
+ * exact.  The move order (area margin after the move, history counters per point) changes only
+ * the work.  Every state carries its whole history, so the reference has no graph history
  * interaction to get wrong.  Its value conventions are written out here again from
  * solver/search.h, independently of the solver's code.
  *
@@ -11,11 +13,12 @@
  * random histories on 2x3, 3x3 and 2x4 under every rule set, one solver context (one table)
  * per board and rule set shared across all positions, so table entries computed under one
  * history are offered under many others.  MATHGO_SOLVER_OFFLINE=1 adds 1x6 and 2x3 from the
- * empty board (minutes to hours; see docs/solver.md).
+ * empty board (seconds, except 1x6 under situational superko; see docs/solver.md).
  */
 #include "core/board.h"
 #include "core/game.h"
 #include "core/rules.h"
+#include "core/score.h"
 #include "solver/search.h"
 
 #include <setjmp.h>
@@ -30,10 +33,16 @@
 
 static const char *const *const rule_sets = search_rule_sets;
 
+/*
+ * One search of the reference.  The history counters (per colour and point) only order the
+ * moves: they are keyed by point, never by position, and no value is ever stored or reused.
+ */
 typedef struct reference {
     const rules_t *rules;
+    const board_geom_t *geom;
     uint64_t nodes, limit;
     bool exceeded;
+    uint64_t history[2][BOARD_MAX_POINTS + 1];
 } reference_t;
 
 static int ref_end_value(const game_result_t *res, const rules_t *rules, int ply)
@@ -47,11 +56,77 @@ static int ref_end_value(const game_result_t *res, const rules_t *rules, int ply
     return res->winner == BOARD_BLACK ? magnitude : -magnitude;
 }
 
+/*
+ * A bound on the value of every game that goes on from a position `ply` plies below the root:
+ * -bound <= value <= bound (either player's view).  Each is a one-line argument from
+ * ref_end_value:
+ *   last-move: an end at ply q is worth 0 or +-(WIN - q), and an ongoing position at ply p ends
+ *     at q >= p + 1 (the distance bound); with passing, two passes end it with an area score
+ *     (next line);
+ *   area: a colour's score is its area minus twice its taxed groups (core/score.c), and a
+ *     colour has no more taxed groups than stones, nor stones than area, so each score lies
+ *     within +-its area; the two areas share the N points, so |B - W| <= N and
+ *     |margin2| <= 2N + |komi2|; with cycle=draw, 0 and +-CYCLE_WIN too;
+ *   territory: prisoners grow with the game, so no bound (INF).
+ */
+static int ref_bound(const reference_t *ref, int ply)
+{
+    const rules_t *r = ref->rules;
+    int area = 2 * ref->geom->size + abs(r->komi2);
+    if (r->scoring == RULES_SCORING_LAST_MOVE)
+        return r->pass && area > SEARCH_VALUE_WIN - ply - 1 ? area : SEARCH_VALUE_WIN - ply - 1;
+    if (r->scoring == RULES_SCORING_TERRITORY)
+        return SEARCH_VALUE_INF;
+    if (r->cycle == RULES_CYCLE_DRAW)
+        return SEARCH_VALUE_CYCLE_WIN;
+    return area;
+}
+
+/*
+ * The order of a move (larger first).  It changes only the work, never the value; each rule
+ * below was measured (docs/solver.md).
+ *   1. The pass first when the opponent has just passed (it ends the game) or has just played a
+ *      move that left the board as it was (a single-stone suicide under situational superko:
+ *      a pass that does not let the game end).
+ *   2. Then by the area margin (mover minus opponent) on the board after the move, the pass
+ *      counting the board as it is;
+ *   3. among equals, captures, then the pass, then the history counter (the nodes searched
+ *      below the moves of this colour at this point that caused a cut-off).
+ */
+static int64_t ref_order_key(const reference_t *ref, const game_t *game, board_move_t m)
+{
+    const game_state_t *cur = game_current(game);
+    const board_geom_t *g = ref->geom;
+    board_color_t me = (board_color_t)cur->to_move;
+    board_color_t opp = board_color_other(me);
+    size_t len = game_length(game);
+    if (m == BOARD_MOVE_PASS &&
+        (cur->passes == 1 ||
+         (len > 0 && board_equal(&game_state_at(game, len - 1)->board, &cur->board))))
+        return INT64_MAX;
+    board_t after = cur->board;
+    int64_t tie;
+    if (m == BOARD_MOVE_PASS) {
+        tie = INT64_C(1) << 48;
+    } else {
+        board_placement_t pl = board_place(&cur->board, g, me, m);
+        after = pl.after;
+        uint64_t h = ref->history[me][m];
+        tie = (pl.captured ? INT64_C(1) << 50 : 0) +
+              (int64_t)(h < (UINT64_C(1) << 47) ? h : UINT64_C(1) << 47);
+    }
+    int margin = score_area(&after, g, me) - score_area(&after, g, opp);
+    return ((int64_t)(margin + BOARD_MAX_POINTS) << 52) + tie;
+}
+
 /* Negamax with alpha-beta: the value for the player to move. */
 static int ref_search(reference_t *ref, game_t *game, int ply, int alpha, int beta)
 {
     int sign = game_current(game)->to_move == BOARD_BLACK ? 1 : -1;
-    if (game_status(game) != GAME_ONGOING) {
+    board_move_t moves[BOARD_MAX_POINTS + 1];
+    /* No legal move exactly when the game is over (core/game.h). */
+    int n = game_legal_moves(moves, game);
+    if (n == 0) {
         game_result_t res = game_result(game);
         return sign * ref_end_value(&res, ref->rules, ply);
     }
@@ -59,31 +134,31 @@ static int ref_search(reference_t *ref, game_t *game, int ply, int alpha, int be
         ref->exceeded = true;
         return 0;
     }
-    board_move_t moves[BOARD_MAX_POINTS + 1];
-    int n = game_legal_moves(moves, game);
-    /* Ordering (it changes only the work, never the value): after the opponent's pass, the
-     * pass (which ends the game) first; then captures. */
-    const game_state_t *cur = game_current(game);
-    if (cur->passes == 1 && n > 0 && moves[n - 1] == BOARD_MOVE_PASS) {
-        memmove(moves + 1, moves, (size_t)(n - 1) * sizeof moves[0]);
-        moves[0] = BOARD_MOVE_PASS;
-    }
-    board_color_t opp = board_color_other((board_color_t)cur->to_move);
-    for (int i = 0, front = cur->passes == 1 ? 1 : 0; i < n; i++) {
-        if (moves[i] == BOARD_MOVE_PASS ||
-            !(game_geom(game)->neighbours[moves[i]] & cur->board.stones[opp]))
-            continue;
-        board_placement_t pl = board_place(&cur->board, game_geom(game), cur->to_move, moves[i]);
-        if (pl.captured && i > front) {
-            board_move_t m = moves[i];
-            memmove(moves + front + 1, moves + front, (size_t)(i - front) * sizeof moves[0]);
-            moves[front] = m;
+    /* A window outside the bound is decided without search (fail-soft: the bound itself). */
+    int bound = ref_bound(ref, ply);
+    if (alpha >= bound)
+        return bound;
+    if (beta <= -bound)
+        return -bound;
+    if (beta > bound)
+        beta = bound;
+    /* Insertion sort by ref_order_key, stable: equal keys keep the point order. */
+    int64_t key[BOARD_MAX_POINTS + 1];
+    for (int i = 0; i < n; i++) {
+        board_move_t m = moves[i];
+        int64_t k = ref_order_key(ref, game, m);
+        int j = i;
+        for (; j > 0 && key[j - 1] < k; j--) {
+            moves[j] = moves[j - 1];
+            key[j] = key[j - 1];
         }
-        if (pl.captured)
-            front++;
+        moves[j] = m;
+        key[j] = k;
     }
+    board_color_t me = (board_color_t)game_current(game)->to_move;
     int best = -SEARCH_VALUE_INF;
     for (int i = 0; i < n; i++) {
+        uint64_t before = ref->nodes;
         game_play(game, moves[i]);
         int v = -ref_search(ref, game, ply + 1, -beta, -alpha);
         game_undo(game);
@@ -93,8 +168,10 @@ static int ref_search(reference_t *ref, game_t *game, int ply, int alpha, int be
             best = v;
         if (v > alpha)
             alpha = v;
-        if (alpha >= beta)
+        if (alpha >= beta) {
+            ref->history[me][moves[i]] += ref->nodes - before + 1;
             break;
+        }
     }
     return best;
 }
@@ -102,21 +179,42 @@ static int ref_search(reference_t *ref, game_t *game, int ply, int alpha, int be
 /*
  * The exact value (Black's view) or false when the node limit was exceeded.  The value is
  * found by null-window alpha-beta tests (each answers "value >= t?" exactly; fail-soft bounds
- * move the interval), which is exact and much cheaper than one full-window search.
+ * move the interval), which is exact and much cheaper than one full-window search.  With a
+ * guess (the solver's value in the offline comparison), the tests "value >= guess" and
+ * "value >= guess + 1" come first: if both agree with the guess they settle the value, and if
+ * either does not, the bisection goes on from what they proved, so a wrong guess is found
+ * wrong, never taken on trust.
  */
-static bool ref_value(int *value, const game_t *game, uint64_t limit, uint64_t *nodes)
+static bool ref_value_guess(int *value, const game_t *game, const int *guess, uint64_t limit,
+                            uint64_t *nodes, int *tests, FILE *log)
 {
-    reference_t ref = {game_rules(game), 0, limit, false};
+    reference_t *ref = g_new0(reference_t, 1);
+    ref->rules = game_rules(game);
+    ref->geom = game_geom(game);
+    ref->limit = limit;
     game_t *copy = game_copy(game);
     int sign = game_current(game)->to_move == BOARD_BLACK ? 1 : -1;
+    int g = guess ? sign * *guess : 0;                 /* the guess, for the player to move */
     int lo = -SEARCH_VALUE_INF, hi = SEARCH_VALUE_INF; /* lo <= value <= hi */
-    while (lo < hi && !ref.exceeded) {
+    int count = 0;
+    while (lo < hi && !ref->exceeded) {
         int t = lo + (hi - lo + 1) / 2; /* lo < t <= hi */
         if (lo < 0 && hi > 0)
             t = lo < -1 ? (hi > 1 ? (t < 0 ? -1 : 1) : t) : t;
         if (t <= lo)
             t = lo + 1;
-        int v = ref_search(&ref, copy, 0, t - 1, t);
+        if (guess && lo < g && g <= hi)
+            t = g;
+        else if (guess && lo < g + 1 && g + 1 <= hi)
+            t = g + 1;
+        int v = ref_search(ref, copy, 0, t - 1, t);
+        count++;
+        if (log && !ref->exceeded) {
+            fprintf(log,
+                    "  test %d (the mover's view): value %s %d (bound %d), %llu nodes so far\n",
+                    count, v >= t ? ">=" : "<", t, v, (unsigned long long)ref->nodes);
+            fflush(log);
+        }
         if (v >= t)
             lo = v;
         else
@@ -124,11 +222,19 @@ static bool ref_value(int *value, const game_t *game, uint64_t limit, uint64_t *
     }
     game_destroy(copy);
     if (nodes)
-        *nodes = ref.nodes;
-    if (ref.exceeded)
-        return false;
-    *value = sign * lo;
-    return true;
+        *nodes = ref->nodes;
+    if (tests)
+        *tests = count;
+    bool ok = !ref->exceeded;
+    g_free(ref);
+    if (ok)
+        *value = sign * lo;
+    return ok;
+}
+
+static bool ref_value(int *value, const game_t *game, uint64_t limit, uint64_t *nodes)
+{
+    return ref_value_guess(value, game, NULL, limit, nodes, NULL, NULL);
 }
 
 static search_t *make_solver(const board_geom_t *g, const rules_t *r, size_t bytes,
@@ -156,10 +262,6 @@ static void test_solver__agrees_with_reference_on_every_board_up_to_5_points(voi
         for (int i = 0; rule_sets[i]; i++) {
             rules_t r;
             assert_true(rules_parse(&r, rule_sets[i], NULL));
-            /* Situational superko with passing: the reference needs minutes from 5 points on
-             * (passes multiply the situations); the random histories cover it there. */
-            if (r.ko == RULES_KO_SITUATIONAL && r.pass && g->size >= 5)
-                continue;
             game_t *game = game_create(g, &r);
             int want;
             uint64_t nodes;
@@ -260,7 +362,7 @@ static int compare_random_positions(const random_case_t *rc, const char *rules_t
     search_t *s = make_solver(
         g, &r,
         getenv("MATHGO_SOLVER_TT") ? strtoul(getenv("MATHGO_SOLVER_TT"), NULL, 10) : 1u << 16,
-        250000);
+        2000000);
     uint64_t rng = seed;
     int compared = 0;
     uint64_t ref_nodes = 0;
@@ -373,15 +475,19 @@ static void test_solver__agrees_with_reference_on_1x6_and_2x3_offline(void **sta
     (void)state;
     if (!getenv("MATHGO_SOLVER_OFFLINE"))
         skip();
-    static const int sizes[][2] = {{6, 1}, {3, 2}};
-    /* MATHGO_SOLVER_BOARD=6x1 or 3x2 and MATHGO_SOLVER_ONLY=<rules> select one comparison, so
-     * that each can run as its own process with its own time limit (tests/offline_reference.sh). */
+    int sizes[][2] = {{6, 1}, {3, 2}};
+    size_t boards = 2;
+    /* MATHGO_SOLVER_BOARD=<W>x<H> (6x1, 3x2, or any other board, for measuring) and
+     * MATHGO_SOLVER_ONLY=<rules> select one comparison, so that each can run as its own process
+     * with its own time limit (tests/offline_reference.sh). */
     const char *only_board = getenv("MATHGO_SOLVER_BOARD");
-    for (size_t b = 0; b < 2; b++) {
-        char name[16];
-        g_snprintf(name, sizeof name, "%dx%d", sizes[b][0], sizes[b][1]);
-        if (only_board && strcmp(only_board, name))
-            continue;
+    if (only_board) {
+        GError *err = NULL;
+        if (!board_parse_size(&sizes[0][0], &sizes[0][1], only_board, &err))
+            fail_msg("MATHGO_SOLVER_BOARD: %s", err->message);
+        boards = 1;
+    }
+    for (size_t b = 0; b < boards; b++) {
         board_geom_t *g = board_geom_create(sizes[b][0], sizes[b][1], NULL);
         for (int i = 0; rule_sets[i]; i++) {
             if (getenv("MATHGO_SOLVER_ONLY") && strcmp(getenv("MATHGO_SOLVER_ONLY"), rule_sets[i]))
@@ -389,16 +495,21 @@ static void test_solver__agrees_with_reference_on_1x6_and_2x3_offline(void **sta
             rules_t r;
             assert_true(rules_parse(&r, rule_sets[i], NULL));
             game_t *game = game_create(g, &r);
-            gint64 t0 = g_get_monotonic_time();
-            int want, got;
-            uint64_t nodes;
-            assert_true(ref_value(&want, game, UINT64_MAX, &nodes));
-            double secs = (g_get_monotonic_time() - t0) / 1e6;
+            /* The solver first: its value is the reference's first guess (two null-window
+             * tests settle the value when the guess is right; a wrong one fails a test). */
+            int want = 0, got = 0, tests = 0;
+            uint64_t nodes = 0;
             search_t *s = make_solver(g, &r, 256u << 20, 0);
             assert_true(search_value(&got, s, game, -SEARCH_VALUE_INF, SEARCH_VALUE_INF, NULL));
-            printf("%dx%d,%s,reference=%d,solver=%d,reference_nodes=%llu,reference_s=%.1f\n",
+            gint64 t0 = g_get_monotonic_time();
+            /* MATHGO_SOLVER_REF_BISECT=1: plain bisection, without the guess. */
+            const int *guess = getenv("MATHGO_SOLVER_REF_BISECT") ? NULL : &got;
+            assert_true(ref_value_guess(&want, game, guess, UINT64_MAX, &nodes, &tests, stderr));
+            double secs = (g_get_monotonic_time() - t0) / 1e6;
+            printf("%dx%d,%s,reference=%d,solver=%d,reference_nodes=%llu,reference_s=%.1f,"
+                   "tests=%d\n",
                    sizes[b][0], sizes[b][1], rule_sets[i], want, got, (unsigned long long)nodes,
-                   secs);
+                   secs, tests);
             fflush(stdout);
             assert_int_equal(got, want);
             search_destroy(s);
