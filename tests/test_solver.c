@@ -185,6 +185,49 @@ static void test_solver__reproduces_published_tromp_taylor_values(void **state)
     assert_int_equal(solve_empty(3, 2, "tromp-taylor", NULL), 0);
 }
 
+/*
+ * The published values of the larger boards up to 16 points (REFERENCES.md), a few seconds
+ * each with a 64 MB table since session 4: Tromp-Taylor 1x9 0, 1x10 +1, 2x6 +12, 2x7 +14,
+ * 3x4 +4, 3x5 +15, 4x4 +2; van der Werf and Winands 3x4 +4, 3x5 +15, 4x4 +2.
+ */
+static void test_solver__reproduces_published_values_up_to_16_points(void **state)
+{
+    (void)state;
+    static const struct {
+        int w, h;
+        const char *rules;
+        int margin2;
+    } cases[] = {
+        {9, 1, "tromp-taylor", 0},
+        {10, 1, "tromp-taylor", 2},
+        {6, 2, "tromp-taylor", 24},
+        {7, 2, "tromp-taylor", 28},
+        {4, 3, "tromp-taylor", 8},
+        {5, 3, "tromp-taylor", 30},
+        {4, 4, "tromp-taylor", 4},
+        {4, 3, "chinese,ko=simple,cycle=draw", 8},
+        {5, 3, "chinese,ko=simple,cycle=draw", 30},
+        {4, 4, "chinese,ko=simple,cycle=draw", 4},
+    };
+    search_options_t o = search_options_default();
+    o.tt_bytes = 64u << 20;
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+#if defined(__SANITIZE_ADDRESS__)
+        /* The sanitizer build (about 8x slower here) leaves the boards of 10 points and more
+         * to the Release build, which checks them all. */
+        if (cases[i].w * cases[i].h >= 10) {
+            fprintf(stderr, "  %dx%d %s: left to the Release build\n", cases[i].w, cases[i].h,
+                    cases[i].rules);
+            continue;
+        }
+#endif
+        int v = solve_empty_with(cases[i].w, cases[i].h, cases[i].rules, &o, NULL);
+        if (v != cases[i].margin2)
+            fail_msg("%dx%d %s: %d, published %d", cases[i].w, cases[i].h, cases[i].rules, v,
+                     cases[i].margin2);
+    }
+}
+
 /* Van der Werf and Winands (simple ko, cycle=draw), komi 0. */
 static void test_solver__reproduces_van_der_werf_winands_values(void **state)
 {
@@ -521,6 +564,7 @@ int main(void)
         cmocka_unit_test(test_solver__values_after_histories_from_data),
         cmocka_unit_test(test_solver__reproduces_published_tromp_taylor_values),
         cmocka_unit_test(test_solver__reproduces_van_der_werf_winands_values),
+        cmocka_unit_test(test_solver__reproduces_published_values_up_to_16_points),
         cmocka_unit_test(test_solver__reproduces_no_pass_and_old_chinese_facts),
         cmocka_unit_test(test_solver__empty_board_is_never_negative_with_passes),
         cmocka_unit_test(test_solver__two_contexts_are_independent_and_deterministic),
