@@ -716,9 +716,6 @@ static bool limits_hit(worker_t *w)
     search_t *s = w->s;
     if (atomic_load_explicit(&s->stop, memory_order_relaxed))
         return true;
-    if ((w->pass_end && w->nodes >= w->pass_end) ||
-        (w->id > 0 && atomic_load_explicit(&s->main_pass, memory_order_relaxed) != w->pass))
-        return w->pass_out = true;
     unsigned long long all =
         atomic_fetch_add_explicit(&s->nodes_all, CHECK_PERIOD, memory_order_relaxed) + CHECK_PERIOD;
     bool hit = false;
@@ -730,8 +727,14 @@ static bool limits_hit(worker_t *w)
     if (hit) {
         w->error = SEARCH_ERROR_LIMIT + 1;
         atomic_store(&s->stop, true);
+        return true;
     }
-    return hit;
+    /* The user's limits first (the nodes are counted whatever happens next), then the pass's
+     * own end: its budget, or for a helper the main search moving on. */
+    if ((w->pass_end && w->nodes >= w->pass_end) ||
+        (w->id > 0 && atomic_load_explicit(&s->main_pass, memory_order_relaxed) != w->pass))
+        return w->pass_out = true;
+    return false;
 }
 
 /* The state of h in the frame of symmetry s (its canonical frame: see sym_canonical). */

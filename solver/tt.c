@@ -146,14 +146,19 @@ static unsigned meta_size_log(uint64_t m)
     return (unsigned)((m >> 35) & 63);
 }
 
+/* Whether slot e holds an entry with key `key`. */
+static bool holds_key(const tt_head_t *e, uint64_t key)
+{
+    return e->key == key && meta_bound(e->meta) != TT_BOUND_NONE;
+}
+
 /* Whether entry e stands for state s (with key `key`). */
 static bool matches(const tt_head_t *e, uint64_t key, const tt_state_t *s)
 {
     uint64_t want = (uint64_t)(s->to_move & 1) << 18 | (uint64_t)(s->passes & 3) << 19 |
                     (uint64_t)(s->ko & 127) << 21;
     uint64_t mask = (uint64_t)1 << 18 | (uint64_t)3 << 19 | (uint64_t)127 << 21;
-    return e->key == key && meta_bound(e->meta) != TT_BOUND_NONE &&
-           e->black == s->board.stones[0] && e->white == s->board.stones[1] &&
+    return holds_key(e, key) && e->black == s->board.stones[0] && e->white == s->board.stones[1] &&
            (e->meta & mask) == want;
 }
 
@@ -162,8 +167,7 @@ bool tt_has_key(tt_t *tt, uint64_t key)
     size_t index = bucket_index(tt, key);
     const tt_bucket_t *b = &tt->buckets[index];
     lock(tt, index);
-    bool found = (b->slot[0].key == key && meta_bound(b->slot[0].meta) != TT_BOUND_NONE) ||
-                 (b->slot[1].key == key && meta_bound(b->slot[1].meta) != TT_BOUND_NONE);
+    bool found = holds_key(&b->slot[0], key) || holds_key(&b->slot[1], key);
     unlock(tt, index);
     return found;
 }

@@ -157,57 +157,48 @@ static void test_solver__legal_moves_equal_game_legal_moves_on_random_games(void
     assert_true(checked > 5000);
 }
 
-/* Tromp-Taylor, komi 0 (REFERENCES.md). */
-static void test_solver__reproduces_published_tromp_taylor_values(void **state)
-{
-    (void)state;
-    static const struct {
-        int w, h, margin2;
-    } cases[] = {
-        {1, 1, 0},
-        {2, 1, 0},
-        {3, 1, 6},
-        {4, 1, 8},
-        {5, 1, 0},
-        {2, 2, 2},
-        /* REFERENCES.md, "Tromp-Taylor ... komi 0": within a second since session 2 */
-        {6, 1, 2},
-        {7, 1, 4},
-        {8, 1, 6},
-        {4, 2, 16},
-        {5, 2, 20},
-        {3, 3, 18},
-    };
-    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
-        assert_int_equal(solve_empty(cases[i].w, cases[i].h, "tromp-taylor", NULL),
-                         cases[i].margin2);
-    /* 2x3 is not firmly published; the sanity law bounds it below by 0 and it is 0. */
-    assert_int_equal(solve_empty(3, 2, "tromp-taylor", NULL), 0);
-}
-
 /*
- * The published values of the larger boards up to 16 points (REFERENCES.md), a few seconds
- * each with a 64 MB table since session 4: Tromp-Taylor 1x9 0, 1x10 +1, 2x6 +12, 2x7 +14,
- * 3x4 +4, 3x5 +15, 4x4 +2; van der Werf and Winands 3x4 +4, 3x5 +15, 4x4 +2.
+ * Published values, empty board, komi 0 (REFERENCES.md): Tromp-Taylor (positional superko,
+ * suicide legal) and van der Werf and Winands (ICGA J. 2009; `chinese,ko=simple,cycle=draw`).
+ * The boards of 9 points and more take a few seconds each since session 4.
  */
-static void test_solver__reproduces_published_values_up_to_16_points(void **state)
+static void test_solver__reproduces_published_values(void **state)
 {
     (void)state;
+    static const char tt[] = "tromp-taylor", vdww[] = "chinese,ko=simple,cycle=draw";
     static const struct {
         int w, h;
         const char *rules;
         int margin2;
     } cases[] = {
-        {9, 1, "tromp-taylor", 0},
-        {10, 1, "tromp-taylor", 2},
-        {6, 2, "tromp-taylor", 24},
-        {7, 2, "tromp-taylor", 28},
-        {4, 3, "tromp-taylor", 8},
-        {5, 3, "tromp-taylor", 30},
-        {4, 4, "tromp-taylor", 4},
-        {4, 3, "chinese,ko=simple,cycle=draw", 8},
-        {5, 3, "chinese,ko=simple,cycle=draw", 30},
-        {4, 4, "chinese,ko=simple,cycle=draw", 4},
+        {1, 1, tt, 0},
+        {2, 1, tt, 0},
+        {3, 1, tt, 6},
+        {4, 1, tt, 8},
+        {5, 1, tt, 0},
+        {6, 1, tt, 2},
+        {7, 1, tt, 4},
+        {8, 1, tt, 6},
+        {9, 1, tt, 0},
+        {10, 1, tt, 2},
+        {2, 2, tt, 2},
+        {4, 2, tt, 16},
+        {5, 2, tt, 20},
+        {6, 2, tt, 24},
+        {7, 2, tt, 28},
+        {3, 3, tt, 18},
+        {4, 3, tt, 8},
+        {5, 3, tt, 30},
+        {4, 4, tt, 4},
+        /* 2x3 is not firmly published; the sanity law bounds it below by 0 and it is 0. */
+        {3, 2, tt, 0},
+        {2, 2, vdww, 0},
+        {3, 2, vdww, 0},
+        {3, 3, vdww, 18},
+        {4, 2, vdww, 16},
+        {4, 3, vdww, 8},
+        {5, 3, vdww, 30},
+        {4, 4, vdww, 4},
     };
     search_options_t o = search_options_default();
     o.tt_bytes = 64u << 20;
@@ -226,19 +217,6 @@ static void test_solver__reproduces_published_values_up_to_16_points(void **stat
             fail_msg("%dx%d %s: %d, published %d", cases[i].w, cases[i].h, cases[i].rules, v,
                      cases[i].margin2);
     }
-}
-
-/* Van der Werf and Winands (simple ko, cycle=draw), komi 0. */
-static void test_solver__reproduces_van_der_werf_winands_values(void **state)
-{
-    (void)state;
-    /* van der Werf and Winands (ICGA J. 2009): 2x2 0, 2x3 0, 3x3 +9, 2x4 +8. */
-    static const struct {
-        int w, h, margin2;
-    } cases[] = {{2, 2, 0}, {3, 2, 0}, {3, 3, 18}, {4, 2, 16}};
-    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
-        assert_int_equal(solve_empty(cases[i].w, cases[i].h, "chinese,ko=simple,cycle=draw", NULL),
-                         cases[i].margin2);
 }
 
 /* Chetrit's rules and old Chinese counting (REFERENCES.md, small facts). */
@@ -562,9 +540,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_solver__legal_moves_equal_game_legal_moves_on_random_games),
         cmocka_unit_test(test_solver__values_after_histories_from_data),
-        cmocka_unit_test(test_solver__reproduces_published_tromp_taylor_values),
-        cmocka_unit_test(test_solver__reproduces_van_der_werf_winands_values),
-        cmocka_unit_test(test_solver__reproduces_published_values_up_to_16_points),
+        cmocka_unit_test(test_solver__reproduces_published_values),
         cmocka_unit_test(test_solver__reproduces_no_pass_and_old_chinese_facts),
         cmocka_unit_test(test_solver__empty_board_is_never_negative_with_passes),
         cmocka_unit_test(test_solver__two_contexts_are_independent_and_deterministic),
