@@ -6,6 +6,7 @@
 #include "core/game.h"
 #include "core/rules.h"
 #include "front/commands.h"
+#include "positions/diagram.h"
 #include "solver/search.h"
 #include "solver/tt.h"
 #include "tests/support.h"
@@ -120,16 +121,30 @@ static void test_solver__legal_moves_equal_game_legal_moves_on_random_games(void
 {
     (void)state;
     static const int sizes[][2] = {{1, 4}, {5, 1}, {2, 2}, {3, 2}, {3, 3}, {4, 2}, {4, 4}};
+    /* Regions too (core/board.h): holes, safe stones of both colours, ordinary stones. */
+    static const char *const regions[] = {"X....O\n", "X..#\n.o.O\n#.x.\n",
+                                          "XX.O\nX..O\n.#.o\nO..x\n"};
+    const size_t boards = G_N_ELEMENTS(sizes) + G_N_ELEMENTS(regions);
     uint64_t rng = 42;
     int checked = 0;
-    for (size_t b = 0; b < sizeof sizes / sizeof sizes[0]; b++) {
-        board_geom_t *g = board_geom_create(sizes[b][0], sizes[b][1], NULL);
+    for (size_t b = 0; b < boards; b++) {
+        board_geom_t *g;
+        board_t start = {{0, 0}};
+        if (b < G_N_ELEMENTS(sizes)) {
+            g = board_geom_create(sizes[b][0], sizes[b][1], NULL);
+        } else {
+            int w, h;
+            uint64_t on_board, safe[2];
+            assert_true(diagram_parse_region(&start, &w, &h, &on_board, safe,
+                                             regions[b - G_N_ELEMENTS(sizes)], NULL));
+            g = board_geom_create_region(w, h, on_board, safe, NULL);
+        }
         for (int i = 0; rule_sets[i]; i++) {
             rules_t r;
             assert_true(rules_parse(&r, rule_sets[i], NULL));
             search_t *s = make_solver(g, &r, 0);
             for (int games = 0; games < 20; games++) {
-                game_t *game = game_create(g, &r);
+                game_t *game = game_create_from(g, &r, &start, BOARD_BLACK, NULL);
                 for (int ply = 0; ply < 80; ply++) {
                     board_move_t want[BOARD_MAX_POINTS + 1], got[BOARD_MAX_POINTS + 1];
                     int nw = game_legal_moves(want, game);
@@ -535,6 +550,72 @@ static void test_solver__command_rejects_bad_input_with_status_2(void **state)
     g_free(path);
 }
 
+/* Region diagrams (docs/rules.md): read with --region or recognised; the output shows the
+ * region; a bad one exits with status 2 and names the line and column. */
+static void test_solver__command_reads_region_diagrams(void **state)
+{
+    (void)state;
+    char *corridor = g_build_filename(MATHGO_TEST_DATA, "region_corridor.txt", NULL);
+    char *walled = g_build_filename(MATHGO_TEST_DATA, "region_walled.txt", NULL);
+    char *out, *args;
+    /* X.....O: safe walls with --region (the values of test_solver_reference's corridor)... */
+    args = g_strdup_printf("solve --from %s --region --rules tromp-taylor", corridor);
+    assert_int_equal(run_mathgo(&out, args), 0);
+    assert_non_null(strstr(out, "region (X O safe, x o stones, # off the board):\nX.....O\n"));
+    assert_non_null(strstr(out, "result: B+1\n"));
+    g_free(out);
+    g_free(args);
+    /* ...ordinary stones without it (a plain diagram): another game, another value. */
+    args = g_strdup_printf("solve --from %s --rules tromp-taylor", corridor);
+    assert_int_equal(run_mathgo(&out, args), 0);
+    assert_null(strstr(out, "region"));
+    assert_non_null(strstr(out, "result: B+2\n"));
+    g_free(out);
+    g_free(args);
+    /* A '#' point makes the region format without --region; CSV and diagrams work. */
+    args = g_strdup_printf("solve --from %s --rules math --pv-diagrams", walled);
+    assert_int_equal(run_mathgo(&out, args), 0);
+    assert_non_null(strstr(out, "#XXOO\n"));
+    g_free(out);
+    g_free(args);
+    args = g_strdup_printf("solve 5x4 --from %s --rules chinese --csv --no-header", walled);
+    assert_int_equal(run_mathgo(&out, args), 0);
+    assert_true(g_str_has_prefix(out, "5x4,\"chinese\",0,b,"));
+    g_free(out);
+    g_free(args);
+    char *sgf_dir = g_dir_make_tmp("mathgo-region-sgf-XXXXXX", NULL);
+    char *sgf = g_build_filename(sgf_dir, "region.sgf", NULL);
+    args = g_strdup_printf("solve --from %s --rules chinese --sgf %s", walled, sgf);
+    assert_int_equal(run_mathgo(NULL, args), 0);
+    char *text;
+    assert_true(g_file_get_contents(sgf, &text, NULL, NULL));
+    assert_non_null(strstr(text, "C[region (X O safe, x o stones, # off the board):\nXXXXO\n"));
+    assert_non_null(strstr(text, "MA[ad]"));
+    g_free(text);
+    g_remove(sgf);
+    g_rmdir(sgf_dir);
+    g_free(sgf);
+    g_free(sgf_dir);
+    g_free(args);
+    args = g_strdup_printf("solve 4x4 --from %s", walled);
+    assert_int_equal(run_mathgo(NULL, args), 2); /* the diagram is 5x4 */
+    g_free(args);
+    assert_int_equal(run_mathgo(NULL, "solve 3x3 --region"), 2); /* --region without --from */
+    char *dir = g_dir_make_tmp("mathgo-region-XXXXXX", NULL);
+    char *bad = g_build_filename(dir, "bad.txt", NULL);
+    assert_true(g_file_set_contents(bad, "O.#\nxo#\n", -1, NULL));
+    support_run_t r = support_runv(NULL, "solve", "--from", bad, NULL);
+    assert_int_equal(r.status, 2);
+    assert_non_null(strstr(r.err, "line 2, column 1: the black chain here has no liberty"));
+    support_run_clear(&r);
+    g_remove(bad);
+    g_rmdir(dir);
+    g_free(bad);
+    g_free(dir);
+    g_free(corridor);
+    g_free(walled);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -552,6 +633,7 @@ int main(void)
         cmocka_unit_test(test_solver__command_prints_value_game_csv_and_sgf),
         cmocka_unit_test(test_solver__command_reports_progress),
         cmocka_unit_test(test_solver__command_rejects_bad_input_with_status_2),
+        cmocka_unit_test(test_solver__command_reads_region_diagrams),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
