@@ -550,70 +550,66 @@ static void test_solver__command_rejects_bad_input_with_status_2(void **state)
     g_free(path);
 }
 
+/* Runs `mathgo solve` with the arguments `format` makes of the data file `name`; checks its exit
+ * status and that its stdout holds `needle` (when not NULL) and not `absent` (when not NULL). */
+static void expect_solve(int status, const char *needle, const char *absent, const char *format,
+                         const char *name)
+{
+    char *path = g_build_filename(MATHGO_TEST_DATA, name, NULL);
+    char *args = g_strdup_printf(format, path);
+    char *out = NULL;
+    int got = run_mathgo(&out, args);
+    if (got != status || (needle && !strstr(out, needle)) || (absent && strstr(out, absent)))
+        fail_msg("mathgo %s: status %d, stdout [%s]", args, got, out);
+    g_free(out);
+    g_free(args);
+    g_free(path);
+}
+
 /* Region diagrams (docs/rules.md): read with --region or recognised; the output shows the
  * region; a bad one exits with status 2 and names the line and column. */
 static void test_solver__command_reads_region_diagrams(void **state)
 {
     (void)state;
-    char *corridor = g_build_filename(MATHGO_TEST_DATA, "region_corridor.txt", NULL);
-    char *walled = g_build_filename(MATHGO_TEST_DATA, "region_walled.txt", NULL);
-    char *out, *args;
     /* X.....O: safe walls with --region (the values of test_solver_reference's corridor)... */
-    args = g_strdup_printf("solve --from %s --region --rules tromp-taylor", corridor);
-    assert_int_equal(run_mathgo(&out, args), 0);
-    assert_non_null(strstr(out, "region (X O safe, x o stones, # off the board):\nX.....O\n"));
-    assert_non_null(strstr(out, "result: B+1\n"));
-    g_free(out);
-    g_free(args);
+    expect_solve(0, "region (X O safe, x o stones, # off the board):\nX.....O\nresult: B+1\n", NULL,
+                 "solve --from %s --region --rules tromp-taylor", "region_corridor.txt");
     /* ...ordinary stones without it (a plain diagram): another game, another value. */
-    args = g_strdup_printf("solve --from %s --rules tromp-taylor", corridor);
-    assert_int_equal(run_mathgo(&out, args), 0);
-    assert_null(strstr(out, "region"));
-    assert_non_null(strstr(out, "result: B+2\n"));
-    g_free(out);
-    g_free(args);
+    expect_solve(0, "result: B+2\n", "region", "solve --from %s --rules tromp-taylor",
+                 "region_corridor.txt");
     /* A '#' point makes the region format without --region; CSV and diagrams work. */
-    args = g_strdup_printf("solve --from %s --rules math --pv-diagrams", walled);
-    assert_int_equal(run_mathgo(&out, args), 0);
-    assert_non_null(strstr(out, "#XXOO\n"));
-    g_free(out);
-    g_free(args);
-    args = g_strdup_printf("solve 5x4 --from %s --rules chinese --csv --no-header", walled);
-    assert_int_equal(run_mathgo(&out, args), 0);
-    assert_true(g_str_has_prefix(out, "5x4,\"chinese\",0,b,"));
-    g_free(out);
-    g_free(args);
-    char *sgf_dir = g_dir_make_tmp("mathgo-region-sgf-XXXXXX", NULL);
-    char *sgf = g_build_filename(sgf_dir, "region.sgf", NULL);
-    args = g_strdup_printf("solve --from %s --rules chinese --sgf %s", walled, sgf);
-    assert_int_equal(run_mathgo(NULL, args), 0);
+    expect_solve(0, "#XXOO\n", NULL, "solve --from %s --rules math --pv-diagrams",
+                 "region_walled.txt");
+    expect_solve(0, "5x4,\"chinese\",0,b,", NULL,
+                 "solve 5x4 --from %s --rules chinese --csv --no-header", "region_walled.txt");
+    expect_solve(2, NULL, NULL, "solve 4x4 --from %s", "region_walled.txt"); /* it is 5x4 */
+    assert_int_equal(run_mathgo(NULL, "solve 3x3 --region"), 2); /* --region without --from */
+    /* SGF: the region as a comment, the hole marked. */
+    char *dir = g_dir_make_tmp("mathgo-region-XXXXXX", NULL);
+    char *sgf = g_build_filename(dir, "region.sgf", NULL);
+    char *walled = g_build_filename(MATHGO_TEST_DATA, "region_walled.txt", NULL);
+    support_run_t r = support_runv(NULL, "solve", "--from", walled, "--sgf", sgf, NULL);
+    assert_int_equal(r.status, 0);
+    support_run_clear(&r);
     char *text;
     assert_true(g_file_get_contents(sgf, &text, NULL, NULL));
     assert_non_null(strstr(text, "C[region (X O safe, x o stones, # off the board):\nXXXXO\n"));
     assert_non_null(strstr(text, "MA[ad]"));
     g_free(text);
-    g_remove(sgf);
-    g_rmdir(sgf_dir);
-    g_free(sgf);
-    g_free(sgf_dir);
-    g_free(args);
-    args = g_strdup_printf("solve 4x4 --from %s", walled);
-    assert_int_equal(run_mathgo(NULL, args), 2); /* the diagram is 5x4 */
-    g_free(args);
-    assert_int_equal(run_mathgo(NULL, "solve 3x3 --region"), 2); /* --region without --from */
-    char *dir = g_dir_make_tmp("mathgo-region-XXXXXX", NULL);
+    /* A chain without a liberty: status 2, line and column. */
     char *bad = g_build_filename(dir, "bad.txt", NULL);
     assert_true(g_file_set_contents(bad, "O.#\nxo#\n", -1, NULL));
-    support_run_t r = support_runv(NULL, "solve", "--from", bad, NULL);
+    r = support_runv(NULL, "solve", "--from", bad, NULL);
     assert_int_equal(r.status, 2);
     assert_non_null(strstr(r.err, "line 2, column 1: the black chain here has no liberty"));
     support_run_clear(&r);
     g_remove(bad);
+    g_remove(sgf);
     g_rmdir(dir);
     g_free(bad);
-    g_free(dir);
-    g_free(corridor);
+    g_free(sgf);
     g_free(walled);
+    g_free(dir);
 }
 
 int main(void)
