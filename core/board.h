@@ -100,7 +100,7 @@ board_geom_t *board_geom_create(int width, int height, GError **error);
 /*
  * Builds the tables for a region of a width x height rectangle: the points of on_board are on
  * the board (the others are holes), safe[BOARD_BLACK] and safe[BOARD_WHITE] are the immortal
- * stones of each colour.  Returns NULL and sets *error when the size is not supported
+ * stones of each colour (safe may be NULL: none).  Returns NULL and sets *error when the size is not supported
  * (BOARD_ERROR_SIZE), or when on_board has a point outside the rectangle, is empty, or the safe
  * stones are not on the board or overlap (BOARD_ERROR_REGION).  on_board = every point and no
  * safe stones gives the same tables as board_geom_create.  Free with board_geom_destroy.
