@@ -406,6 +406,42 @@ static bool model_play(model_t *m, int c, int p)
     return model_remove_if_dead(m, p) > 0;
 }
 
+/* Area of colour c by the definition: c's stones, and the empty points from which a path of
+ * empty points reaches a stone of c and none of the other colour. */
+static int model_area(const model_t *m, int c)
+{
+    int size = m->width * m->height, area = 0;
+    for (int p = 0; p < size; p++) {
+        if (m->cell[p] == c) {
+            area++;
+            continue;
+        }
+        if (m->cell[p] != CELL_EMPTY)
+            continue;
+        bool seen[BOARD_MAX_POINTS] = {false}, reach[2] = {false, false};
+        int stack[BOARD_MAX_POINTS], top = 0;
+        seen[p] = true;
+        stack[top++] = p;
+        while (top) {
+            int q = stack[--top], x = q % m->width, y = q / m->width;
+            int nx[4] = {x - 1, x + 1, x, x}, ny[4] = {y, y, y - 1, y + 1};
+            for (int k = 0; k < 4; k++) {
+                if (nx[k] < 0 || nx[k] >= m->width || ny[k] < 0 || ny[k] >= m->height)
+                    continue;
+                int r = ny[k] * m->width + nx[k];
+                if (m->cell[r] < 2)
+                    reach[m->cell[r]] = true;
+                else if (m->cell[r] == CELL_EMPTY && !seen[r]) {
+                    seen[r] = true;
+                    stack[top++] = r;
+                }
+            }
+        }
+        area += reach[c] && !reach[1 - c];
+    }
+    return area;
+}
+
 static board_t model_board(const model_t *m)
 {
     board_t b = {{0, 0}};
@@ -535,6 +571,12 @@ static void test_game__random_games_on_random_regions_agree_with_a_brute_force_m
             assert_true(board_equal(&boards[n - 1], &game_current(game)->board));
             assert_true(board_is_legal_position(&game_current(game)->board, g));
         }
+        /* Counting ignores holes: area by the definition on the array. */
+        for (int c = 0; c < 2; c++)
+            if (score_area(&game_current(game)->board, g, (board_color_t)c) != model_area(&m, c))
+                fail_msg("round %d: area of colour %d is %d, by definition %d", round, c,
+                         score_area(&game_current(game)->board, g, (board_color_t)c),
+                         model_area(&m, c));
         game_destroy(game);
         board_geom_destroy(g);
     }
