@@ -25,7 +25,7 @@
  *   - safe stones are always present in every position's stones[] masks (board_initial gives
  *     the position holding them alone); a position with a safe chain without a liberty is legal.
  * A plain board (board_geom_create) has every point on the board and no safe stones, and pays
- * for all this one mask test per chain found dead.  docs/rules.md, "Regions: immortal stones
+ * for all this one mask test per play (board_place).  docs/rules.md, "Regions: immortal stones
  * and off-board points", states the rules formally.
  */
 #ifndef MATHGO_CORE_BOARD_H
@@ -88,7 +88,7 @@ GQuark board_error_quark(void);
 typedef enum board_error_code {
     BOARD_ERROR_SIZE,       /* a board that is not W x H with W, H >= 1 and W*H <= 64 */
     BOARD_ERROR_COORDINATE, /* a point name that is malformed or off the board */
-    BOARD_ERROR_REGION,     /* a region whose safe stones are off the board or overlap */
+    BOARD_ERROR_REGION,     /* a region's masks do not fit, or a start lacks its safe stones */
 } board_error_code_t;
 
 /*
@@ -100,10 +100,11 @@ board_geom_t *board_geom_create(int width, int height, GError **error);
 /*
  * Builds the tables for a region of a width x height rectangle: the points of on_board are on
  * the board (the others are holes), safe[BOARD_BLACK] and safe[BOARD_WHITE] are the immortal
- * stones of each colour (safe may be NULL: none).  Returns NULL and sets *error when the size is not supported
- * (BOARD_ERROR_SIZE), or when on_board has a point outside the rectangle, is empty, or the safe
- * stones are not on the board or overlap (BOARD_ERROR_REGION).  on_board = every point and no
- * safe stones gives the same tables as board_geom_create.  Free with board_geom_destroy.
+ * stones of each colour (safe may be NULL: none).  Returns NULL and sets *error when the size
+ * is not supported (BOARD_ERROR_SIZE), or when on_board has a point outside the rectangle, is
+ * empty, or the safe stones are not on the board or overlap (BOARD_ERROR_REGION).  on_board = every
+ * point and no safe stones gives the same tables as board_geom_create.  Free with
+ * board_geom_destroy.
  */
 board_geom_t *board_geom_create_region(int width, int height, uint64_t on_board,
                                        const uint64_t safe[2], GError **error);
@@ -345,8 +346,8 @@ void board_print(FILE *out, const board_t *b, const board_geom_t *g);
 
 /*
  * Checks the position's invariants (no point of both colours, nothing off the board, every
- * safe stone present in its colour); aborts
- * with the position printed to stderr when one fails.  For assertions in debug builds.
+ * safe stone present in its colour); aborts with the position printed to stderr when one
+ * fails.  For assertions in debug builds.
  */
 void board_check(const board_t *b, const board_geom_t *g, const char *where);
 
