@@ -19,11 +19,14 @@ void benson_analyse(benson_t *out, const board_t *b, const board_geom_t *g, boar
         return; /* no chain to be alive, and no alive stone for a territory point to touch */
 
     uint64_t chain[BENSON_MAX_PARTS], chain_adjacent[BENSON_MAX_PARTS];
+    uint64_t safe_chains = 0; /* chains holding a safe stone: alive by the region's rules */
     int chains = 0;
     for (uint64_t left = own; left; chains++) {
         uint64_t x = board_flood(g, left & -left, own);
         chain[chains] = x;
         chain_adjacent[chains] = board_adjacent(g, x);
+        if (x & g->safe[c])
+            safe_chains |= (uint64_t)1 << chains;
         left &= ~x;
     }
 
@@ -32,15 +35,22 @@ void benson_analyse(benson_t *out, const board_t *b, const board_geom_t *g, boar
      * "every point" and not only "every empty point"). */
     uint64_t region[BENSON_MAX_PARTS], borders[BENSON_MAX_PARTS];
     uint64_t vital[BENSON_MAX_PARTS] = {0};
+    uint64_t opponent_safe = g->safe[board_color_other(c)];
+    uint64_t immortal_regions = 0; /* regions holding a safe opponent stone */
     int regions = 0;
     for (uint64_t left = rest_of_board; left; regions++) {
         uint64_t r = board_flood(g, left & -left, rest_of_board);
+        /* A safe opponent stone in r makes any opponent chain it joins safe: the opponent can
+         * fill r completely without a suicide, so r is neither vital nor territory. */
+        bool immortal = r & opponent_safe;
+        if (immortal)
+            immortal_regions |= (uint64_t)1 << regions;
         uint64_t touching = 0;
         for (int i = 0; i < chains; i++) {
             if (!(chain_adjacent[i] & r))
                 continue;
             touching |= (uint64_t)1 << i;
-            if (!(r & ~chain_adjacent[i]))
+            if (!immortal && !(r & ~chain_adjacent[i]))
                 vital[i] |= (uint64_t)1 << regions;
         }
         region[regions] = r;
@@ -54,7 +64,7 @@ void benson_analyse(benson_t *out, const board_t *b, const board_geom_t *g, boar
     uint64_t live_regions = regions == 64 ? ~(uint64_t)0 : (((uint64_t)1 << regions) - 1);
     for (;;) {
         uint64_t dropped = 0;
-        for (uint64_t m = live_chains; m; m &= m - 1) {
+        for (uint64_t m = live_chains & ~safe_chains; m; m &= m - 1) {
             int i = __builtin_ctzll(m);
             uint64_t v = vital[i] & live_regions;
             if (!(v & (v - 1))) /* fewer than two */
@@ -79,7 +89,7 @@ void benson_analyse(benson_t *out, const board_t *b, const board_geom_t *g, boar
      * stone.  A region bordered only by alive chains was never dropped, so it is live. */
     uint64_t near_alive = board_adjacent(g, alive);
     uint64_t territory = 0;
-    for (uint64_t m = live_regions; m; m &= m - 1) {
+    for (uint64_t m = live_regions & ~immortal_regions; m; m &= m - 1) {
         int j = __builtin_ctzll(m);
         if (!(borders[j] & ~live_chains) && !(region[j] & ~near_alive))
             territory |= region[j];

@@ -39,9 +39,22 @@
  *              as c's stones in R only increase, it never repeats an earlier position, so no
  *              ko or superko rule forbids it.
  *
+ * Regions (core/board.h: holes and safe stones).  Holes are not points: chains, regions and
+ * N(S) never include them, so a region's walls are its holes as much as the board's edge, and
+ * the argument above holds on the graph of on-board points as it does on the rectangle.  Safe
+ * stones change two steps:
+ *   - a chain of c holding a safe stone of c is never removed in (a): it is alive by the
+ *     rules (it can never be captured), so the regions it borders stay;
+ *   - a region holding a safe stone of o is never vital and never territory: o can fill all
+ *     of it with a chain joined to that stone, which is safe, so no play of o there is a
+ *     suicide and none of o's stones there can be taken.
+ * With these two steps the proofs above go through unchanged: an o chain inside a vital or
+ * territory region R stays inside R while R's bordering chains stand, and R has no safe o
+ * stone, so that chain is an ordinary one.
+ *
  * Edge cases: no stone of c gives nothing alive and no territory; a region that is the whole
  * rest of the board is handled like any other (it is vital only when all of it touches X);
- * a chain without a liberty (not a legal position) is simply never alive.
+ * a chain without a liberty (not a legal position) is never alive unless it is safe.
  *
  * Use: c's final area is at least popcount(alive | territory), whoever moves and whatever the
  * history.

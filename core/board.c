@@ -22,7 +22,18 @@ static uint64_t splitmix64(uint64_t *state)
     return z ^ (z >> 31);
 }
 
-board_geom_t *board_geom_create(int width, int height, GError **error)
+/* Whether symmetry map `sym` (over a size-point rectangle) maps the set m onto itself. */
+static bool maps_onto_itself(const uint8_t *sym, int size, uint64_t m)
+{
+    uint64_t image = 0;
+    for (int p = 0; p < size; p++)
+        if (m & board_bit((board_point_t)p))
+            image |= board_bit(sym[p]);
+    return image == m;
+}
+
+board_geom_t *board_geom_create_region(int width, int height, uint64_t on_board,
+                                       const uint64_t safe[2], GError **error)
 {
     if (width < 1 || height < 1 || width * height > BOARD_MAX_POINTS) {
         g_set_error(error, BOARD_ERROR, BOARD_ERROR_SIZE,
@@ -31,11 +42,31 @@ board_geom_t *board_geom_create(int width, int height, GError **error)
                     width, height, BOARD_MAX_POINTS);
         return NULL;
     }
+    int size = width * height;
+    uint64_t rect = size == 64 ? ~(uint64_t)0 : (board_bit((board_point_t)size) - 1);
+    const char *problem = NULL;
+    if (!on_board)
+        problem = "no point is on the board";
+    else if (on_board & ~rect)
+        problem = "a point on the board lies outside the rectangle";
+    else if (safe && ((safe[0] | safe[1]) & ~on_board))
+        problem = "a safe stone lies off the board";
+    else if (safe && (safe[0] & safe[1]))
+        problem = "a point holds safe stones of both colours";
+    if (problem) {
+        g_set_error(error, BOARD_ERROR, BOARD_ERROR_REGION, "region %dx%d is not valid: %s", width,
+                    height, problem);
+        return NULL;
+    }
     board_geom_t *g = g_new0(board_geom_t, 1);
     g->width = (uint8_t)width;
     g->height = (uint8_t)height;
-    g->size = (uint8_t)(width * height);
-    g->all = g->size == 64 ? ~(uint64_t)0 : (board_bit(g->size) - 1);
+    g->size = (uint8_t)size;
+    g->all = on_board;
+    if (safe) {
+        g->safe[0] = safe[0];
+        g->safe[1] = safe[1];
+    }
     for (int p = 0; p < g->size; p++) {
         int x = p % width;
         if (x > 0)
@@ -43,11 +74,15 @@ board_geom_t *board_geom_create(int width, int height, GError **error)
         if (x < width - 1)
             g->not_last_col |= board_bit((board_point_t)p);
     }
+    /* board_adjacent masks with `all`, so a hole has no neighbours and is nobody's neighbour. */
     for (int p = 0; p < g->size; p++)
-        g->neighbours[p] = board_adjacent(g, board_bit((board_point_t)p));
+        g->neighbours[p] = (on_board & board_bit((board_point_t)p))
+                               ? board_adjacent(g, board_bit((board_point_t)p))
+                               : 0;
 
-    /* Symmetries as maps of (x, y).  The transposing ones exist only on square boards; on a
-     * one-line board the mirror across the line is the identity, so only reversal remains. */
+    /* The rectangle's symmetries as maps of (x, y).  The transposing ones exist only on square
+     * boards; on a one-line board the mirror across the line is the identity, so only reversal
+     * remains. */
     int count;
     if (g->size == 1)
         count = 1;
@@ -57,8 +92,9 @@ board_geom_t *board_geom_create(int width, int height, GError **error)
         count = 8;
     else
         count = 4;
-    g->symmetry_count = (uint8_t)count;
+    int kept = 0;
     for (int s = 0; s < count; s++) {
+        uint8_t *map = g->sym[kept];
         for (int p = 0; p < g->size; p++) {
             int x = p % width, y = p / width, nx, ny;
             if (count == 2) {
@@ -75,15 +111,32 @@ board_geom_t *board_geom_create(int width, int height, GError **error)
                     ny = t;
                 }
             }
-            g->sym[s][p] = (uint8_t)(ny * width + nx);
+            map[p] = (uint8_t)(ny * width + nx);
         }
+        /* A region keeps the symmetries that preserve its shape and each colour's safe stones:
+         * they form a subgroup (the stabiliser of three sets), so inverses stay in it.  The
+         * identity (s = 0) always stays, first. */
+        if (maps_onto_itself(map, size, g->all) && maps_onto_itself(map, size, g->safe[0]) &&
+            maps_onto_itself(map, size, g->safe[1]))
+            kept++;
     }
+    memset(g->sym[kept], 0, sizeof g->sym[0] * (size_t)(BOARD_MAX_SYMMETRIES - kept));
+    g->symmetry_count = (uint8_t)kept;
 
     uint64_t seed = 0x6D617468676F2121ULL; /* "mathgo!!" */
     for (int c = 0; c < 2; c++)
         for (int p = 0; p < BOARD_MAX_POINTS; p++)
             g->zobrist[c][p] = splitmix64(&seed);
     return g;
+}
+
+board_geom_t *board_geom_create(int width, int height, GError **error)
+{
+    if (width < 1 || height < 1 || width * height > BOARD_MAX_POINTS)
+        return board_geom_create_region(width, height, 0, NULL, error);
+    int size = width * height;
+    uint64_t rect = size == 64 ? ~(uint64_t)0 : (board_bit((board_point_t)size) - 1);
+    return board_geom_create_region(width, height, rect, NULL, error);
 }
 
 void board_geom_destroy(board_geom_t *geom)
@@ -194,7 +247,13 @@ bool board_parse_move(board_move_t *move, const board_geom_t *g, const char *tex
                     text, g->width, g->height);
         return false;
     }
-    *move = board_point(g, x, g->height - (int)row);
+    board_point_t p = board_point(g, x, g->height - (int)row);
+    if (!(g->all & board_bit(p))) {
+        g_set_error(error, BOARD_ERROR, BOARD_ERROR_COORDINATE,
+                    "point '%s' is not on the board (a hole of the region)", text);
+        return false;
+    }
+    *move = p;
     return true;
 malformed:
     g_set_error(error, BOARD_ERROR, BOARD_ERROR_COORDINATE,
@@ -223,8 +282,13 @@ void board_print(FILE *out, const board_t *b, const board_geom_t *g)
 {
     for (int y = 0; y < g->height; y++) {
         for (int x = 0; x < g->width; x++) {
-            board_color_t c = board_at(b, board_point(g, x, y));
-            fputc(c == BOARD_BLACK ? 'X' : c == BOARD_WHITE ? 'O' : '.', out);
+            board_point_t p = board_point(g, x, y);
+            board_color_t c = board_at(b, p);
+            fputc(c == BOARD_BLACK          ? 'X'
+                  : c == BOARD_WHITE        ? 'O'
+                  : (g->all & board_bit(p)) ? '.'
+                                            : '#',
+                  out);
         }
         fputc('\n', out);
     }
@@ -237,6 +301,8 @@ void board_check(const board_t *b, const board_geom_t *g, const char *where)
         problem = "a point holds stones of both colours";
     else if (board_occupied(b) & ~g->all)
         problem = "a stone lies off the board";
+    else if ((g->safe[0] & ~b->stones[0]) || (g->safe[1] & ~b->stones[1]))
+        problem = "a safe stone is missing";
     if (!problem)
         return;
     fprintf(stderr, "board_check failed at %s: %s\nblack %016llx white %016llx\n", where, problem,

@@ -12,6 +12,21 @@
  * Geometry that depends only on the size (edge masks, neighbour masks, the symmetries, Zobrist
  * keys) lives in a board_geom_t built once per size and passed as a const pointer: there is no
  * mutable global state anywhere.
+ *
+ * Regions (board_geom_create_region): a geometry may leave points of its W x H rectangle off
+ * the board ("holes": points not in `all`, with no neighbours and no neighbour of any point) and
+ * may fix immortal ("safe") stones of either colour.  The rules of immortality, used by every
+ * function here that decides a capture (board_place, board_dead_chains, board_is_legal_position)
+ * and so by game_try:
+ *   - a chain that contains a safe stone of its colour is safe: it is never captured, and a play
+ *     that leaves such a chain without a liberty is not a suicide (a safe stone is never
+ *     captured, and a chain that touches one is the same chain);
+ *   - a play whose chain has no liberty and contains no safe stone is a suicide, as before;
+ *   - safe stones are always present in every position's stones[] masks (board_initial gives
+ *     the position holding them alone); a position with a safe chain without a liberty is legal.
+ * A plain board (board_geom_create) has every point on the board and no safe stones, and pays
+ * for all this one mask test per chain found dead.  docs/rules.md, "Regions: immortal stones
+ * and off-board points", states the rules formally.
  */
 #ifndef MATHGO_CORE_BOARD_H
 #define MATHGO_CORE_BOARD_H
@@ -41,17 +56,25 @@ typedef struct board {
 } board_t;
 
 /*
- * Per-size tables.  Built by board_geom_create, never modified afterwards, shared freely
- * between threads.
+ * Per-size tables.  Built by board_geom_create (or board_geom_create_region), never modified
+ * afterwards, shared freely between threads.
  *
  * Symmetry s maps point p to sym[s][p].  Symmetry 0 is the identity.  A square board has 8
  * (the dihedral group), a rectangle 4 (identity, the two mirrors, the half turn), a 1xN or Nx1
- * board 2 (identity and reversal), a 1x1 board 1.
+ * board 2 (identity and reversal), a 1x1 board 1.  A region keeps only the symmetries of its
+ * rectangle that map `all` and each of safe[0], safe[1] onto themselves (a subgroup, so the
+ * inverse of each kept symmetry is kept), compacted to sym[0..symmetry_count-1] with the
+ * identity first: canonical keys over these are keys of the region's own positions.
+ *
+ * Point indices run over the whole rectangle (0..size-1); the on-board points are `all`, which
+ * is every index below size on a plain board.  Loop over `all` (or board_empty), not over
+ * 0..size-1, when holes matter.
  */
 typedef struct board_geom {
-    uint8_t width, height, size; /* size = width * height */
-    uint8_t symmetry_count;      /* 1, 2, 4 or 8 */
+    uint8_t width, height, size; /* size = width * height (the rectangle, holes included) */
+    uint8_t symmetry_count;      /* 1 to 8 */
     uint64_t all;                /* the on-board points */
+    uint64_t safe[2];            /* immortal stones of each colour (subsets of all, disjoint) */
     uint64_t not_first_col;      /* points with x > 0: a left-to-right shift may land there */
     uint64_t not_last_col;       /* points with x < W-1 */
     uint64_t neighbours[BOARD_MAX_POINTS];
@@ -65,6 +88,7 @@ GQuark board_error_quark(void);
 typedef enum board_error_code {
     BOARD_ERROR_SIZE,       /* a board that is not W x H with W, H >= 1 and W*H <= 64 */
     BOARD_ERROR_COORDINATE, /* a point name that is malformed or off the board */
+    BOARD_ERROR_REGION,     /* a region whose safe stones are off the board or overlap */
 } board_error_code_t;
 
 /*
@@ -72,7 +96,26 @@ typedef enum board_error_code {
  * when the size is not supported.  Free with board_geom_destroy.
  */
 board_geom_t *board_geom_create(int width, int height, GError **error);
+
+/*
+ * Builds the tables for a region of a width x height rectangle: the points of on_board are on
+ * the board (the others are holes), safe[BOARD_BLACK] and safe[BOARD_WHITE] are the immortal
+ * stones of each colour.  Returns NULL and sets *error when the size is not supported
+ * (BOARD_ERROR_SIZE), or when on_board has a point outside the rectangle, is empty, or the safe
+ * stones are not on the board or overlap (BOARD_ERROR_REGION).  on_board = every point and no
+ * safe stones gives the same tables as board_geom_create.  Free with board_geom_destroy.
+ */
+board_geom_t *board_geom_create_region(int width, int height, uint64_t on_board,
+                                       const uint64_t safe[2], GError **error);
+
 void board_geom_destroy(board_geom_t *geom);
+
+/* True when the geometry has holes or safe stones (a region, not a plain board). */
+static inline bool board_geom_is_region(const board_geom_t *g)
+{
+    uint64_t rect = g->size == 64 ? ~(uint64_t)0 : (((uint64_t)1 << g->size) - 1);
+    return g->all != rect || (g->safe[0] | g->safe[1]);
+}
 
 /*
  * Parses a size written "WxH" (e.g. "3x3", "1x7", "4x16"), or "N" for N x N.  Returns false and
@@ -178,13 +221,15 @@ static inline board_point_t board_lowest(uint64_t m)
 }
 
 /*
- * The stones of colour `owner` in `stones` that belong to chains without a liberty, given the
- * empty points `empty`.  A chain touching no empty point has no liberty.
+ * The stones of one colour's `stones` that belong to chains without a liberty, given the
+ * empty points `empty`.  A chain touching no empty point has no liberty.  Safe chains (those
+ * holding a stone of g->safe) are never dead.
  */
 static inline uint64_t board_dead_chains(const board_geom_t *g, uint64_t stones, uint64_t empty)
 {
-    /* Stones that reach empty: flood from the stones that touch an empty point. */
-    uint64_t alive_seed = stones & board_adjacent(g, empty);
+    /* Stones that reach empty or a safe stone: flood from the stones that touch an empty point
+     * and from the safe stones (stones holds one colour, so it meets one colour's safe set). */
+    uint64_t alive_seed = stones & (board_adjacent(g, empty) | g->safe[0] | g->safe[1]);
     return stones & ~board_flood(g, alive_seed, stones);
 }
 
@@ -220,7 +265,8 @@ typedef struct board_placement {
 
 /*
  * Colours empty point p with colour c, clears the opponent's chains left without liberties,
- * then clears c's own chain if it has none (a suicide).  p must be empty.
+ * then clears c's own chain if it has none (a suicide).  Safe chains are never cleared.  p must
+ * be an empty point of the board.
  */
 static inline board_placement_t board_place(const board_t *b, const board_geom_t *g,
                                             board_color_t c, board_point_t p)
@@ -236,18 +282,23 @@ static inline board_placement_t board_place(const board_t *b, const board_geom_t
     uint64_t touching = g->neighbours[p] & opp;
     while (touching) {
         uint64_t stone = touching & -touching;
+        touching &= ~stone;
         /* A stone with an empty neighbour keeps its chain alive: no search needed. */
-        uint64_t dead = (g->neighbours[board_lowest(stone)] & empty)
-                            ? 0
-                            : board_captured_chain(g, stone, opp, empty);
-        r.captured |= dead;
-        touching &= ~(stone | dead);
+        if (g->neighbours[board_lowest(stone)] & empty)
+            continue;
+        uint64_t dead = board_captured_chain(g, stone, opp, empty);
+        touching &= ~dead;
+        if (!(dead & g->safe[o])) /* a safe chain is never captured */
+            r.captured |= dead;
     }
     opp &= ~r.captured;
     /* A capture leaves p a liberty; so does an empty neighbour. */
     r.suicided = 0;
-    if (!r.captured && !(g->neighbours[p] & empty))
+    if (!r.captured && !(g->neighbours[p] & empty)) {
         r.suicided = board_captured_chain(g, pb, own, empty);
+        if (r.suicided & g->safe[c]) /* joining a safe chain is never a suicide */
+            r.suicided = 0;
+    }
     own &= ~r.suicided;
     r.after.stones[c] = own;
     r.after.stones[o] = opp;
@@ -269,17 +320,29 @@ char *board_move_name(char buf[8], const board_geom_t *g, board_move_t move);
  */
 bool board_parse_move(board_move_t *move, const board_geom_t *g, const char *text, GError **error);
 
+/*
+ * The start position of the geometry: its safe stones alone (the empty board on a plain
+ * board).
+ */
+static inline board_t board_initial(const board_geom_t *g)
+{
+    board_t b = {{g->safe[0], g->safe[1]}};
+    return b;
+}
+
 /* The image of a position under symmetry s (0 <= s < g->symmetry_count). */
 board_t board_transform(const board_t *b, const board_geom_t *g, int s);
 
-/* True when every chain of the position has at least one liberty. */
+/* True when every chain of the position has at least one liberty or is safe. */
 bool board_is_legal_position(const board_t *b, const board_geom_t *g);
 
-/* Writes the position as a diagram (top row first; X black, O white, . empty) to out. */
+/* Writes the position as a diagram (top row first; X black, O white, . empty, # a hole) to
+ * out. */
 void board_print(FILE *out, const board_t *b, const board_geom_t *g);
 
 /*
- * Checks the position's invariants (no point of both colours, nothing off the board); aborts
+ * Checks the position's invariants (no point of both colours, nothing off the board, every
+ * safe stone present in its colour); aborts
  * with the position printed to stderr when one fails.  For assertions in debug builds.
  */
 void board_check(const board_t *b, const board_geom_t *g, const char *where);

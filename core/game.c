@@ -28,6 +28,11 @@ static void reserve(game_t *game, size_t n)
 game_t *game_create_from(const board_geom_t *geom, const rules_t *rules, const board_t *start,
                          board_color_t to_move, GError **error)
 {
+    if ((geom->safe[0] & ~start->stones[0]) || (geom->safe[1] & ~start->stones[1])) {
+        g_set_error(error, BOARD_ERROR, BOARD_ERROR_REGION,
+                    "the start position is not legal: a safe stone of the region is missing");
+        return NULL;
+    }
     board_check(start, geom, "game_create_from");
     if (!board_is_legal_position(start, geom)) {
         g_set_error(error, BOARD_ERROR, BOARD_ERROR_SIZE,
@@ -50,8 +55,8 @@ game_t *game_create_from(const board_geom_t *geom, const rules_t *rules, const b
 
 game_t *game_create(const board_geom_t *geom, const rules_t *rules)
 {
-    board_t empty = {{0, 0}};
-    return game_create_from(geom, rules, &empty, BOARD_BLACK, NULL);
+    board_t start = board_initial(geom);
+    return game_create_from(geom, rules, &start, BOARD_BLACK, NULL);
 }
 
 game_t *game_copy(const game_t *game)
@@ -130,7 +135,7 @@ game_legality_t game_try(game_state_t *next, const game_t *game, board_move_t mo
         n.passes = (uint8_t)(cur->passes + 1);
         n.pass_count[me]++;
     } else {
-        if (move >= g->size)
+        if (move >= g->size || !(g->all & board_bit(move)))
             return GAME_ILLEGAL_OFF_BOARD;
         if (board_occupied(&cur->board) & board_bit(move))
             return GAME_ILLEGAL_OCCUPIED;

@@ -9,9 +9,10 @@
  * Move legality, in order (the first reason found is reported):
  *   game over                       GAME_ILLEGAL_GAME_OVER
  *   pass when pass=0                GAME_ILLEGAL_PASS
- *   point off the board             GAME_ILLEGAL_OFF_BOARD
+ *   point off the board (or a hole)  GAME_ILLEGAL_OFF_BOARD
  *   point occupied                  GAME_ILLEGAL_OCCUPIED
- *   suicide (own stones removed) when suicide=0      GAME_ILLEGAL_SUICIDE
+ *   suicide (own stones removed; never when the chain is safe) when suicide=0
+ *                                                    GAME_ILLEGAL_SUICIDE
  *   ko=simple: recreates the position before the opponent's last play   GAME_ILLEGAL_KO
  *   ko=positional: recreates any earlier board (a single-stone suicide recreates the current
  *     one, so it is always illegal there)                                  GAME_ILLEGAL_SUPERKO
@@ -67,14 +68,15 @@ typedef struct game_result {
 typedef struct game game_t;
 
 /*
- * Starts a game on the empty board with Black to move.  The geometry is borrowed and must
- * outlive the game.  Free with game_destroy.
+ * Starts a game on the empty board (a region's: its safe stones alone) with Black to move.  The
+ * geometry is borrowed and must outlive the game.  Free with game_destroy.
  */
 game_t *game_create(const board_geom_t *geom, const rules_t *rules);
 
 /*
  * Starts a game from a given position and player to move.  Returns NULL and sets *error when
- * a chain of the position has no liberty.
+ * a chain of the position that is not safe has no liberty, or a safe stone of the geometry is
+ * missing.  Stones off the board are a programming error (board_check).
  */
 game_t *game_create_from(const board_geom_t *geom, const rules_t *rules, const board_t *start,
                          board_color_t to_move, GError **error);

@@ -619,6 +619,9 @@ static int scored(const worker_t *w, const hist_t *h)
  *     position is the same board;
  *   - cycle=draw: a repetition ends the game whoever makes it, so the condition stays "no
  *     earlier position holds A_c" (touch = every point).
+ * On a region (core/board.h) N counts the on-board points only, A_c holds c's safe chains
+ * (they can never be captured), and T_c never holds a safe opponent stone (core/benson.h), so
+ * every step above stands: the stones c takes back are ordinary ones.
  * The condition is checked against the history and recorded (dep_t.cond, tt_cond_t) for the
  * table.  A_c empty makes the bound the trivial -N, true everywhere (but under cycle=draw,
  * where a repetition is worth more than any score, only with the condition).
@@ -638,7 +641,7 @@ static void static_bounds(statics_t *out, const worker_t *w, const hist_t *h)
     int bound[2]; /* bound[c]: c's guaranteed margin, c's view, before komi */
     for (int c = 0; c < 2; c++) {
         benson_analyse(&b[c], &h->board, g, (board_color_t)c);
-        bound[c] = 2 * board_popcount(b[c].alive | b[c].territory) - g->size;
+        bound[c] = 2 * board_popcount(b[c].alive | b[c].territory) - board_popcount(g->all);
         if (w->r->tax != RULES_TAX_NONE)
             bound[c] -= 2 * score_chain_count(&h->board, g, (board_color_t)c);
     }
@@ -1466,7 +1469,8 @@ static void search_main(search_thread_t *th, dep_t *d)
         main_pass(th, INT_MAX, 0, d);
         return;
     }
-    int depth[2] = {3 * w->g->size / 2, 2 * w->g->size};
+    int points = board_popcount(w->g->all); /* a region's holes are no room to play */
+    int depth[2] = {3 * points / 2, 2 * points};
     uint64_t budget = PASS_BUDGET;
     for (int round = 0;; round++) {
         int f = round % 2;
@@ -1526,7 +1530,9 @@ static void *search_thread_main(void *arg)
 static bool run(int *value, search_t *s, const game_t *game, int ply0, int alpha, int beta,
                 GError **error)
 {
-    if (game_geom(game)->size != s->geom->size || game_geom(game)->width != s->geom->width) {
+    const board_geom_t *gg = game_geom(game);
+    if (gg->size != s->geom->size || gg->width != s->geom->width || gg->all != s->geom->all ||
+        gg->safe[0] != s->geom->safe[0] || gg->safe[1] != s->geom->safe[1]) {
         g_set_error(error, SEARCH_ERROR, SEARCH_ERROR_RULES, "the game is on another board");
         return false;
     }

@@ -88,6 +88,136 @@ static void test_diagram__malformed_input_is_named_by_line_and_column(void **sta
     }
 }
 
+/* ---- Region diagrams ------------------------------------------------------------------------ */
+
+static void
+test_diagram__region_letters_map_to_safe_and_ordinary_stones_and_short_rows_pad(void **state)
+{
+    (void)state;
+    board_t b;
+    int w, h;
+    uint64_t on_board, safe[2];
+    assert_true(diagram_parse_region(&b, &w, &h, &on_board, safe, "\n X . x #\n O o .\n\n", NULL));
+    assert_int_equal(w, 4);
+    assert_int_equal(h, 2);
+    /* Row 1: X . x #   Row 2: O o . (#) */
+    assert_int_equal(on_board, 0x77);
+    assert_int_equal(safe[BOARD_BLACK], 0x01);
+    assert_int_equal(safe[BOARD_WHITE], 0x10);
+    assert_int_equal(b.stones[BOARD_BLACK], 0x05);
+    assert_int_equal(b.stones[BOARD_WHITE], 0x30);
+    board_geom_t *g = board_geom_create_region(w, h, on_board, safe, NULL);
+    char *text = diagram_format_region(&b, g);
+    assert_string_equal(text, "X.x#\nOo.#\n");
+    g_free(text);
+    board_geom_destroy(g);
+}
+
+/* Random regions (holes, safe and ordinary stones, every point a liberty of some chain or
+ * safe) written and read back. */
+static void test_diagram__random_regions_round_trip(void **state)
+{
+    (void)state;
+    GRand *rng = g_rand_new_with_seed(12);
+    int sizes[][2] = {{1, 5}, {5, 1}, {3, 3}, {4, 4}, {8, 8}, {64, 1}, {1, 64}, {7, 3}};
+    for (int round = 0; round < 200; round++) {
+        int wd = sizes[round % 8][0], ht = sizes[round % 8][1], size = wd * ht;
+        uint64_t all = 0, safe[2] = {0, 0};
+        board_t b = {{0, 0}};
+        for (int p = 0; p < size; p++) {
+            uint64_t bit = (uint64_t)1 << p;
+            int k = g_rand_int_range(rng, 0, 8);
+            if (k == 0)
+                continue; /* a hole */
+            all |= bit;
+            if (k == 1 || k == 2)
+                safe[k - 1] |= bit, b.stones[k - 1] |= bit;
+            else if (k == 3 || k == 4)
+                b.stones[k - 3] |= bit;
+        }
+        all |= 1; /* at least one empty point on the board */
+        b.stones[0] &= ~(uint64_t)1, b.stones[1] &= ~(uint64_t)1;
+        safe[0] &= ~(uint64_t)1, safe[1] &= ~(uint64_t)1;
+        board_geom_t *g = board_geom_create_region(wd, ht, all, safe, NULL);
+        assert_non_null(g);
+        /* Keep the position legal: drop ordinary chains without liberty. */
+        uint64_t empty = board_empty(&b, g);
+        for (int c = 0; c < 2; c++)
+            b.stones[c] &= ~board_dead_chains(g, b.stones[c], empty);
+        char *text = diagram_format_region(&b, g);
+        board_t back;
+        int w2, h2;
+        uint64_t all2, safe2[2];
+        GError *error = NULL;
+        if (!diagram_parse_region(&back, &w2, &h2, &all2, safe2, text, &error))
+            fail_msg("round %d: %s\n%s", round, error->message, text);
+        assert_int_equal(w2, wd);
+        assert_int_equal(h2, ht);
+        assert_int_equal(all2, all);
+        assert_int_equal(safe2[0], safe[0]);
+        assert_int_equal(safe2[1], safe[1]);
+        assert_true(board_equal(&back, &b));
+        g_free(text);
+        board_geom_destroy(g);
+    }
+    g_rand_free(rng);
+}
+
+static void test_diagram__malformed_regions_are_named_by_line_and_column(void **state)
+{
+    (void)state;
+    const char *cases[][2] = {
+        {"X.O\n.Q.\n", "line 2, column 2: unknown character 'Q'"},
+        {"X.O\n+..\n", "line 2, column 1: unknown character '+'"},
+        {"", "no rows"},
+        {"\n \n", "no rows"},
+        {"X.\n\n..\n", "line 3: a row after a blank line"},
+        {"XO\nox\n", "lines 1-2: the region has no empty point"},
+        {"##\n#X\n", "no empty point"},
+        {"#################################################################\n",
+         "line 1, column 65: region wider than 64 points"},
+        {"........\n........\n........\n........\n........\n........\n........\n"
+         "........\n.\n",
+         "line 9: the region's rectangle (8 wide"},
+        {"..\n.\n..\n..\n..\n..\n..\n..\n..\n..\n..\n..\n..\n..\n..\n..\n..\n..\n..\n..\n..\n..\n"
+         "..\n..\n..\n..\n..\n..\n..\n..\n..\n..\n..\n",
+         "line 33: the region's rectangle"},
+        {".#\nxo\n.#\n", "line 2, column 2: the white chain here has no liberty"},
+        {"O x o .\n", "line 1, column 3: the black chain here has no liberty and no safe stone"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        board_t b;
+        int w, h;
+        uint64_t on_board, safe[2];
+        GError *error = NULL;
+        assert_false(diagram_parse_region(&b, &w, &h, &on_board, safe, cases[i][0], &error));
+        assert_non_null(error);
+        if (!strstr(error->message, cases[i][1]))
+            fail_msg("case %zu: message '%s' lacks '%s'", i, error->message, cases[i][1]);
+        g_error_free(error);
+    }
+    /* A safe chain without a liberty is legal. */
+    board_t b;
+    int w, h;
+    uint64_t on_board, safe[2];
+    assert_true(diagram_parse_region(&b, &w, &h, &on_board, safe, "Xo.\nO#.\n", NULL));
+}
+
+static void test_diagram__region_text_is_told_from_plain_text(void **state)
+{
+    (void)state;
+    const char *region[] = {"X..#\n",  "#..\n...\n", "X.x\n",
+                            "O . o\n", "x..O\n",     "# a comment\n.#.\n"};
+    const char *plain[] = {"X.O\n...\n", "# a comment\nX..\n..O\n", "x.o\n", "#\n..\n",
+                           "####\n# 3x3\n...\n"};
+    for (size_t i = 0; i < sizeof region / sizeof *region; i++)
+        if (!diagram_looks_like_region(region[i]))
+            fail_msg("'%s' is a region diagram", region[i]);
+    for (size_t i = 0; i < sizeof plain / sizeof *plain; i++)
+        if (diagram_looks_like_region(plain[i]))
+            fail_msg("'%s' is a plain diagram", plain[i]);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -95,6 +225,11 @@ int main(void)
         cmocka_unit_test(test_diagram__spaces_comments_and_blank_edges_are_ignored),
         cmocka_unit_test(test_diagram__every_shape_up_to_64_points_round_trips),
         cmocka_unit_test(test_diagram__malformed_input_is_named_by_line_and_column),
+        cmocka_unit_test(
+            test_diagram__region_letters_map_to_safe_and_ordinary_stones_and_short_rows_pad),
+        cmocka_unit_test(test_diagram__random_regions_round_trip),
+        cmocka_unit_test(test_diagram__malformed_regions_are_named_by_line_and_column),
+        cmocka_unit_test(test_diagram__region_text_is_told_from_plain_text),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
