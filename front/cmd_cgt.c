@@ -30,8 +30,6 @@ typedef struct field {
     char *value;
 } field_t;
 
-
-
 /* ---- One expression ---------------------------------------------------------------------- */
 
 static void add_field(GArray *fields, const char *name, char *value)

@@ -14,9 +14,9 @@
 #include <stdio.h>
 #include <string.h>
 
-static const char *const csv_columns[] = {
-    "name", "model", "canonical", "outcome", "left_stop", "right_stop", "mean", "temperature",
-    "chilled", "note"};
+static const char *const csv_columns[] = {"name",      "model",      "canonical", "outcome",
+                                          "left_stop", "right_stop", "mean",      "temperature",
+                                          "chilled",   "note"};
 enum { N_COLUMNS = sizeof csv_columns / sizeof csv_columns[0] };
 
 typedef struct region_opts {
@@ -147,13 +147,14 @@ static bool write_svg(const char *path, cgt_ctx_t *ctx, const region_t *r, regio
             if (c == BOARD_EMPTY)
                 continue;
             bool safe = g->safe[c] & board_bit(p);
-            fprintf(f, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"%.1f\" fill=\"%s\" stroke=\"black\"/>\n",
+            fprintf(f,
+                    "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"%.1f\" fill=\"%s\" stroke=\"black\"/>\n",
                     cx, cy, cell * 0.45, c == BOARD_BLACK ? "black" : "white");
             if (safe) /* immortal stones carry a square mark */
-                fprintf(f,
-                        "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" fill=\"%s\"/>\n",
-                        cx - cell * 0.12, cy - cell * 0.12, cell * 0.24, cell * 0.24,
-                        c == BOARD_BLACK ? "white" : "black");
+                fprintf(
+                    f, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" fill=\"%s\"/>\n",
+                    cx - cell * 0.12, cy - cell * 0.12, cell * 0.24, cell * 0.24,
+                    c == BOARD_BLACK ? "white" : "black");
         }
     fprintf(f, "<g transform=\"translate(%.1f,0)\">\n", grid_w);
     if (value) {

@@ -14,6 +14,7 @@ void region_free(region_t *region)
     g_free(region->source);
     for (int m = 0; m < REGION_MODEL_COUNT; m++)
         g_free(region->expect[m]);
+    g_free(region->expect_chilled);
     g_free(region->note);
     board_geom_destroy(region->geom);
     g_free(region);
@@ -22,13 +23,12 @@ void region_free(region_t *region)
 /* A region being read: its header values and grid rows with their line numbers. */
 typedef struct pending {
     region_t *region;
-    int first_line; /* first line of the block (for "no grid") */
+    int first_line;  /* first line of the block (for "no grid") */
     GPtrArray *rows; /* the raw lines of the grid */
     GArray *row_lines;
 } pending_t;
 
-static bool fail(GError **error, int line, int column, const char *format, ...)
-    G_GNUC_PRINTF(4, 5);
+static bool fail(GError **error, int line, int column, const char *format, ...) G_GNUC_PRINTF(4, 5);
 
 static bool fail(GError **error, int line, int column, const char *format, ...)
 {
@@ -37,8 +37,8 @@ static bool fail(GError **error, int line, int column, const char *format, ...)
     char *what = g_strdup_vprintf(format, ap);
     va_end(ap);
     if (column > 0)
-        g_set_error(error, REGION_ERROR, REGION_ERROR_PARSE, "line %d, column %d: %s", line,
-                    column, what);
+        g_set_error(error, REGION_ERROR, REGION_ERROR_PARSE, "line %d, column %d: %s", line, column,
+                    what);
     else
         g_set_error(error, REGION_ERROR, REGION_ERROR_PARSE, "line %d: %s", line, what);
     g_free(what);
@@ -56,11 +56,14 @@ static bool header(region_t *r, const char *line, int line_no, GError **error)
                   : !strcmp(key, "note")             ? &r->note
                   : !strcmp(key, "expect-territory") ? &r->expect[REGION_MODEL_TERRITORY]
                   : !strcmp(key, "expect-math")      ? &r->expect[REGION_MODEL_MATH]
+                  : !strcmp(key, "expect-chilled")   ? &r->expect_chilled
                                                      : NULL;
     bool ok = true;
     if (!slot) {
         ok = fail(error, line_no, (int)(strstr(line, key) - line) + 1,
-                  "unknown key '%s' (name, source, note, expect-territory, expect-math)", key);
+                  "unknown key '%s' (name, source, note, expect-territory, expect-math, "
+                  "expect-chilled)",
+                  key);
     } else if (*slot && (slot == &r->source || slot == &r->note)) {
         char *joined = g_strconcat(*slot, " ", value, NULL); /* continued on the next line */
         g_free(*slot);
@@ -231,10 +234,10 @@ char *region_format(const board_geom_t *geom, const board_t *position)
         for (int x = 0; x < geom->width; x++) {
             board_point_t p = board_point(geom, x, y);
             uint64_t bit = board_bit(p);
-            char c = !(geom->all & bit)                         ? '#'
-                     : position->stones[BOARD_BLACK] & bit      ? 'x'
-                     : position->stones[BOARD_WHITE] & bit      ? 'o'
-                                                                : '.';
+            char c = !(geom->all & bit)                    ? '#'
+                     : position->stones[BOARD_BLACK] & bit ? 'x'
+                     : position->stones[BOARD_WHITE] & bit ? 'o'
+                                                           : '.';
             if ((geom->safe[BOARD_BLACK] | geom->safe[BOARD_WHITE]) & bit)
                 c = (char)(c - 'a' + 'A');
             g_string_append_c(s, c);
@@ -268,8 +271,8 @@ GArray *region_split(const board_geom_t *geom, const board_t *position, GError *
         uint64_t walls = board_adjacent(geom, component) & safe;
         uint64_t part_safe[2] = {walls & geom->safe[BOARD_BLACK], walls & geom->safe[BOARD_WHITE]};
         region_part_t part;
-        part.geom =
-            board_geom_create_region(geom->width, geom->height, component | walls, part_safe, error);
+        part.geom = board_geom_create_region(geom->width, geom->height, component | walls,
+                                             part_safe, error);
         if (!part.geom) {
             region_parts_free(parts);
             return NULL;

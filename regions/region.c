@@ -35,8 +35,8 @@ bool region_model_parse(region_model_t *model, const char *text, GError **error)
             *model = (region_model_t)m;
             return true;
         }
-    g_set_error(error, REGION_ERROR, REGION_ERROR_PARSE,
-                "unknown model '%s' (territory or math)", text);
+    g_set_error(error, REGION_ERROR, REGION_ERROR_PARSE, "unknown model '%s' (territory or math)",
+                text);
     return false;
 }
 
@@ -143,9 +143,8 @@ static size_t find_slot(const region_ctx_t *ctx, const board_t *p, uint64_t hash
     size_t mask = ctx->capacity - 1;
     for (size_t i = mix(hash) & mask;; i = (i + 1) & mask) {
         const entry_t *e = &ctx->entries[i];
-        if (e->state == ENTRY_FREE ||
-            (e->hash == hash && e->region == region && e->model == model &&
-             board_equal(&e->position, p)))
+        if (e->state == ENTRY_FREE || (e->hash == hash && e->region == region &&
+                                       e->model == model && board_equal(&e->position, p)))
             return i;
     }
 }
@@ -219,8 +218,8 @@ static search_status_t options(cgt_game_t *out, size_t *n, search_t *s, const bo
             return st;
         if (s->model == REGION_MODEL_TERRITORY && r.captured) {
             long captured = board_popcount(r.captured);
-            v = cgt_add(s->ctx->cgt, v, cgt_integer(s->ctx->cgt, c == BOARD_BLACK ? captured
-                                                                                  : -captured));
+            v = cgt_add(s->ctx->cgt, v,
+                        cgt_integer(s->ctx->cgt, c == BOARD_BLACK ? captured : -captured));
         }
         out[(*n)++] = v;
     }

@@ -92,12 +92,13 @@ int region_territory_count(const board_geom_t *geom, const board_t *position);
 
 /* One region read from a file. */
 typedef struct region {
-    char *name;             /* "name:" line, or NULL */
-    char *source;           /* "source:" line, or NULL */
+    char *name;                       /* "name:" line, or NULL */
+    char *source;                     /* "source:" line, or NULL */
     char *expect[REGION_MODEL_COUNT]; /* "expect-territory:", "expect-math:" (CGSuite text) */
-    char *note;             /* "note:" line, or NULL */
-    int line;               /* the file line of the region's first grid row */
-    board_geom_t *geom;     /* owned */
+    char *expect_chilled;             /* "expect-chilled:" (the territory value chilled), or NULL */
+    char *note;                       /* "note:" line, or NULL */
+    int line;                         /* the file line of the region's first grid row */
+    board_geom_t *geom;               /* owned */
     board_t position;
 } region_t;
 
@@ -105,7 +106,8 @@ void region_free(region_t *region);
 
 /*
  * Parses a region file: regions separated by blank lines or "---" lines; each has optional
- * header lines "key: value" (name, source, expect-territory, expect-math, note; '%' starts a
+ * header lines "key: value" (name, source, expect-territory, expect-math,
+ * expect-chilled, note; '%' starts a
  * comment line) and a grid, one row a line, top row first: X and O safe stones, x and o
  * ordinary stones, '.' empty, '#' off the board; spaces between points are ignored; short rows
  * are padded with '#'.  Returns an array of region_t * (free with g_ptr_array_unref), or NULL with
