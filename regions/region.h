@@ -57,7 +57,7 @@ bool region_model_parse(region_model_t *model, const char *text, GError **error)
 
 typedef struct region_ctx region_ctx_t;
 
-/* The default bound on distinct local positions per context (about 100 MB of table). */
+/* The default bound on distinct local positions per context (a table of at most 128 MB). */
 #define REGION_DEFAULT_POSITION_LIMIT 2000000
 
 /*

@@ -272,7 +272,7 @@ static void test_region__math_outcomes_agree_with_the_solver(void **state)
         }
         search_destroy(search);
     }
-    assert_true(checked >= 60);
+    assert_true(checked >= 90); /* 48 short regions, two first players each */
     region_ctx_destroy(rctx);
     g_ptr_array_unref(all);
 }
