@@ -4,6 +4,8 @@
  */
 #include "regions/region.h"
 
+#include "cgt/game.h"
+
 #include <string.h>
 
 void region_free(region_t *region)
@@ -284,4 +286,25 @@ GArray *region_split(const board_geom_t *geom, const board_t *position, GError *
         g_array_append_val(parts, part);
     }
     return parts;
+}
+
+bool region_value_sum(cgt_game_t *out, region_ctx_t *ctx, const board_geom_t *geom,
+                      const board_t *position, region_model_t model, GError **error)
+{
+    GArray *parts = region_split(geom, position, error);
+    if (!parts)
+        return false;
+    cgt_ctx_t *cgt = region_ctx_cgt(ctx);
+    cgt_game_t sum = cgt_zero(cgt);
+    bool ok = true;
+    for (guint i = 0; ok && i < parts->len; i++) {
+        const region_part_t *part = &g_array_index(parts, region_part_t, i);
+        cgt_game_t v;
+        if ((ok = region_value(&v, ctx, part->geom, &part->position, model, error)))
+            sum = cgt_add(cgt, sum, v);
+    }
+    region_parts_free(parts);
+    if (ok)
+        *out = sum;
+    return ok;
 }

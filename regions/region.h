@@ -139,4 +139,12 @@ typedef struct region_part {
 GArray *region_split(const board_geom_t *geom, const board_t *position, GError **error);
 void region_parts_free(GArray *parts);
 
+/*
+ * The value of a whole position as the sum of its parts' values (region_split, then region_value
+ * on each part; every part's local positions go through the context's table).  Fails as
+ * region_value does, on the first part that fails.
+ */
+bool region_value_sum(cgt_game_t *out, region_ctx_t *ctx, const board_geom_t *geom,
+                      const board_t *position, region_model_t model, GError **error);
+
 #endif

@@ -222,6 +222,12 @@ static void test_region__split_parts_sum_to_the_whole(void **state)
                 fail_msg("%s (%s): the whole %s, the sum of %u parts %s", r->name,
                          region_model_name(m), loopy ? "loopy" : cgt_to_string(ctx, whole),
                          parts->len, any_loopy ? "loopy" : cgt_to_string(ctx, sum));
+            cgt_game_t by_sum = 0;
+            GError *error = NULL;
+            bool sum_ok = region_value_sum(&by_sum, rctx, r->geom, &r->position, m, &error);
+            if (sum_ok == loopy || (sum_ok && by_sum != whole))
+                fail_msg("%s (%s): region_value_sum disagrees", r->name, region_model_name(m));
+            g_clear_error(&error);
         }
         region_parts_free(parts);
     }
