@@ -136,6 +136,109 @@ static void test_region__catalog_values_agree_with_the_expected_ones(void **stat
     g_ptr_array_unref(all);
 }
 
+/*
+ * A second algorithm for the values: G = E exactly when G - E is a second-player win (the
+ * definition of equality), decided here by a plain memoised search over the sum of the Go
+ * region (its legal plays through core's board_place, captures as free integer moves under
+ * territory) and -E (E's options from cgt/), with no canonical forms of the region's tree.  It
+ * takes a position without plays as 0, so it also checks that the territory count of such a
+ * position is 0 (docs/regions.md).  A value off by * must fail it, so the check can fail.
+ */
+typedef struct diff_key {
+    board_t position;
+    cgt_game_t e;
+    int32_t k;    /* integer part: k > 0 gives Black k free moves, k < 0 White -k */
+    int32_t left; /* 1: Black (Left) to move */
+} diff_key_t;
+
+typedef struct diff {
+    const board_geom_t *geom;
+    region_model_t model;
+    cgt_ctx_t *ctx;
+    GHashTable *memo; /* diff_key_t * -> GINT_TO_POINTER(1 + wins) */
+} diff_t;
+
+static guint diff_hash(gconstpointer p)
+{
+    const diff_key_t *k = p;
+    uint64_t h = k->position.stones[0] * 0x9e3779b97f4a7c15ULL ^ k->position.stones[1] ^
+                 ((uint64_t)k->e << 32) ^ (uint64_t)(uint32_t)k->k * 31 ^ (uint64_t)k->left;
+    return (guint)(h ^ h >> 32);
+}
+
+static gboolean diff_equal(gconstpointer a, gconstpointer b)
+{
+    return memcmp(a, b, sizeof(diff_key_t)) == 0;
+}
+
+/* Whether the player to move in (position, e, k) has a winning move (normal play). */
+static bool diff_wins(diff_t *d, const board_t *position, cgt_game_t e, int k, bool left)
+{
+    diff_key_t key;
+    memset(&key, 0, sizeof key);
+    key.position = *position;
+    key.e = e;
+    key.k = k;
+    key.left = left;
+    gpointer found = g_hash_table_lookup(d->memo, &key);
+    if (found)
+        return GPOINTER_TO_INT(found) - 1;
+    bool wins = false;
+    board_color_t c = left ? BOARD_BLACK : BOARD_WHITE;
+    int sign = left ? 1 : -1;
+    for (uint64_t empty = board_empty(position, d->geom); empty && !wins; empty &= empty - 1) {
+        board_placement_t r = board_place(position, d->geom, c, board_lowest(empty));
+        if (r.suicided)
+            continue;
+        int k2 = k + (d->model == REGION_MODEL_TERRITORY ? sign * board_popcount(r.captured) : 0);
+        wins = !diff_wins(d, &r.after, e, k2, !left);
+    }
+    size_t n = left ? cgt_left_count(d->ctx, e) : cgt_right_count(d->ctx, e);
+    const cgt_game_t *opts = left ? cgt_left_options(d->ctx, e) : cgt_right_options(d->ctx, e);
+    for (size_t i = 0; i < n && !wins; i++)
+        wins = !diff_wins(d, position, opts[i], k, !left);
+    if (!wins && sign * k > 0)
+        wins = !diff_wins(d, position, e, k - sign, !left);
+    diff_key_t *stored = g_memdup2(&key, sizeof key);
+    g_hash_table_insert(d->memo, stored, GINT_TO_POINTER(1 + wins));
+    return wins;
+}
+
+static void test_region__values_agree_with_the_definition_of_equality(void **state)
+{
+    (void)state;
+    GPtrArray *all = read_catalog();
+    region_ctx_t *rctx = region_ctx_create(0);
+    cgt_ctx_t *ctx = region_ctx_cgt(rctx);
+    int checked = 0;
+    for (guint i = 0; i < all->len; i++) {
+        const region_t *r = all->pdata[i];
+        for (int m = 0; m < REGION_MODEL_COUNT; m++) {
+            bool loopy;
+            cgt_game_t g = value_of(&loopy, rctx, r->geom, &r->position, m, r->name);
+            if (loopy)
+                continue;
+            diff_t d = {r->geom, (region_model_t)m, ctx,
+                        g_hash_table_new_full(diff_hash, diff_equal, g_free, NULL)};
+            /* G - G' for G' = the value found and for a value one step off (which must fail) */
+            cgt_game_t wrong = cgt_add(ctx, g, cgt_nimber(ctx, 1));
+            bool equal = !diff_wins(&d, &r->position, cgt_neg(ctx, g), 0, true) &&
+                         !diff_wins(&d, &r->position, cgt_neg(ctx, g), 0, false);
+            bool equal_wrong = !diff_wins(&d, &r->position, cgt_neg(ctx, wrong), 0, true) &&
+                               !diff_wins(&d, &r->position, cgt_neg(ctx, wrong), 0, false);
+            if (!equal || equal_wrong)
+                fail_msg("%s (%s): the region minus %s is %sa second-player win", r->name,
+                         region_model_name(m), cgt_to_string(ctx, equal ? wrong : g),
+                         equal ? "" : "not ");
+            g_hash_table_destroy(d.memo);
+            checked++;
+        }
+    }
+    assert_int_equal(checked, 96);
+    region_ctx_destroy(rctx);
+    g_ptr_array_unref(all);
+}
+
 /* The region with colours reversed (safe stones too). */
 static board_geom_t *reversed(board_t *out, const board_geom_t *g, const board_t *p)
 {
@@ -446,6 +549,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_region__catalog_has_forty_regions_with_both_expected_values),
         cmocka_unit_test(test_region__catalog_values_agree_with_the_expected_ones),
+        cmocka_unit_test(test_region__values_agree_with_the_definition_of_equality),
         cmocka_unit_test(test_region__reversed_colours_give_the_negative_and_reflection_the_same),
         cmocka_unit_test(test_region__split_parts_sum_to_the_whole),
         cmocka_unit_test(test_region__math_outcomes_agree_with_the_solver),
