@@ -60,6 +60,30 @@ static GPtrArray *read_catalog(void)
     return all;
 }
 
+/* The fixture of the catalogue tests: every region and one context for all of them. */
+typedef struct catalog {
+    GPtrArray *all;
+    region_ctx_t *rctx;
+} catalog_t;
+
+static int catalog_setup(void **state)
+{
+    catalog_t *c = g_new0(catalog_t, 1);
+    c->all = read_catalog();
+    c->rctx = region_ctx_create(0);
+    *state = c;
+    return 0;
+}
+
+static int catalog_teardown(void **state)
+{
+    catalog_t *c = *state;
+    region_ctx_destroy(c->rctx);
+    g_ptr_array_unref(c->all);
+    g_free(c);
+    return 0;
+}
+
 static cgt_game_t parse(cgt_ctx_t *ctx, const char *text, const char *name)
 {
     cgt_game_t g = 0;
@@ -84,8 +108,8 @@ static cgt_game_t value_of(bool *loopy, region_ctx_t *rctx, const board_geom_t *
 
 static void test_region__catalog_has_forty_regions_with_both_expected_values(void **state)
 {
-    (void)state;
-    GPtrArray *all = read_catalog();
+    const catalog_t *c = *state;
+    GPtrArray *all = c->all;
     assert_true(all->len >= 40);
     for (guint i = 0; i < all->len; i++) {
         const region_t *r = all->pdata[i];
@@ -93,47 +117,6 @@ static void test_region__catalog_has_forty_regions_with_both_expected_values(voi
             fail_msg("the region at line %d (%s) lacks a name, a source or an expected value",
                      r->line, r->name ? r->name : "?");
     }
-    g_ptr_array_unref(all);
-}
-
-static void test_region__catalog_values_agree_with_the_expected_ones(void **state)
-{
-    (void)state;
-    GPtrArray *all = read_catalog();
-    region_ctx_t *rctx = region_ctx_create(0);
-    cgt_ctx_t *ctx = region_ctx_cgt(rctx);
-    int checked = 0;
-    for (guint i = 0; i < all->len; i++) {
-        const region_t *r = all->pdata[i];
-        for (int m = 0; m < REGION_MODEL_COUNT; m++) {
-            cgt_game_t g = 0;
-            GError *error = NULL;
-            bool ok = region_value(&g, rctx, r->geom, &r->position, (region_model_t)m, &error);
-            const char *expect = r->expect[m];
-            if (g_str_has_prefix(expect, "not a short game")) {
-                if (ok || error->code != REGION_ERROR_NOT_SHORT ||
-                    !g_str_has_prefix(error->message, expect))
-                    fail_msg("%s (%s): expected '%s', got %s", r->name, region_model_name(m),
-                             expect, ok ? cgt_to_string(ctx, g) : error->message);
-            } else {
-                if (!ok)
-                    fail_msg("%s (%s): %s", r->name, region_model_name(m), error->message);
-                cgt_game_t e = parse(ctx, expect, r->name);
-                if (e != g)
-                    fail_msg("%s (%s): expected %s, got %s", r->name, region_model_name(m),
-                             cgt_to_string(ctx, e), cgt_to_string(ctx, g));
-                if (m == REGION_MODEL_TERRITORY && r->expect_chilled &&
-                    parse(ctx, r->expect_chilled, r->name) != cgt_chill(ctx, g))
-                    fail_msg("%s: chilled %s, expected %s", r->name,
-                             cgt_to_string(ctx, cgt_chill(ctx, g)), r->expect_chilled);
-            }
-            g_clear_error(&error);
-            checked++;
-        }
-    }
-    assert_int_equal(checked, 2 * (int)all->len);
-    region_ctx_destroy(rctx);
-    g_ptr_array_unref(all);
 }
 
 /*
@@ -204,39 +187,59 @@ static bool diff_wins(diff_t *d, const board_t *position, cgt_game_t e, int k, b
     return wins;
 }
 
-static void test_region__values_agree_with_the_definition_of_equality(void **state)
+/* Fails unless the region minus g is a second-player win and the region minus (g + *) is not. */
+static void check_by_definition(cgt_ctx_t *ctx, const region_t *r, region_model_t m, cgt_game_t g)
 {
-    (void)state;
-    GPtrArray *all = read_catalog();
-    region_ctx_t *rctx = region_ctx_create(0);
+    diff_t d = {r->geom, m, ctx, g_hash_table_new_full(diff_hash, diff_equal, g_free, NULL)};
+    cgt_game_t wrong = cgt_add(ctx, g, cgt_nimber(ctx, 1));
+    bool equal = !diff_wins(&d, &r->position, cgt_neg(ctx, g), 0, true) &&
+                 !diff_wins(&d, &r->position, cgt_neg(ctx, g), 0, false);
+    bool equal_wrong = !diff_wins(&d, &r->position, cgt_neg(ctx, wrong), 0, true) &&
+                       !diff_wins(&d, &r->position, cgt_neg(ctx, wrong), 0, false);
+    if (!equal || equal_wrong)
+        fail_msg("%s (%s): the region minus %s is %sa second-player win", r->name,
+                 region_model_name(m), cgt_to_string(ctx, equal ? wrong : g), equal ? "" : "not ");
+    g_hash_table_destroy(d.memo);
+}
+
+static void
+test_region__catalog_values_agree_with_the_expected_ones_and_the_definition(void **state)
+{
+    const catalog_t *c = *state;
+    GPtrArray *all = c->all;
+    region_ctx_t *rctx = c->rctx;
     cgt_ctx_t *ctx = region_ctx_cgt(rctx);
     int checked = 0;
     for (guint i = 0; i < all->len; i++) {
         const region_t *r = all->pdata[i];
         for (int m = 0; m < REGION_MODEL_COUNT; m++) {
-            bool loopy;
-            cgt_game_t g = value_of(&loopy, rctx, r->geom, &r->position, m, r->name);
-            if (loopy)
-                continue;
-            diff_t d = {r->geom, (region_model_t)m, ctx,
-                        g_hash_table_new_full(diff_hash, diff_equal, g_free, NULL)};
-            /* G - G' for G' = the value found and for a value one step off (which must fail) */
-            cgt_game_t wrong = cgt_add(ctx, g, cgt_nimber(ctx, 1));
-            bool equal = !diff_wins(&d, &r->position, cgt_neg(ctx, g), 0, true) &&
-                         !diff_wins(&d, &r->position, cgt_neg(ctx, g), 0, false);
-            bool equal_wrong = !diff_wins(&d, &r->position, cgt_neg(ctx, wrong), 0, true) &&
-                               !diff_wins(&d, &r->position, cgt_neg(ctx, wrong), 0, false);
-            if (!equal || equal_wrong)
-                fail_msg("%s (%s): the region minus %s is %sa second-player win", r->name,
-                         region_model_name(m), cgt_to_string(ctx, equal ? wrong : g),
-                         equal ? "" : "not ");
-            g_hash_table_destroy(d.memo);
+            cgt_game_t g = 0;
+            GError *error = NULL;
+            bool ok = region_value(&g, rctx, r->geom, &r->position, (region_model_t)m, &error);
+            const char *expect = r->expect[m];
+            if (g_str_has_prefix(expect, "not a short game")) {
+                if (ok || error->code != REGION_ERROR_NOT_SHORT ||
+                    !g_str_has_prefix(error->message, expect))
+                    fail_msg("%s (%s): expected '%s', got %s", r->name, region_model_name(m),
+                             expect, ok ? cgt_to_string(ctx, g) : error->message);
+            } else {
+                if (!ok)
+                    fail_msg("%s (%s): %s", r->name, region_model_name(m), error->message);
+                cgt_game_t e = parse(ctx, expect, r->name);
+                if (e != g)
+                    fail_msg("%s (%s): expected %s, got %s", r->name, region_model_name(m),
+                             cgt_to_string(ctx, e), cgt_to_string(ctx, g));
+                if (m == REGION_MODEL_TERRITORY && r->expect_chilled &&
+                    parse(ctx, r->expect_chilled, r->name) != cgt_chill(ctx, g))
+                    fail_msg("%s: chilled %s, expected %s", r->name,
+                             cgt_to_string(ctx, cgt_chill(ctx, g)), r->expect_chilled);
+                check_by_definition(ctx, r, (region_model_t)m, g);
+            }
+            g_clear_error(&error);
             checked++;
         }
     }
-    assert_int_equal(checked, 96);
-    region_ctx_destroy(rctx);
-    g_ptr_array_unref(all);
+    assert_int_equal(checked, 2 * (int)all->len);
 }
 
 /* The region with colours reversed (safe stones too). */
@@ -269,9 +272,9 @@ static board_geom_t *reflected(board_t *out, const board_geom_t *g, const board_
 
 static void test_region__reversed_colours_give_the_negative_and_reflection_the_same(void **state)
 {
-    (void)state;
-    GPtrArray *all = read_catalog();
-    region_ctx_t *rctx = region_ctx_create(0);
+    const catalog_t *c = *state;
+    GPtrArray *all = c->all;
+    region_ctx_t *rctx = c->rctx;
     cgt_ctx_t *ctx = region_ctx_cgt(rctx);
     for (guint i = 0; i < all->len; i++) {
         const region_t *r = all->pdata[i];
@@ -295,15 +298,13 @@ static void test_region__reversed_colours_give_the_negative_and_reflection_the_s
         board_geom_destroy(grev);
         board_geom_destroy(grefl);
     }
-    region_ctx_destroy(rctx);
-    g_ptr_array_unref(all);
 }
 
 static void test_region__split_parts_sum_to_the_whole(void **state)
 {
-    (void)state;
-    GPtrArray *all = read_catalog();
-    region_ctx_t *rctx = region_ctx_create(0);
+    const catalog_t *c = *state;
+    GPtrArray *all = c->all;
+    region_ctx_t *rctx = c->rctx;
     cgt_ctx_t *ctx = region_ctx_cgt(rctx);
     int several = 0;
     for (guint i = 0; i < all->len; i++) {
@@ -335,8 +336,6 @@ static void test_region__split_parts_sum_to_the_whole(void **state)
         region_parts_free(parts);
     }
     assert_true(several >= 5);
-    region_ctx_destroy(rctx);
-    g_ptr_array_unref(all);
 }
 
 /*
@@ -346,9 +345,9 @@ static void test_region__split_parts_sum_to_the_whole(void **state)
  */
 static void test_region__math_outcomes_agree_with_the_solver(void **state)
 {
-    (void)state;
-    GPtrArray *all = read_catalog();
-    region_ctx_t *rctx = region_ctx_create(0);
+    const catalog_t *c = *state;
+    GPtrArray *all = c->all;
+    region_ctx_t *rctx = c->rctx;
     cgt_ctx_t *ctx = region_ctx_cgt(rctx);
     rules_t rules;
     assert_true(rules_parse(&rules, "math", NULL));
@@ -364,26 +363,25 @@ static void test_region__math_outcomes_agree_with_the_solver(void **state)
         cgt_outcome_t o = cgt_outcome(ctx, g);
         search_t *search = search_create(r->geom, &rules, &options, NULL);
         assert_non_null(search);
-        for (int c = 0; c < 2; c++) {
-            game_t *game = game_create_from(r->geom, &rules, &r->position, (board_color_t)c, NULL);
+        for (int first = 0; first < 2; first++) {
+            game_t *game =
+                game_create_from(r->geom, &rules, &r->position, (board_color_t)first, NULL);
             assert_non_null(game);
             search_result_t result;
             assert_true(search_solve(&result, search, game, NULL));
             bool black_wins = result.value > 0;
-            bool expected = c == BOARD_BLACK ? (o == CGT_OUTCOME_L || o == CGT_OUTCOME_N)
-                                             : (o == CGT_OUTCOME_L || o == CGT_OUTCOME_P);
+            bool expected = first == BOARD_BLACK ? (o == CGT_OUTCOME_L || o == CGT_OUTCOME_N)
+                                                 : (o == CGT_OUTCOME_L || o == CGT_OUTCOME_P);
             if (black_wins != expected)
                 fail_msg("%s: math value %s, but the solver says %s wins with %s first", r->name,
                          cgt_to_string(ctx, g), black_wins ? "Black" : "White",
-                         c == BOARD_BLACK ? "Black" : "White");
+                         first == BOARD_BLACK ? "Black" : "White");
             game_destroy(game);
             checked++;
         }
         search_destroy(search);
     }
     assert_true(checked >= 90); /* 48 short regions, two first players each */
-    region_ctx_destroy(rctx);
-    g_ptr_array_unref(all);
 }
 
 /*
@@ -548,8 +546,8 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_region__catalog_has_forty_regions_with_both_expected_values),
-        cmocka_unit_test(test_region__catalog_values_agree_with_the_expected_ones),
-        cmocka_unit_test(test_region__values_agree_with_the_definition_of_equality),
+        cmocka_unit_test(
+            test_region__catalog_values_agree_with_the_expected_ones_and_the_definition),
         cmocka_unit_test(test_region__reversed_colours_give_the_negative_and_reflection_the_same),
         cmocka_unit_test(test_region__split_parts_sum_to_the_whole),
         cmocka_unit_test(test_region__math_outcomes_agree_with_the_solver),
@@ -559,5 +557,5 @@ int main(void)
         cmocka_unit_test(test_region__command_prints_values_csv_and_svg),
         cmocka_unit_test(test_region__command_bad_input_exits_2_with_one_message),
     };
-    return cmocka_run_group_tests(tests, NULL, NULL);
+    return cmocka_run_group_tests(tests, catalog_setup, catalog_teardown);
 }
