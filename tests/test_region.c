@@ -381,7 +381,7 @@ static void test_region__math_outcomes_agree_with_the_solver(void **state)
         }
         search_destroy(search);
     }
-    assert_true(checked >= 90); /* 48 short regions, two first players each */
+    assert_true(checked >= 90); /* 49 short regions, two first players each */
 }
 
 /*
