@@ -219,9 +219,9 @@ int front_region(int argc, char **argv)
     if (o.model_text && !strcmp(o.model_text, "both")) {
         models[1] = REGION_MODEL_MATH;
         n_models = 2;
-    } else if (o.model_text && !region_model_parse(&models[0], o.model_text, &error)) {
-        fprintf(stderr, "mathgo region: --model: %s\n", error->message);
-        g_error_free(error);
+    } else if (o.model_text && !region_model_parse(&models[0], o.model_text, NULL)) {
+        fprintf(stderr, "mathgo region: --model: unknown model '%s' (territory, math or both)\n",
+                o.model_text);
         goto done;
     }
     if (!(text = front_read_file("region", argv[1])))

@@ -323,6 +323,14 @@ static search_status_t evaluate(cgt_game_t *out, search_t *s, const board_t *p, 
 bool region_value(cgt_game_t *out, region_ctx_t *ctx, const board_geom_t *geom,
                   const board_t *position, region_model_t model, GError **error)
 {
+    if ((position->stones[BOARD_BLACK] & geom->safe[BOARD_BLACK]) != geom->safe[BOARD_BLACK] ||
+        (position->stones[BOARD_WHITE] & geom->safe[BOARD_WHITE]) != geom->safe[BOARD_WHITE] ||
+        (board_occupied(position) & ~geom->all) ||
+        (position->stones[BOARD_BLACK] & position->stones[BOARD_WHITE])) {
+        g_set_error(error, REGION_ERROR, REGION_ERROR_POSITION,
+                    "the position lacks a safe stone of the region or has stones off it");
+        return false;
+    }
     if (!board_is_legal_position(position, geom)) {
         g_set_error(error, REGION_ERROR, REGION_ERROR_POSITION,
                     "a chain of the position has no liberty");

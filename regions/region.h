@@ -74,9 +74,10 @@ size_t region_ctx_positions(const region_ctx_t *ctx);
 
 /*
  * The value of `position` on the region `geom` in `model` (a game of region_ctx_cgt(ctx)).
- * Precondition: position holds geom's safe stones and only on-board points.  Fails with
+ * The position must hold geom's safe stones and stones on its points only.  Fails with
  * REGION_ERROR_NOT_SHORT when a local position can repeat, REGION_ERROR_LIMIT when the table is
- * full, and REGION_ERROR_POSITION when a chain of the position has no liberty.
+ * full, and REGION_ERROR_POSITION when a chain of the position has no liberty, a safe stone of
+ * the geometry is missing or a stone is off the region.
  * The geometry may be destroyed after the call: the table keys hold the region, not the pointer.
  */
 bool region_value(cgt_game_t *out, region_ctx_t *ctx, const board_geom_t *geom,

@@ -447,6 +447,10 @@ static void test_region__position_limit_is_an_error_and_the_context_stays_usable
     rctx = region_ctx_create(0);
     assert_true(region_value(&g, rctx, r->geom, &r->position, REGION_MODEL_MATH, NULL));
     assert_int_equal(g, cgt_integer(region_ctx_cgt(rctx), 3));
+    board_t without_walls = {{0, 0}};
+    assert_false(region_value(&g, rctx, r->geom, &without_walls, REGION_MODEL_MATH, &error));
+    assert_int_equal(error->code, REGION_ERROR_POSITION);
+    g_clear_error(&error);
     region_ctx_destroy(rctx);
     g_ptr_array_unref(rs);
 }
