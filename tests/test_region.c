@@ -521,6 +521,14 @@ static void test_region__command_prints_values_csv_and_svg(void **state)
     g_free(svg);
     support_run_clear(&r);
 
+    r = support_runv("name: dead\nXXXX\nXo.X\nXXXX\n", "region", "-", "--solve", "--csv", NULL);
+    assert_int_equal(r.status, 0);
+    /* the japanese preset counts the dead stone alive: Black captures it, 2 instead of 3 */
+    assert_string_equal(r.out, "name,model,canonical,outcome,left_stop,right_stop,mean,temperature,"
+                               "chilled,note,solver_black_first,solver_white_first\n"
+                               "dead,territory,3,L,3,3,3,-1,3,,2,2\n");
+    support_run_clear(&r);
+
     r = support_runv("X.O\n", "region", "-", "--chill", NULL);
     assert_int_equal(r.status, 0);
     assert_non_null(strstr(r.out, "canonical      *\n"));
