@@ -10,6 +10,8 @@
 
 #include "cgt/notation.h"
 #include "core/game.h"
+#include "front/region_file.h"
+#include "positions/diagram.h"
 #include "regions/region.h"
 #include "solver/search.h"
 
@@ -34,7 +36,7 @@ static const char *const solver_rules[REGION_MODEL_COUNT] = {"japanese,ko=positi
  * the optimal score under territory ("2", "-1/2"), the winner under math ("B", "W").  False
  * (one message printed) when the solver fails.
  */
-static bool solve_region(char *out[2], const region_t *r, region_model_t model)
+static bool solve_region(char *out[2], const region_file_entry_t *r, region_model_t model)
 {
     rules_t rules;
     GError *error = NULL;
@@ -79,7 +81,7 @@ static char *number_of(void (*f)(mpq_t, cgt_ctx_t *, cgt_game_t), cgt_ctx_t *ctx
 }
 
 /* The CSV columns of one region in one model (value columns empty when `note` is set). */
-static void fill_columns(char *col[N_COLUMNS], cgt_ctx_t *ctx, const region_t *r,
+static void fill_columns(char *col[N_COLUMNS], cgt_ctx_t *ctx, const region_file_entry_t *r,
                          region_model_t model, const cgt_game_t *value, const char *note)
 {
     col[0] = g_strdup(r->name ? r->name : "");
@@ -106,13 +108,13 @@ static void fill_columns(char *col[N_COLUMNS], cgt_ctx_t *ctx, const region_t *r
     }
 }
 
-static void print_text(cgt_ctx_t *ctx, const region_t *r, region_model_t model,
+static void print_text(cgt_ctx_t *ctx, const region_file_entry_t *r, region_model_t model,
                        char *col[N_COLUMNS], const cgt_game_t *value, const region_opts_t *o)
 {
     if (r->name)
         printf("%-14s %s\n", "name", r->name);
     printf("%-14s %s\n", "model", region_model_name(model));
-    char *grid = region_format(r->geom, &r->position);
+    char *grid = diagram_format_region(&r->position, r->geom);
     char **rows = g_strsplit(grid, "\n", -1);
     for (char **row = rows; *row && **row; row++)
         printf("%-14s %s\n", row == rows ? "region" : "", *row);
@@ -158,8 +160,8 @@ static void print_csv(char *col[N_COLUMNS], char *solved[2])
 }
 
 /* The region's grid (left) and the thermograph of its value (right), or the note instead. */
-static bool write_svg(const char *path, cgt_ctx_t *ctx, const region_t *r, region_model_t model,
-                      const cgt_game_t *value, const char *note)
+static bool write_svg(const char *path, cgt_ctx_t *ctx, const region_file_entry_t *r,
+                      region_model_t model, const cgt_game_t *value, const char *note)
 {
     const double cell = 28, margin = 20;
     const board_geom_t *g = r->geom;
@@ -291,7 +293,7 @@ int front_region(int argc, char **argv)
     }
     status = FRONT_EXIT_OK;
     for (guint i = 0; i < regions->len; i++) {
-        const region_t *r = g_ptr_array_index(regions, i);
+        const region_file_entry_t *r = g_ptr_array_index(regions, i);
         for (int m = 0; m < n_models; m++) {
             cgt_game_t value;
             char *col[N_COLUMNS];

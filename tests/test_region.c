@@ -21,6 +21,8 @@
 #include "cgt/thermo.h"
 #include "core/game.h"
 #include "core/rules.h"
+#include "front/region_file.h"
+#include "positions/diagram.h"
 #include "regions/region.h"
 #include "solver/search.h"
 #include "tests/support.h"
@@ -34,7 +36,7 @@
 /* Every region of the catalogue, read once per test. */
 static GPtrArray *read_catalog(void)
 {
-    GPtrArray *all = g_ptr_array_new_with_free_func((GDestroyNotify)region_free);
+    GPtrArray *all = g_ptr_array_new_with_free_func((GDestroyNotify)region_file_entry_free);
     GDir *dir = g_dir_open(CATALOG, 0, NULL);
     assert_non_null(dir);
     GPtrArray *names = g_ptr_array_new_with_free_func(g_free);
@@ -112,7 +114,7 @@ static void test_region__catalog_has_forty_regions_with_both_expected_values(voi
     GPtrArray *all = c->all;
     assert_true(all->len >= 40);
     for (guint i = 0; i < all->len; i++) {
-        const region_t *r = all->pdata[i];
+        const region_file_entry_t *r = all->pdata[i];
         if (!r->name || !r->source || !r->expect[0] || !r->expect[1])
             fail_msg("the region at line %d (%s) lacks a name, a source or an expected value",
                      r->line, r->name ? r->name : "?");
@@ -188,7 +190,8 @@ static bool diff_wins(diff_t *d, const board_t *position, cgt_game_t e, int k, b
 }
 
 /* Fails unless the region minus g is a second-player win and the region minus (g + *) is not. */
-static void check_by_definition(cgt_ctx_t *ctx, const region_t *r, region_model_t m, cgt_game_t g)
+static void check_by_definition(cgt_ctx_t *ctx, const region_file_entry_t *r, region_model_t m,
+                                cgt_game_t g)
 {
     diff_t d = {r->geom, m, ctx, g_hash_table_new_full(diff_hash, diff_equal, g_free, NULL)};
     cgt_game_t wrong = cgt_add(ctx, g, cgt_nimber(ctx, 1));
@@ -211,7 +214,7 @@ test_region__catalog_values_agree_with_the_expected_ones_and_the_definition(void
     cgt_ctx_t *ctx = region_ctx_cgt(rctx);
     int checked = 0;
     for (guint i = 0; i < all->len; i++) {
-        const region_t *r = all->pdata[i];
+        const region_file_entry_t *r = all->pdata[i];
         for (int m = 0; m < REGION_MODEL_COUNT; m++) {
             cgt_game_t g = 0;
             GError *error = NULL;
@@ -277,7 +280,7 @@ static void test_region__reversed_colours_give_the_negative_and_reflection_the_s
     region_ctx_t *rctx = c->rctx;
     cgt_ctx_t *ctx = region_ctx_cgt(rctx);
     for (guint i = 0; i < all->len; i++) {
-        const region_t *r = all->pdata[i];
+        const region_file_entry_t *r = all->pdata[i];
         board_t rev, refl;
         board_geom_t *grev = reversed(&rev, r->geom, &r->position);
         board_geom_t *grefl = reflected(&refl, r->geom, &r->position);
@@ -308,7 +311,7 @@ static void test_region__split_parts_sum_to_the_whole(void **state)
     cgt_ctx_t *ctx = region_ctx_cgt(rctx);
     int several = 0;
     for (guint i = 0; i < all->len; i++) {
-        const region_t *r = all->pdata[i];
+        const region_file_entry_t *r = all->pdata[i];
         GArray *parts = region_split(r->geom, &r->position, NULL);
         assert_non_null(parts);
         several += parts->len > 1;
@@ -355,7 +358,7 @@ static void test_region__math_outcomes_agree_with_the_solver(void **state)
     options.tt_bytes = 4u << 20;
     int checked = 0;
     for (guint i = 0; i < all->len; i++) {
-        const region_t *r = all->pdata[i];
+        const region_file_entry_t *r = all->pdata[i];
         bool loopy;
         cgt_game_t g = value_of(&loopy, rctx, r->geom, &r->position, REGION_MODEL_MATH, r->name);
         if (loopy || board_popcount(board_empty(&r->position, r->geom)) > 12)
@@ -437,7 +440,7 @@ static void test_region__position_limit_is_an_error_and_the_context_stays_usable
     GError *error = NULL;
     GPtrArray *rs = region_file_parse("XXXXXX\nX....X\nXXXXXX\n", &error);
     assert_non_null(rs);
-    const region_t *r = rs->pdata[0];
+    const region_file_entry_t *r = rs->pdata[0];
     region_ctx_t *rctx = region_ctx_create(5);
     cgt_game_t g;
     assert_false(region_value(&g, rctx, r->geom, &r->position, REGION_MODEL_MATH, &error));
@@ -471,21 +474,23 @@ static void test_region__bad_files_name_the_line_and_column(void **state)
 {
     (void)state;
     expect_parse_error("name: a\nX.X\nXQX\n", "line 3, column 2: unknown character 'Q'");
-    expect_parse_error("XXX\nXXX\n", "line 1: the region has no empty point");
+    expect_parse_error("name: full\nXXX\nXXX\n", "lines 2-3: the region has no empty point");
     expect_parse_error("name: a\n\n" /* a blank line ends the block: no grid */,
                        "line 1: a region without a grid");
     expect_parse_error("X.X\nname: b\n", "line 2: a header line after the grid");
     expect_parse_error("colour: red\nX.X\n", "line 1, column 1: unknown key 'colour'");
     expect_parse_error("X.O\n---\nXXXXXXXXX\nX.......X\nXXXXXXXXX\n"
                        "XXXXXXXXX\nXXXXXXXXX\nXXXXXXXXX\nXXXXXXXXX\nXXXXXXXXX\n",
-                       "line 3: the region's rectangle is 9 x 8 = 72 points, more than 64");
-    expect_parse_error("X.x\n#.O\nxO#\n", "line 3, column 1: the chain at A1 has no liberty");
+                       "line 10: the region's rectangle (9 wide, short rows padded with '#', 8 "
+                       "rows so far) has more than 64 points");
+    expect_parse_error("X.x\n#.O\nxO#\n",
+                       "line 3, column 1: the black chain here has no liberty and no safe stone");
     /* short rows are padded with off-board points */
     GPtrArray *rs = region_file_parse("% a comment\nX.\n#.O\n", NULL);
     assert_non_null(rs);
-    const region_t *r = rs->pdata[0];
+    const region_file_entry_t *r = rs->pdata[0];
     assert_int_equal(r->geom->width, 3);
-    char *grid = region_format(r->geom, &r->position);
+    char *grid = diagram_format_region(&r->position, r->geom);
     assert_string_equal(grid, "X.#\n#.O\n");
     g_free(grid);
     g_ptr_array_unref(rs);
@@ -541,7 +546,7 @@ static void test_region__command_bad_input_exits_2_with_one_message(void **state
     (void)state;
     const char *cases[][3] = {
         {"X.X\nX?X\n", NULL, "line 2, column 2: unknown character '?'"},
-        {"XXX\n", NULL, "line 1: the region has no empty point"},
+        {"XXX\n", NULL, "the region has no empty point"},
         {NULL, "--model=area", "unknown model 'area'"}, /* no stdin: it exits first */
     };
     for (size_t i = 0; i < G_N_ELEMENTS(cases); i++) {
