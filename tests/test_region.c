@@ -342,6 +342,62 @@ static void test_region__split_parts_sum_to_the_whole(void **state)
 }
 
 /*
+ * Random boards with random safe walls: the whole board valued as one region equals the sum of
+ * the parts region_split finds (a play changes one part only), in both models, loopy or not.
+ */
+static void test_region__random_boards_are_the_sums_of_their_parts(void **state)
+{
+    (void)state;
+    GRand *rand = g_rand_new_with_seed(2026);
+    region_ctx_t *rctx = region_ctx_create(0);
+    cgt_ctx_t *ctx = region_ctx_cgt(rctx);
+    int boards = 0, several = 0, short_values = 0;
+    while (boards < 120) {
+        int width = g_rand_int_range(rand, 2, 6), height = g_rand_int_range(rand, 2, 5);
+        uint64_t all = 0, safe[2] = {0, 0}, stones[2] = {0, 0};
+        for (int p = 0; p < width * height; p++) {
+            uint64_t bit = (uint64_t)1 << p;
+            int kind = g_rand_int_range(rand, 0, 10); /* 0-3 safe, 4 hole, 5 stone, else empty */
+            if (kind != 4)
+                all |= bit;
+            if (kind < 4)
+                safe[kind & 1] |= bit, stones[kind & 1] |= bit;
+            if (kind == 5)
+                stones[g_rand_int_range(rand, 0, 2)] |= bit;
+        }
+        board_geom_t *g = board_geom_create_region(width, height, all, safe, NULL);
+        board_t p = {{stones[0], stones[1]}};
+        if (!g || !board_empty(&p, g) || board_popcount(board_empty(&p, g)) > 9 ||
+            !board_is_legal_position(&p, g)) {
+            board_geom_destroy(g);
+            continue;
+        }
+        GArray *parts = region_split(g, &p, NULL);
+        several += parts->len > 1;
+        region_parts_free(parts);
+        for (int m = 0; m < REGION_MODEL_COUNT; m++) {
+            cgt_game_t whole = 0, sum = 0;
+            GError *e1 = NULL, *e2 = NULL;
+            bool ok1 = region_value(&whole, rctx, g, &p, m, &e1);
+            bool ok2 = region_value_sum(&sum, rctx, g, &p, m, &e2);
+            short_values += ok1;
+            if (ok1 != ok2 || (ok1 && whole != sum) || (!ok1 && e1->code != e2->code))
+                fail_msg("board %d (%s): whole %s, sum %s", boards, region_model_name(m),
+                         ok1 ? cgt_to_string(ctx, whole) : e1->message,
+                         ok2 ? cgt_to_string(ctx, sum) : e2->message);
+            g_clear_error(&e1);
+            g_clear_error(&e2);
+        }
+        board_geom_destroy(g);
+        boards++;
+    }
+    assert_true(several >= 30);      /* 66 boards of several parts with this seed */
+    assert_true(short_values >= 80); /* 108 short values, 132 not short (kos) */
+    region_ctx_destroy(rctx);
+    g_rand_free(rand);
+}
+
+/*
  * The math model is Chetrit's no-pass game on the region: the full-board solver under the
  * `math` rules (its own search, core's legality, positional superko, which never matters in a
  * short game) must find the winner the outcome class says, with Black and with White first.
@@ -567,6 +623,7 @@ int main(void)
             test_region__catalog_values_agree_with_the_expected_ones_and_the_definition),
         cmocka_unit_test(test_region__reversed_colours_give_the_negative_and_reflection_the_same),
         cmocka_unit_test(test_region__split_parts_sum_to_the_whole),
+        cmocka_unit_test(test_region__random_boards_are_the_sums_of_their_parts),
         cmocka_unit_test(test_region__math_outcomes_agree_with_the_solver),
         cmocka_unit_test(test_region__eye_spaces_are_worth_their_points_and_dead_stones),
         cmocka_unit_test(test_region__position_limit_is_an_error_and_the_context_stays_usable),
