@@ -205,6 +205,28 @@ static void check_by_definition(cgt_ctx_t *ctx, const region_file_entry_t *r, re
     g_hash_table_destroy(d.memo);
 }
 
+/* The value rebuilt from region_options equals the value; each option is a legal play. */
+static void check_options(cgt_ctx_t *ctx, region_ctx_t *rctx, const region_file_entry_t *r,
+                          region_model_t m, cgt_game_t g)
+{
+    region_option_t opts[2][BOARD_MAX_POINTS];
+    cgt_game_t values[2][BOARD_MAX_POINTS];
+    int n[2];
+    for (int c = 0; c < 2; c++) {
+        n[c] = region_options(opts[c], rctx, r->geom, &r->position, m, (board_color_t)c, NULL);
+        assert_true(n[c] >= 0);
+        for (int i = 0; i < n[c]; i++) {
+            board_placement_t pl =
+                board_place(&r->position, r->geom, (board_color_t)c, opts[c][i].point);
+            assert_true(board_empty(&r->position, r->geom) & board_bit(opts[c][i].point));
+            assert_int_equal(pl.suicided, 0);
+            values[c][i] = opts[c][i].value;
+        }
+    }
+    if (cgt_from_options(ctx, values[0], (size_t)n[0], values[1], (size_t)n[1]) != g)
+        fail_msg("%s (%s): the options do not rebuild the value", r->name, region_model_name(m));
+}
+
 static void
 test_region__catalog_values_agree_with_the_expected_ones_and_the_definition(void **state)
 {
@@ -237,6 +259,7 @@ test_region__catalog_values_agree_with_the_expected_ones_and_the_definition(void
                     fail_msg("%s: chilled %s, expected %s", r->name,
                              cgt_to_string(ctx, cgt_chill(ctx, g)), r->expect_chilled);
                 check_by_definition(ctx, r, (region_model_t)m, g);
+                check_options(ctx, rctx, r, (region_model_t)m, g);
             }
             g_clear_error(&error);
             checked++;
