@@ -13,6 +13,7 @@ const front_command_t front_commands[] = {
     {"enumerate", front_enumerate, "list every legal position of a board with its rank"},
     {"solve", front_solve, "solve a board exactly under a rule set"},
     {"cgt", front_cgt, "combinatorial game values: canonical forms, thermographs, cooling"},
+    {"region", front_region, "exact values of Go endgame regions (territory and math models)"},
     {NULL, NULL, NULL},
 };
 
