@@ -1,0 +1,368 @@
+/*
+ * tests/test_sum.c: whole boards as sums of regions (regions/sum.h), checked against the
+ * full-board solver (solver/search.h) on seeded generated boards.
+ *
+ * A generated board stacks bands of one or two rows, separated by rows of safe stones, on a
+ * board 4 to 8 points wide; a band's points are empty, ordinary stones, safe stones (which cut it
+ * into several regions) or holes.  Boards with two to five regions, at most MAX_EMPTY empty
+ * points in all, every chain with a liberty and every region a short game in both models are
+ * kept; the others are drawn again (and counted, never tested).
+ *
+ * Mathematical Go: the winner of the full-board `math` search, with Black first and with White
+ * first, is the outcome class of the sum of the regions' math values.  Territory: the full-board
+ * search under territory scoring with passes (`japanese,ko=positional`) gets, with Black first,
+ * the Left stop of the sum of the territory values and, with White first, the Right stop, on
+ * every board where the conditions of docs/regions.md ("Whole boards as sums") hold; the others
+ * are counted and printed with their reason.  Decomposition: the plays the sum calls winning are
+ * exactly the plays after which the full-board search says the mover still wins.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+
+#include <cmocka.h>
+
+#include "cgt/game.h"
+#include "cgt/notation.h"
+#include "core/board.h"
+#include "core/game.h"
+#include "core/rules.h"
+#include "positions/diagram.h"
+#include "regions/region.h"
+#include "regions/sum.h"
+#include "solver/search.h"
+
+#include <gmp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#ifndef MATHGO_TEST_BOARDS
+#define MATHGO_TEST_BOARDS 200
+#endif
+
+/* A board as the generator made it. */
+typedef struct generated {
+    board_geom_t *geom;
+    board_t position;
+    char diagram[256];
+    int empty;
+} generated_t;
+
+static uint64_t next_random(uint64_t *state)
+{
+    /* xorshift64*: the generator is the test's, so boards do not change with glib's. */
+    *state ^= *state >> 12;
+    *state ^= *state << 25;
+    *state ^= *state >> 27;
+    return *state * 0x2545F4914F6CDD1DULL;
+}
+
+static int below(uint64_t *state, int n)
+{
+    return (int)(next_random(state) % (uint64_t)n);
+}
+
+/* Draws one board's diagram into out; the caller parses and filters it. */
+static void draw_diagram(char *out, size_t room, uint64_t *rng, int max_band_points)
+{
+    int width = 4 + below(rng, 5); /* 4..8 */
+    int bands = 1 + below(rng, 3);
+    size_t used = 0;
+    for (int b = 0; b < bands; b++) {
+        if (b > 0) {
+            /* a wall row: safe stones of one colour, now and then the other */
+            char wall = below(rng, 2) ? 'X' : 'O';
+            for (int x = 0; x < width; x++)
+                out[used++] = below(rng, 6) ? wall : (wall == 'X' ? 'O' : 'X');
+            out[used++] = '\n';
+        }
+        int rows = 1 + below(rng, 2);
+        int points = 0;
+        for (int y = 0; y < rows; y++) {
+            for (int x = 0; x < width; x++) {
+                int r = below(rng, 100);
+                char c = r < 56 ? '.' : r < 64 ? 'x' : r < 72 ? 'o' : r < 84 ? 'X' : r < 96 ? 'O' : '#';
+                if (c == '.' && ++points > max_band_points)
+                    c = below(rng, 2) ? 'X' : 'O';
+                out[used++] = c;
+            }
+            out[used++] = '\n';
+        }
+    }
+    g_assert(used < room);
+    out[used] = '\0';
+}
+
+/* Draws boards until one meets the filter; returns false after too many tries. */
+static bool generate(generated_t *board, uint64_t *rng, region_ctx_t *ctx, int max_empty,
+                     int *rejected)
+{
+    for (int attempt = 0; attempt < 10000; attempt++) {
+        draw_diagram(board->diagram, sizeof board->diagram, rng, 7);
+        int width, height;
+        uint64_t on_board, safe[2];
+        if (!diagram_parse_region(&board->position, &width, &height, &on_board, safe,
+                                  board->diagram, NULL)) {
+            ++*rejected;
+            continue;
+        }
+        board->geom = board_geom_create_region(width, height, on_board, safe, NULL);
+        board->empty = board_popcount(board_empty(&board->position, board->geom));
+        bool keep = board->empty <= max_empty;
+        for (int m = 0; keep && m < REGION_MODEL_COUNT; m++) {
+            region_sum_t *sum =
+                region_sum_create(ctx, board->geom, &board->position, (region_model_t)m, NULL);
+            keep = sum && region_sum_count(sum) >= 2 && region_sum_count(sum) <= 5;
+            region_sum_destroy(sum);
+        }
+        if (keep)
+            return true;
+        board_geom_destroy(board->geom);
+        ++*rejected;
+    }
+    return false;
+}
+
+/* The full-board value (Black's view) with `to_move` first under `rules_text`. */
+static int full_value(const generated_t *board, const char *rules_text, board_color_t to_move,
+                      int alpha, int beta, search_t **search)
+{
+    rules_t rules;
+    assert_true(rules_parse(&rules, rules_text, NULL));
+    if (!*search) {
+        search_options_t options = search_options_default();
+        options.tt_bytes = 16u << 20;
+        *search = search_create(board->geom, &rules, &options, NULL);
+        assert_non_null(*search);
+    }
+    GError *error = NULL;
+    game_t *game = game_create_from(board->geom, &rules, &board->position, to_move, &error);
+    assert_non_null(game);
+    int value;
+    gint64 t0 = g_get_monotonic_time();
+    if (!search_value(&value, *search, game, alpha, beta, &error)) {
+        fprintf(stderr, "full search failed: %s\n%s", error->message, board->diagram);
+        fail();
+    }
+    if (getenv("MATHGO_TEST_VERBOSE"))
+        fprintf(stderr, "  %s %s first: %d in %.3f s\n", rules_text, to_move ? "W" : "B", value,
+                (g_get_monotonic_time() - t0) / 1e6);
+    game_destroy(game);
+    return value;
+}
+
+static char *stop_text(cgt_ctx_t *cgt, cgt_game_t g, bool left)
+{
+    mpq_t s;
+    mpq_init(s);
+    if (left)
+        cgt_left_stop(s, cgt, g);
+    else
+        cgt_right_stop(s, cgt, g);
+    char *text = cgt_number_to_string(s);
+    mpq_clear(s);
+    return text;
+}
+
+/*
+ * Whether the territory theorem's conditions hold for the sum (docs/regions.md): both stops are
+ * integers.  (A full-board score is an integer, so a fractional stop cannot be reached.)
+ */
+static bool integer_stops(cgt_ctx_t *cgt, cgt_game_t g)
+{
+    mpq_t s;
+    mpq_init(s);
+    cgt_left_stop(s, cgt, g);
+    bool ok = mpz_cmp_ui(mpq_denref(s), 1) == 0;
+    cgt_right_stop(s, cgt, g);
+    ok = ok && mpz_cmp_ui(mpq_denref(s), 1) == 0;
+    mpq_clear(s);
+    return ok;
+}
+
+static int stop_value2(cgt_ctx_t *cgt, cgt_game_t g, bool left)
+{
+    mpq_t s;
+    mpq_init(s);
+    if (left)
+        cgt_left_stop(s, cgt, g);
+    else
+        cgt_right_stop(s, cgt, g);
+    mpq_mul_2exp(s, s, 1);
+    int v = (int)mpz_get_si(mpq_numref(s));
+    mpq_clear(s);
+    return v;
+}
+
+/* Visits the local positions reachable from p (plays of either colour); true when a play among
+ * them captures.  A brute force of the test's own, with a set of visited positions. */
+static bool capture_reachable_from(const board_geom_t *g, const board_t *p, GHashTable *seen)
+{
+    char key[33];
+    snprintf(key, sizeof key, "%016llx%016llx", (unsigned long long)p->stones[0],
+             (unsigned long long)p->stones[1]);
+    if (g_hash_table_contains(seen, key))
+        return false;
+    g_hash_table_add(seen, g_strdup(key));
+    for (int c = 0; c < 2; c++)
+        for (uint64_t empty = board_empty(p, g); empty; empty &= empty - 1) {
+            board_placement_t r = board_place(p, g, (board_color_t)c, board_lowest(empty));
+            if (r.suicided)
+                continue;
+            if (r.captured || capture_reachable_from(g, &r.after, seen))
+                return true;
+        }
+    return false;
+}
+
+/* The first region of the sum in which some sequence of plays captures, or -1. */
+static int region_with_capture(const region_sum_t *sum)
+{
+    for (size_t i = 0; i < region_sum_count(sum); i++) {
+        const region_part_t *part = region_sum_part(sum, i);
+        GHashTable *seen = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
+        bool found = capture_reachable_from(part->geom, &part->position, seen);
+        g_hash_table_destroy(seen);
+        if (found)
+            return (int)i;
+    }
+    return -1;
+}
+
+/* The winner of the math game from the outcome class of the sum, for `to_move` first. */
+static board_color_t predicted_winner(cgt_ctx_t *cgt, cgt_game_t g, board_color_t to_move)
+{
+    switch (cgt_outcome(cgt, g)) {
+    case CGT_OUTCOME_L:
+        return BOARD_BLACK;
+    case CGT_OUTCOME_R:
+        return BOARD_WHITE;
+    case CGT_OUTCOME_N:
+        return to_move;
+    case CGT_OUTCOME_P:
+        break;
+    }
+    return board_color_other(to_move);
+}
+
+/* The winning plays for to_move by full-board search: plays after which to_move still wins. */
+static int full_winning_moves(board_move_t *moves, const generated_t *board,
+                              board_color_t to_move, search_t *search)
+{
+    rules_t rules;
+    assert_true(rules_parse(&rules, "math", NULL));
+    game_t *game = game_create_from(board->geom, &rules, &board->position, to_move, NULL);
+    board_move_t legal[BOARD_MAX_POINTS + 1];
+    int n_legal = game_legal_moves(legal, game), n = 0;
+    for (int i = 0; i < n_legal; i++) {
+        assert_int_equal(game_play(game, legal[i]), GAME_LEGAL);
+        int value;
+        assert_true(search_value(&value, search, game, -1, 1, NULL));
+        if ((value > 0) == (to_move == BOARD_BLACK))
+            moves[n++] = legal[i];
+        game_undo(game);
+    }
+    game_destroy(game);
+    return n;
+}
+
+static void test_sum__math_winner_is_the_outcome_class_and_territory_the_stops(void **state)
+{
+    (void)state;
+    uint64_t rng = 0x5eed5u;
+    int rejected = 0, territory_checked = 0, moves_checked = 0;
+    int outside[2][2] = {{0, 0}, {0, 0}}; /* [fractional stop, capture][full == stop] */
+    int parts_histogram[6] = {0};
+    int max_empty_seen = 0;
+    /* The full-board search grows fast with the empty points (18 in three regions: 11 s under
+     * math); boards up to 30 are compared by bench_sums, on demand. */
+    int max_empty = getenv("MATHGO_TEST_MAX_EMPTY") ? atoi(getenv("MATHGO_TEST_MAX_EMPTY")) : 12;
+    region_ctx_t *ctx = region_ctx_create(0);
+    cgt_ctx_t *cgt = region_ctx_cgt(ctx);
+    for (int k = 0; k < MATHGO_TEST_BOARDS; k++) {
+        generated_t board;
+        assert_true(generate(&board, &rng, ctx, max_empty, &rejected));
+        if (getenv("MATHGO_TEST_VERBOSE"))
+            fprintf(stderr, "board %d: %d empty\n%s", k, board.empty, board.diagram);
+        if (board.empty > max_empty_seen)
+            max_empty_seen = board.empty;
+
+        region_sum_t *math = region_sum_create(ctx, board.geom, &board.position,
+                                               REGION_MODEL_MATH, NULL);
+        region_sum_t *territory = region_sum_create(ctx, board.geom, &board.position,
+                                                    REGION_MODEL_TERRITORY, NULL);
+        assert_non_null(math);
+        assert_non_null(territory);
+        parts_histogram[region_sum_count(math)]++;
+        search_t *math_search = NULL, *territory_search = NULL;
+        for (int c = 0; c < 2; c++) {
+            board_color_t first = (board_color_t)c;
+            /* the sign is all the winner needs: a null window around 0 (no draws here) */
+            int value = full_value(&board, "math", first, -1, 1, &math_search);
+            board_color_t winner = value > 0 ? BOARD_BLACK : BOARD_WHITE;
+            board_color_t predicted = predicted_winner(cgt, region_sum_value(math), first);
+            if (winner != predicted) {
+                char *g = cgt_to_string(cgt, region_sum_value(math));
+                fprintf(stderr, "board %d (%s first): full search %s wins, sum %s\n%s", k,
+                        c ? "White" : "Black", winner == BOARD_BLACK ? "Black" : "White", g,
+                        board.diagram);
+                g_free(g);
+            }
+            assert_int_equal(winner, predicted);
+
+            /* decomposition: the sum's winning plays are the full search's */
+            if (k % 4 == 0) {
+                board_move_t by_sum[BOARD_MAX_POINTS], by_search[BOARD_MAX_POINTS + 1];
+                int n_sum = region_sum_best_moves(by_sum, math, first, NULL);
+                int n_search = full_winning_moves(by_search, &board, first, math_search);
+                assert_int_equal(n_sum, n_search);
+                assert_memory_equal(by_sum, by_search, (size_t)n_sum);
+                moves_checked++;
+            }
+
+            cgt_game_t g = region_sum_value(territory);
+            int full = full_value(&board, "japanese,ko=positional", first, -SEARCH_VALUE_INF,
+                                  SEARCH_VALUE_INF, &territory_search);
+            int stop2 = stop_value2(cgt, g, first == BOARD_BLACK);
+            int capturing = region_with_capture(territory);
+            bool integral = integer_stops(cgt, g);
+            if (integral && capturing < 0) {
+                /* the theorem's conditions hold: the stop is the full-board score */
+                if (full != stop2) {
+                    char *gs = cgt_to_string(cgt, g);
+                    fprintf(stderr, "board %d (%s first): full search %d/2, sum %s\n%s", k,
+                            c ? "White" : "Black", full, gs, board.diagram);
+                    g_free(gs);
+                }
+                assert_int_equal(full, stop2);
+                territory_checked++;
+            } else {
+                int reason = !integral ? 0 : 1;
+                outside[reason][full == stop2]++;
+            }
+        }
+        search_destroy(math_search);
+        search_destroy(territory_search);
+        region_sum_destroy(math);
+        region_sum_destroy(territory);
+        board_geom_destroy(board.geom);
+    }
+    fprintf(stderr,
+            "test_sum: %d boards (regions: 2 %d, 3 %d, 4 %d, 5 %d; up to %d empty points), %d "
+            "drawn and rejected; math: winners on %d starts, winning plays on %d starts; "
+            "territory: stop = full-board score on %d starts meeting the conditions; outside "
+            "them, fractional stops %d equal %d differ, a capture reachable %d equal %d differ\n",
+            MATHGO_TEST_BOARDS, parts_histogram[2], parts_histogram[3], parts_histogram[4],
+            parts_histogram[5], max_empty_seen, rejected, 2 * MATHGO_TEST_BOARDS, moves_checked,
+            territory_checked, outside[0][1], outside[0][0], outside[1][1], outside[1][0]);
+    region_ctx_destroy(ctx);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_sum__math_winner_is_the_outcome_class_and_territory_the_stops),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
