@@ -9,6 +9,8 @@
  * Usage: bench_regions [CATALOG_DIR]
  */
 #include "cgt/game.h"
+#include "front/region_file.h"
+#include "positions/diagram.h"
 #include "regions/region.h"
 
 #include <glib.h>
@@ -25,7 +27,7 @@ static int cmp_double(const void *a, const void *b)
 
 static GPtrArray *read_catalog(const char *dir_path)
 {
-    GPtrArray *all = g_ptr_array_new_with_free_func((GDestroyNotify)region_free);
+    GPtrArray *all = g_ptr_array_new_with_free_func((GDestroyNotify)region_file_entry_free);
     GDir *dir = g_dir_open(dir_path, 0, NULL);
     if (!dir)
         return all;
@@ -74,7 +76,7 @@ int main(int argc, char **argv)
                 if (c < 2 && m != c)
                     continue;
                 for (guint i = 0; i < all->len; i++) {
-                    const region_t *r = all->pdata[i];
+                    const region_file_entry_t *r = all->pdata[i];
                     cgt_game_t g;
                     GError *error = NULL;
                     if (!region_value(&g, ctx, r->geom, &r->position, (region_model_t)m, &error))

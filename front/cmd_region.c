@@ -9,7 +9,11 @@
 #include "front/common.h"
 
 #include "cgt/notation.h"
+#include "core/game.h"
+#include "front/region_file.h"
+#include "positions/diagram.h"
 #include "regions/region.h"
+#include "solver/search.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -21,8 +25,50 @@ enum { N_COLUMNS = sizeof csv_columns / sizeof csv_columns[0] };
 
 typedef struct region_opts {
     char *model_text, *svg_path;
-    gboolean chill, thermograph, csv;
+    gboolean chill, thermograph, csv, solve;
 } region_opts_t;
+
+/* The full-board rule set that plays each model with passes or without (--solve). */
+static const char *const solver_rules[REGION_MODEL_COUNT] = {"japanese,ko=positional", "math"};
+
+/*
+ * The region solved as a whole board by the solver with Black first and White first (`out[c]`):
+ * the optimal score under territory ("2", "-1/2"), the winner under math ("B", "W").  False
+ * (one message printed) when the solver fails.
+ */
+static bool solve_region(char *out[2], const region_file_entry_t *r, region_model_t model)
+{
+    rules_t rules;
+    GError *error = NULL;
+    search_options_t options = search_options_default();
+    options.tt_bytes = 16u << 20;
+    bool ok = rules_parse(&rules, solver_rules[model], &error);
+    search_t *search = ok ? search_create(r->geom, &rules, &options, &error) : NULL;
+    ok = search != NULL;
+    for (int c = 0; ok && c < 2; c++) {
+        game_t *game = game_create_from(r->geom, &rules, &r->position, (board_color_t)c, &error);
+        search_result_t result;
+        ok = game && search_solve(&result, search, game, &error);
+        if (ok && model == REGION_MODEL_MATH) {
+            out[c] = g_strdup(result.value > 0 ? "B" : "W");
+        } else if (ok) {
+            mpq_t q;
+            mpq_init(q);
+            mpq_set_si(q, result.value, 2);
+            mpq_canonicalize(q);
+            out[c] = cgt_number_to_string(q);
+            mpq_clear(q);
+        }
+        game_destroy(game);
+    }
+    if (!ok) {
+        fprintf(stderr, "mathgo region: region at line %d: the solver failed: %s\n", r->line,
+                error ? error->message : "?");
+        g_clear_error(&error);
+    }
+    search_destroy(search);
+    return ok;
+}
 
 static char *number_of(void (*f)(mpq_t, cgt_ctx_t *, cgt_game_t), cgt_ctx_t *ctx, cgt_game_t g)
 {
@@ -35,7 +81,7 @@ static char *number_of(void (*f)(mpq_t, cgt_ctx_t *, cgt_game_t), cgt_ctx_t *ctx
 }
 
 /* The CSV columns of one region in one model (value columns empty when `note` is set). */
-static void fill_columns(char *col[N_COLUMNS], cgt_ctx_t *ctx, const region_t *r,
+static void fill_columns(char *col[N_COLUMNS], cgt_ctx_t *ctx, const region_file_entry_t *r,
                          region_model_t model, const cgt_game_t *value, const char *note)
 {
     col[0] = g_strdup(r->name ? r->name : "");
@@ -62,20 +108,20 @@ static void fill_columns(char *col[N_COLUMNS], cgt_ctx_t *ctx, const region_t *r
     }
 }
 
-static void print_text(cgt_ctx_t *ctx, const region_t *r, region_model_t model,
+static void print_text(cgt_ctx_t *ctx, const region_file_entry_t *r, region_model_t model,
                        char *col[N_COLUMNS], const cgt_game_t *value, const region_opts_t *o)
 {
     if (r->name)
         printf("%-14s %s\n", "name", r->name);
     printf("%-14s %s\n", "model", region_model_name(model));
-    char *grid = region_format(r->geom, &r->position);
+    char *grid = diagram_format_region(&r->position, r->geom);
     char **rows = g_strsplit(grid, "\n", -1);
     for (char **row = rows; *row && **row; row++)
         printf("%-14s %s\n", row == rows ? "region" : "", *row);
     g_strfreev(rows);
     g_free(grid);
     if (!value) {
-        printf("%-14s %s\n\n", "note", col[9]);
+        printf("%-14s %s\n", "note", col[9]);
         return;
     }
     for (int i = 2; i <= 7; i++)
@@ -98,22 +144,24 @@ static void print_text(cgt_ctx_t *ctx, const region_t *r, region_model_t model,
                    expected == *value ? "agrees" : "DIFFERS");
         }
     }
-    putchar('\n');
 }
 
-static void print_csv(char *col[N_COLUMNS])
+/* One CSV row; `solved` (may be NULL) adds the two solver columns. */
+static void print_csv(char *col[N_COLUMNS], char *solved[2])
 {
     for (int i = 0; i < N_COLUMNS; i++) {
         if (i)
             putchar(',');
         front_csv_field(stdout, col[i]);
     }
+    if (solved)
+        printf(",%s,%s", solved[0], solved[1]);
     putchar('\n');
 }
 
 /* The region's grid (left) and the thermograph of its value (right), or the note instead. */
-static bool write_svg(const char *path, cgt_ctx_t *ctx, const region_t *r, region_model_t model,
-                      const cgt_game_t *value, const char *note)
+static bool write_svg(const char *path, cgt_ctx_t *ctx, const region_file_entry_t *r,
+                      region_model_t model, const cgt_game_t *value, const char *note)
 {
     const double cell = 28, margin = 20;
     const board_geom_t *g = r->geom;
@@ -189,6 +237,11 @@ int front_region(int argc, char **argv)
         {"csv", 0, 0, G_OPTION_ARG_NONE, &o.csv,
          "CSV: name,model,canonical,outcome,left_stop,right_stop,mean,temperature,chilled,note",
          NULL},
+        {"solve", 0, 0, G_OPTION_ARG_NONE, &o.solve,
+         "also solve each region as a whole board (territory: japanese,ko=positional, which "
+         "counts every stone as alive; math: math) with Black and with White first; in CSV two "
+         "more columns, solver_black_first and solver_white_first",
+         NULL},
         {"svg", 0, 0, G_OPTION_ARG_FILENAME, &o.svg_path,
          "draw the first region and its thermograph side by side as an SVG file", "FILE"},
         {NULL, 0, 0, 0, NULL, NULL, NULL},
@@ -219,9 +272,9 @@ int front_region(int argc, char **argv)
     if (o.model_text && !strcmp(o.model_text, "both")) {
         models[1] = REGION_MODEL_MATH;
         n_models = 2;
-    } else if (o.model_text && !region_model_parse(&models[0], o.model_text, &error)) {
-        fprintf(stderr, "mathgo region: --model: %s\n", error->message);
-        g_error_free(error);
+    } else if (o.model_text && !region_model_parse(&models[0], o.model_text, NULL)) {
+        fprintf(stderr, "mathgo region: --model: unknown model '%s' (territory, math or both)\n",
+                o.model_text);
         goto done;
     }
     if (!(text = front_read_file("region", argv[1])))
@@ -236,11 +289,11 @@ int front_region(int argc, char **argv)
     if (o.csv) {
         for (int i = 0; i < N_COLUMNS; i++)
             printf("%s%s", i ? "," : "", csv_columns[i]);
-        putchar('\n');
+        printf("%s\n", o.solve ? ",solver_black_first,solver_white_first" : "");
     }
     status = FRONT_EXIT_OK;
     for (guint i = 0; i < regions->len; i++) {
-        const region_t *r = g_ptr_array_index(regions, i);
+        const region_file_entry_t *r = g_ptr_array_index(regions, i);
         for (int m = 0; m < n_models; m++) {
             cgt_game_t value;
             char *col[N_COLUMNS];
@@ -253,10 +306,25 @@ int front_region(int argc, char **argv)
                 goto done;
             }
             fill_columns(col, ctx, r, models[m], ok ? &value : NULL, ok ? NULL : error->message);
-            if (o.csv)
-                print_csv(col);
-            else
+            char *solved[2] = {NULL, NULL};
+            if (o.solve && !solve_region(solved, r, models[m])) {
+                for (int c = 0; c < N_COLUMNS; c++)
+                    g_free(col[c]);
+                g_clear_error(&error);
+                status = FRONT_EXIT_FAILURE;
+                goto done;
+            }
+            if (o.csv) {
+                print_csv(col, o.solve ? solved : NULL);
+            } else {
                 print_text(ctx, r, models[m], col, ok ? &value : NULL, &o);
+                if (o.solve)
+                    printf("%-14s Black first %s, White first %s (%s)\n", "solver", solved[0],
+                           solved[1], solver_rules[models[m]]);
+                putchar('\n');
+            }
+            g_free(solved[0]);
+            g_free(solved[1]);
             if (o.svg_path && i == 0 && m == 0 &&
                 !write_svg(o.svg_path, ctx, r, models[m], ok ? &value : NULL, col[9])) {
                 fprintf(stderr, "mathgo region: cannot write '%s'\n", o.svg_path);

@@ -1,5 +1,6 @@
 /*
- * front/cmd_solve.c: `mathgo solve WxH --rules R [--komi K] [--from FILE] [--to-move b|w]
+ * front/cmd_solve.c: `mathgo solve WxH --rules R [--komi K] [--from FILE [--region]] [--to-move
+ * b|w]
  * [--csv] [--sgf FILE] [--memory SIZE] [--threads N] [--pv-diagrams] [--value-only]`: the exact
  * value of a board, its optimal first moves and an optimal game (solver/search.h).
  */
@@ -99,12 +100,16 @@ int front_solve(int argc, char **argv)
     char *from = NULL, *to_move_text = NULL;
     char *sgf = NULL, *memory_text = NULL;
     gboolean csv = FALSE, no_header = FALSE, diagrams = FALSE, value_only = FALSE;
-    gboolean progress = FALSE;
+    gboolean progress = FALSE, region = FALSE;
     gint threads = 1;
     gint64 max_nodes = 0;
     gdouble max_seconds = 0;
     GOptionEntry entries[] = {
         {"from", 'f', 0, G_OPTION_ARG_FILENAME, &from, "start from the diagram in FILE", "FILE"},
+        {"region", 0, 0, G_OPTION_ARG_NONE, &region,
+         "read --from as a region diagram (X O safe, x o stones, # off the board; "
+         "auto-detected when it has # points or mixes X and x)",
+         NULL},
         {"to-move", 't', 0, G_OPTION_ARG_STRING, &to_move_text, "player to move (default b)",
          "b|w"},
         {"csv", 0, 0, G_OPTION_ARG_NONE, &csv, "print one CSV row (after a header line)", NULL},
@@ -177,29 +182,32 @@ int front_solve(int argc, char **argv)
         goto done;
     }
     board_t start = {{0, 0}};
+    if (region && !from) {
+        status = usage_error("%s", "--region reads the diagram of --from FILE: give one");
+        goto done;
+    }
     if (from) {
-        int w2, h2;
         if (!g_file_get_contents(from, &contents, NULL, &err)) {
             fprintf(stderr, "mathgo solve: --from: %s\n", err->message);
             goto done;
         }
-        if (!diagram_parse(&start, &w2, &h2, contents, &err)) {
-            fprintf(stderr, "mathgo solve: --from %s: %s\n", from, err->message);
+        char *where = g_strdup_printf("--from %s", from);
+        bool read = front_read_diagram(&start, &geom, "solve", where, contents, region);
+        g_free(where);
+        if (!read)
+            goto done;
+        if (width && (geom->width != width || geom->height != height)) {
+            fprintf(stderr, "mathgo solve: --from %s: the diagram is %dx%d, not %dx%d\n", from,
+                    geom->width, geom->height, width, height);
             goto done;
         }
-        if (width && (w2 != width || h2 != height)) {
-            fprintf(stderr, "mathgo solve: --from %s: the diagram is %dx%d, not %dx%d\n", from, w2,
-                    h2, width, height);
-            goto done;
-        }
-        width = w2, height = h2;
+        width = geom->width, height = geom->height;
     }
     if (!width) {
         status = usage_error("%s", "give a board size (e.g. 3x3) or --from FILE");
         goto done;
     }
-    geom = board_geom_create(width, height, &err);
-    if (!geom) {
+    if (!geom && !(geom = board_geom_create(width, height, &err))) {
         fprintf(stderr, "mathgo solve: %s\n", err->message);
         goto done;
     }
@@ -275,6 +283,13 @@ int front_solve(int argc, char **argv)
                rules.suicide, rules.pass, rules.cycle == RULES_CYCLE_DRAW ? "draw" : "none", komi,
                to_move == BOARD_BLACK ? "Black" : "White");
         g_free(full);
+        if (board_geom_is_region(geom)) {
+            /* The region as read (X O safe stones, # off the board): the moves below name its
+             * points on the rectangle. */
+            char *text = diagram_format_region(&start, geom);
+            printf("region (X O safe, x o stones, # off the board):\n%s", text);
+            g_free(text);
+        }
         if (search_value_is_win(res.value))
             printf("result: %s wins (%d plies with perfect play)\n",
                    res.value > 0 ? "Black" : "White", search_value_plies(res.value));

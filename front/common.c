@@ -3,6 +3,8 @@
 
 #include "front/commands.h"
 
+#include "positions/diagram.h"
+
 #include <stdio.h>
 #include <string.h>
 
@@ -80,6 +82,26 @@ board_geom_t *front_geom(const char *name, const char *size_text)
     if (!geom)
         front_fail_usage(name, error);
     return geom;
+}
+
+bool front_read_diagram(board_t *board, board_geom_t **geom, const char *name, const char *where,
+                        const char *text, bool region)
+{
+    GError *error = NULL;
+    int w, h;
+    uint64_t on_board, safe[2] = {0, 0};
+    *geom = NULL;
+    if (region || diagram_looks_like_region(text)) {
+        if (diagram_parse_region(board, &w, &h, &on_board, safe, text, &error))
+            *geom = board_geom_create_region(w, h, on_board, safe, &error);
+    } else if (diagram_parse(board, &w, &h, text, &error)) {
+        *geom = board_geom_create(w, h, &error);
+    }
+    if (*geom)
+        return true;
+    fprintf(stderr, "mathgo %s: %s: %s\n", name, where, error->message);
+    g_error_free(error);
+    return false;
 }
 
 void front_csv_field(FILE *out, const char *text)

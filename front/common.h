@@ -49,6 +49,16 @@ bool front_parse_color(board_color_t *color, const char *name, const char *optio
 /* Geometry from a "WxH" text; prints one message and returns NULL on error. */
 board_geom_t *front_geom(const char *name, const char *size_text);
 
+/*
+ * Reads the diagram `text` (from `where`, a file name for messages) in the plain format or, when
+ * `region` is true or diagram_looks_like_region(text), in the region format
+ * (positions/diagram.h), and builds its geometry (a region's holes and safe stones included).
+ * On error prints one message "mathgo NAME: WHERE: ..." and returns false.  Free *geom with
+ * board_geom_destroy.
+ */
+bool front_read_diagram(board_t *board, board_geom_t **geom, const char *name, const char *where,
+                        const char *text, bool region);
+
 /* Writes text as one RFC 4180 CSV field: quoted when it holds a comma, quote or newline. */
 void front_csv_field(FILE *out, const char *text);
 

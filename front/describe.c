@@ -18,6 +18,7 @@ static void print_points(FILE *out, const board_geom_t *geom, uint64_t mask)
 void describe_diagram(FILE *out, const board_t *board, const board_geom_t *geom)
 {
     char name[8];
+    bool region = board_geom_is_region(geom);
     fprintf(out, "    ");
     for (int x = 0; x < geom->width; x++) {
         board_move_name(name, geom, board_point(geom, x, geom->height - 1));
@@ -28,8 +29,16 @@ void describe_diagram(FILE *out, const board_t *board, const board_geom_t *geom)
     for (int y = 0; y < geom->height; y++) {
         fprintf(out, "%3d ", geom->height - y);
         for (int x = 0; x < geom->width; x++) {
-            board_color_t c = board_at(board, board_point(geom, x, y));
-            fprintf(out, "%c ", c == BOARD_BLACK ? 'X' : c == BOARD_WHITE ? 'O' : '.');
+            board_point_t p = board_point(geom, x, y);
+            board_color_t c = board_at(board, p);
+            char letter = c == BOARD_BLACK ? 'X' : c == BOARD_WHITE ? 'O' : '.';
+            /* A region shows its holes, and its ordinary stones in lower case (its safe stones
+             * in upper case), as region diagrams do. */
+            if (region && !(geom->all & board_bit(p)))
+                letter = '#';
+            else if (region && c != BOARD_EMPTY && !(geom->safe[c] & board_bit(p)))
+                letter = (char)(letter - 'A' + 'a');
+            fprintf(out, "%c ", letter);
         }
         fputc('\n', out);
     }
@@ -50,16 +59,18 @@ void describe_game(FILE *out, const game_t *game)
     char komi[16];
 
     describe_diagram(out, b, geom);
-    fprintf(out, "board %dx%d, rules %s, komi %s, %s to move, move %zu\n", geom->width,
-            geom->height, rules_name, rules_komi_string(komi, rules->komi2),
-            color_name((board_color_t)cur->to_move), game_length(game));
+    fprintf(out, "%s %dx%d, rules %s, komi %s, %s to move, move %zu\n",
+            board_geom_is_region(geom) ? "region" : "board", geom->width, geom->height, rules_name,
+            rules_komi_string(komi, rules->komi2), color_name((board_color_t)cur->to_move),
+            game_length(game));
     fprintf(out, "chains:\n");
     int chains = 0;
     for (int c = 0; c < 2; c++) {
         for (uint64_t rest = b->stones[c]; rest; chains++) {
             uint64_t chain = board_chain(b, geom, board_lowest(rest));
             uint64_t libs = board_liberties(b, geom, chain);
-            fprintf(out, "  %s %d stone%s [", color_name((board_color_t)c), board_popcount(chain),
+            fprintf(out, "  %s%s %d stone%s [", chain & geom->safe[c] ? "safe " : "",
+                    color_name((board_color_t)c), board_popcount(chain),
                     board_popcount(chain) == 1 ? "" : "s");
             print_points(out, geom, chain);
             fprintf(out, "] %d libert%s [", board_popcount(libs),

@@ -10,7 +10,8 @@
 
 #include <stdio.h>
 
-/* Writes the position with GTP coordinates around it. */
+/* Writes the position with GTP coordinates around it (a region: safe stones X O, ordinary
+ * stones x o, holes #). */
 void describe_diagram(FILE *out, const board_t *board, const board_geom_t *geom);
 
 /* Writes the full report of the game's current state. */

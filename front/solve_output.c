@@ -1,6 +1,8 @@
 /* front/solve_output.c: result texts, the optimal game and SGF for `mathgo solve`. */
 #include "front/solve_output.h"
 
+#include "positions/diagram.h"
+
 #include <errno.h>
 #include <string.h>
 
@@ -59,7 +61,13 @@ void solve_print_game(FILE *out, const game_t *start, const search_result_t *res
             game_play(replay, res->pv[i]);
             fprintf(out, "\n%d. %s %s\n", i + 1, c == BOARD_BLACK ? "B" : "W",
                     board_move_name(buf, g, res->pv[i]));
-            board_print(out, &game_current(replay)->board, g);
+            if (board_geom_is_region(g)) {
+                char *text = diagram_format_region(&game_current(replay)->board, g);
+                fputs(text, out);
+                g_free(text);
+            } else {
+                board_print(out, &game_current(replay)->board, g);
+            }
         }
         game_destroy(replay);
     }

@@ -44,7 +44,7 @@ bool region_model_parse(region_model_t *model, const char *text, GError **error)
  *
  * Open addressing with linear probing; the capacity is a power of two and at most half full.
  * An entry is keyed by the exact position, the region it lies on (an index into the context's
- * list of regions) and the model; the hash is core/hash.h's Zobrist key mixed with the region
+ * table of regions) and the model; the hash is core/hash.h's Zobrist key mixed with the region
  * and model.  Entries are never removed: a search stopped by the limit leaves its path's entries
  * ENTRY_UNKNOWN, which a later search evaluates again.
  */
@@ -78,11 +78,26 @@ struct region_ctx {
     cgt_ctx_t *cgt;
     entry_t *entries;
     size_t capacity, used, limit;
-    GArray *regions; /* region_id_t */
+    GHashTable *regions; /* region_id_t * -> its index + 1 */
 };
 
 /* The longest path of plays the search follows (recursion depth). */
 enum { MAX_DEPTH = 4096 };
+
+static guint region_id_hash(gconstpointer p)
+{
+    const region_id_t *r = p;
+    uint64_t h = r->all * 0x9e3779b97f4a7c15ULL ^ r->safe[0] * 0xc2b2ae3d27d4eb4fULL ^ r->safe[1] ^
+                 ((uint64_t)r->width << 8 | r->height);
+    return (guint)(h ^ h >> 32);
+}
+
+static gboolean region_id_equal(gconstpointer a, gconstpointer b)
+{
+    const region_id_t *x = a, *y = b;
+    return x->width == y->width && x->height == y->height && x->all == y->all &&
+           x->safe[0] == y->safe[0] && x->safe[1] == y->safe[1];
+}
 
 region_ctx_t *region_ctx_create(size_t position_limit)
 {
@@ -91,7 +106,7 @@ region_ctx_t *region_ctx_create(size_t position_limit)
     ctx->capacity = 1024;
     ctx->entries = g_new0(entry_t, ctx->capacity);
     ctx->limit = position_limit ? position_limit : REGION_DEFAULT_POSITION_LIMIT;
-    ctx->regions = g_array_new(FALSE, FALSE, sizeof(region_id_t));
+    ctx->regions = g_hash_table_new_full(region_id_hash, region_id_equal, g_free, NULL);
     return ctx;
 }
 
@@ -101,7 +116,7 @@ void region_ctx_destroy(region_ctx_t *ctx)
         return;
     cgt_ctx_destroy(ctx->cgt);
     g_free(ctx->entries);
-    g_array_free(ctx->regions, TRUE);
+    g_hash_table_destroy(ctx->regions);
     g_free(ctx);
 }
 
@@ -115,17 +130,31 @@ size_t region_ctx_positions(const region_ctx_t *ctx)
     return ctx->used;
 }
 
+/*
+ * The index of the geometry's region in the table's keys.  The table is a cache of values that
+ * stay valid (their games live in the cgt context): when 65,535 regions have been seen (the
+ * width of an entry's region field) it starts afresh.
+ */
 static uint16_t region_index(region_ctx_t *ctx, const board_geom_t *g)
 {
-    region_id_t id = {g->width, g->height, g->all, {g->safe[0], g->safe[1]}};
-    for (guint i = 0; i < ctx->regions->len; i++) {
-        const region_id_t *r = &g_array_index(ctx->regions, region_id_t, i);
-        if (r->width == id.width && r->height == id.height && r->all == id.all &&
-            r->safe[0] == id.safe[0] && r->safe[1] == id.safe[1])
-            return (uint16_t)i;
+    region_id_t id;
+    memset(&id, 0, sizeof id);
+    id.width = g->width;
+    id.height = g->height;
+    id.all = g->all;
+    id.safe[0] = g->safe[0];
+    id.safe[1] = g->safe[1];
+    gpointer found = g_hash_table_lookup(ctx->regions, &id);
+    if (found)
+        return (uint16_t)(GPOINTER_TO_UINT(found) - 1);
+    if (g_hash_table_size(ctx->regions) >= UINT16_MAX) {
+        g_hash_table_remove_all(ctx->regions);
+        memset(ctx->entries, 0, ctx->capacity * sizeof *ctx->entries);
+        ctx->used = 0;
     }
-    g_array_append_val(ctx->regions, id);
-    return (uint16_t)(ctx->regions->len - 1);
+    guint index = g_hash_table_size(ctx->regions);
+    g_hash_table_insert(ctx->regions, g_memdup2(&id, sizeof id), GUINT_TO_POINTER(index + 1));
+    return (uint16_t)index;
 }
 
 static uint64_t mix(uint64_t x)
@@ -294,6 +323,14 @@ static search_status_t evaluate(cgt_game_t *out, search_t *s, const board_t *p, 
 bool region_value(cgt_game_t *out, region_ctx_t *ctx, const board_geom_t *geom,
                   const board_t *position, region_model_t model, GError **error)
 {
+    if ((position->stones[BOARD_BLACK] & geom->safe[BOARD_BLACK]) != geom->safe[BOARD_BLACK] ||
+        (position->stones[BOARD_WHITE] & geom->safe[BOARD_WHITE]) != geom->safe[BOARD_WHITE] ||
+        (board_occupied(position) & ~geom->all) ||
+        (position->stones[BOARD_BLACK] & position->stones[BOARD_WHITE])) {
+        g_set_error(error, REGION_ERROR, REGION_ERROR_POSITION,
+                    "the position lacks a safe stone of the region or has stones off it");
+        return false;
+    }
     if (!board_is_legal_position(position, geom)) {
         g_set_error(error, REGION_ERROR, REGION_ERROR_POSITION,
                     "a chain of the position has no liberty");

@@ -23,8 +23,8 @@
  * the key, core/hash.h's key its hash) makes each local position evaluated once per context and
  * model, across calls.
  *
- * Also here: region files (a few header lines and a grid per region; docs/regions.md) and the
- * split of a board into the regions its safe stones separate (for sums of regions).
+ * Also here: the split of a board into the regions its safe stones separate (for sums of
+ * regions).  Region files (header lines and region diagrams) are read by front/region_file.h.
  */
 #ifndef MATHGO_REGIONS_REGION_H
 #define MATHGO_REGIONS_REGION_H
@@ -39,7 +39,7 @@
 #define REGION_ERROR (region_error_quark())
 GQuark region_error_quark(void);
 typedef enum region_error_code {
-    REGION_ERROR_PARSE,     /* a malformed region file: the message names the line and column */
+    REGION_ERROR_PARSE,     /* malformed text: a model name, a region file (front/region_file.h) */
     REGION_ERROR_NOT_SHORT, /* a local position can repeat: "not a short game: ko at C3" */
     REGION_ERROR_LIMIT,     /* more local positions than the context's limit */
     REGION_ERROR_POSITION,  /* a start position with a chain without a liberty */
@@ -74,9 +74,10 @@ size_t region_ctx_positions(const region_ctx_t *ctx);
 
 /*
  * The value of `position` on the region `geom` in `model` (a game of region_ctx_cgt(ctx)).
- * Precondition: position holds geom's safe stones and only on-board points.  Fails with
+ * The position must hold geom's safe stones and stones on its points only.  Fails with
  * REGION_ERROR_NOT_SHORT when a local position can repeat, REGION_ERROR_LIMIT when the table is
- * full, and REGION_ERROR_POSITION when a chain of the position has no liberty.
+ * full, and REGION_ERROR_POSITION when a chain of the position has no liberty, a safe stone of
+ * the geometry is missing or a stone is off the region.
  * The geometry may be destroyed after the call: the table keys hold the region, not the pointer.
  */
 bool region_value(cgt_game_t *out, region_ctx_t *ctx, const board_geom_t *geom,
@@ -87,37 +88,6 @@ bool region_value(cgt_game_t *out, region_ctx_t *ctx, const board_geom_t *geom,
  * only, Black's minus White's.  Used for positions where neither colour can move.
  */
 int region_territory_count(const board_geom_t *geom, const board_t *position);
-
-/* ---- Region files ------------------------------------------------------------------------- */
-
-/* One region read from a file. */
-typedef struct region {
-    char *name;                       /* "name:" line, or NULL */
-    char *source;                     /* "source:" line, or NULL */
-    char *expect[REGION_MODEL_COUNT]; /* "expect-territory:", "expect-math:" (CGSuite text) */
-    char *expect_chilled;             /* "expect-chilled:" (the territory value chilled), or NULL */
-    char *note;                       /* "note:" line, or NULL */
-    int line;                         /* the file line of the region's first grid row */
-    board_geom_t *geom;               /* owned */
-    board_t position;
-} region_t;
-
-void region_free(region_t *region);
-
-/*
- * Parses a region file: regions separated by blank lines or "---" lines; each has optional
- * header lines "key: value" (name, source, expect-territory, expect-math,
- * expect-chilled, note; '%' starts a
- * comment line) and a grid, one row a line, top row first: X and O safe stones, x and o
- * ordinary stones, '.' empty, '#' off the board; spaces between points are ignored; short rows
- * are padded with '#'.  Returns an array of region_t * (free with g_ptr_array_unref), or NULL with
- * *error (REGION_ERROR_PARSE) naming the line and column: an unknown character or key, a region
- * without an empty point, more than 64 points, a chain without a liberty.
- */
-GPtrArray *region_file_parse(const char *text, GError **error);
-
-/* The grid of a region as it is written in files; free with g_free. */
-char *region_format(const board_geom_t *geom, const board_t *position);
 
 /* ---- Splitting a board ------------------------------------------------------------------ */
 
@@ -138,5 +108,13 @@ typedef struct region_part {
  */
 GArray *region_split(const board_geom_t *geom, const board_t *position, GError **error);
 void region_parts_free(GArray *parts);
+
+/*
+ * The value of a whole position as the sum of its parts' values (region_split, then region_value
+ * on each part; every part's local positions go through the context's table).  Fails as
+ * region_value does, on the first part that fails.
+ */
+bool region_value_sum(cgt_game_t *out, region_ctx_t *ctx, const board_geom_t *geom,
+                      const board_t *position, region_model_t model, GError **error);
 
 #endif

@@ -126,3 +126,21 @@ int support_for_each_record(const char *name, void (*check)(const char *record))
     g_free(text);
     return count;
 }
+
+board_geom_t *support_record_region(board_t *board, char **lines)
+{
+    GString *diagram = g_string_new(NULL);
+    for (int i = 0; lines[i]; i++)
+        if (!strchr(lines[i], ':'))
+            g_string_append_printf(diagram, "%s\n", lines[i]);
+    GError *error = NULL;
+    int w, h;
+    uint64_t on_board, safe[2];
+    board_geom_t *g = NULL;
+    if (diagram_parse_region(board, &w, &h, &on_board, safe, diagram->str, &error))
+        g = board_geom_create_region(w, h, on_board, safe, &error);
+    if (!g)
+        fail_msg("%s: %s", support_record_value(lines, "name"), error->message);
+    g_string_free(diagram, TRUE);
+    return g;
+}

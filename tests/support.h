@@ -48,4 +48,9 @@ int support_for_each_record(const char *name, void (*check)(const char *record))
  * the current test, naming the record's "name", when it is malformed. */
 void support_record_diagram(board_t *board, int *width, int *height, char **lines);
 
+/* The record's region diagram (its lines without ':'; positions/diagram.h region format, so
+ * '#' is a point, not a comment) and its geometry; fails the current test, naming the record's
+ * "name", when it is malformed.  Free the geometry with board_geom_destroy. */
+board_geom_t *support_record_region(board_t *board, char **lines);
+
 #endif

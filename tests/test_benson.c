@@ -111,8 +111,11 @@ test_benson__positions_from_data_have_the_expected_alive_stones_and_territory(vo
  */
 typedef struct ref_board {
     int w, h;
-    int cell[BOARD_MAX_POINTS]; /* 0 black, 1 white, 2 empty */
+    int cell[BOARD_MAX_POINTS];  /* 0 black, 1 white, 2 empty, 3 a hole (off the board) */
+    bool safe[BOARD_MAX_POINTS]; /* an immortal stone (core/board.h, regions) */
 } ref_board_t;
+
+#define REF_HOLE 3
 
 static int ref_neighbours(const ref_board_t *r, int p, int out[4])
 {
@@ -125,7 +128,12 @@ static int ref_neighbours(const ref_board_t *r, int p, int out[4])
         out[n++] = p - r->w;
     if (y < r->h - 1)
         out[n++] = p + r->w;
-    return n;
+    /* A hole is no neighbour. */
+    int kept = 0;
+    for (int k = 0; k < n; k++)
+        if (r->cell[out[k]] != REF_HOLE)
+            out[kept++] = out[k];
+    return kept;
 }
 
 static bool ref_adjacent_to(const ref_board_t *r, int p, const int *label, int want)
@@ -165,15 +173,24 @@ static int ref_components(int *label, const ref_board_t *r, const bool *in_set)
 static benson_t ref_analyse(const ref_board_t *r, int c, bool classical)
 {
     int size = r->w * r->h;
-    bool own[BOARD_MAX_POINTS], other[BOARD_MAX_POINTS];
+    bool own[BOARD_MAX_POINTS] = {false}, other[BOARD_MAX_POINTS] = {false};
     for (int p = 0; p < size; p++) {
         own[p] = r->cell[p] == c;
-        other[p] = !own[p];
+        other[p] = !own[p] && r->cell[p] != REF_HOLE;
     }
     int chain_of[BOARD_MAX_POINTS], region_of[BOARD_MAX_POINTS];
     int chains = ref_components(chain_of, r, own);
     int regions = ref_components(region_of, r, other);
     bool vital[BOARD_MAX_POINTS][BOARD_MAX_POINTS], borders[BOARD_MAX_POINTS][BOARD_MAX_POINTS];
+    /* Regions: a chain with a safe stone is alive by the rules; a region with a safe opponent
+     * stone can be filled by a safe chain, so it is never vital and never territory. */
+    bool chain_safe[BOARD_MAX_POINTS] = {false}, region_immortal[BOARD_MAX_POINTS] = {false};
+    for (int p = 0; p < size; p++) {
+        if (own[p] && r->safe[p])
+            chain_safe[chain_of[p]] = true;
+        if (other[p] && r->safe[p])
+            region_immortal[region_of[p]] = true;
+    }
     for (int j = 0; j < regions; j++) {
         for (int i = 0; i < chains; i++) {
             bool touches = false, all = true;
@@ -186,7 +203,7 @@ static benson_t ref_analyse(const ref_board_t *r, int c, bool classical)
                     all = false;
             }
             borders[j][i] = touches;
-            vital[j][i] = touches && all;
+            vital[j][i] = touches && all && !region_immortal[j];
         }
     }
     bool chain_live[BOARD_MAX_POINTS], region_live[BOARD_MAX_POINTS];
@@ -197,7 +214,7 @@ static benson_t ref_analyse(const ref_board_t *r, int c, bool classical)
     for (bool changed = true; changed;) {
         changed = false;
         for (int i = 0; i < chains; i++) {
-            if (!chain_live[i])
+            if (!chain_live[i] || chain_safe[i])
                 continue;
             int n = 0;
             for (int j = 0; j < regions; j++)
@@ -220,7 +237,7 @@ static benson_t ref_analyse(const ref_board_t *r, int c, bool classical)
             out.alive |= (uint64_t)1 << p;
     }
     for (int j = 0; j < regions; j++) {
-        bool ok = true;
+        bool ok = !region_immortal[j];
         for (int i = 0; i < chains; i++)
             if (borders[j][i] && !chain_live[i])
                 ok = false;
@@ -241,20 +258,26 @@ static ref_board_t ref_from(const board_t *b, const board_geom_t *g)
     ref_board_t r;
     r.w = g->width;
     r.h = g->height;
-    for (int p = 0; p < g->size; p++)
-        r.cell[p] = board_at(b, (board_point_t)p);
+    for (int p = 0; p < g->size; p++) {
+        uint64_t bit = board_bit((board_point_t)p);
+        r.cell[p] = (g->all & bit) ? (int)board_at(b, (board_point_t)p) : REF_HOLE;
+        r.safe[p] = ((g->safe[0] | g->safe[1]) & bit) != 0;
+    }
     return r;
 }
 
 /*
  * A random legal position: each point black, white or empty with the given weights (in
  * percent); then, while some chain has no liberty, one random stone of such a chain is taken
- * off (which keeps crowded positions crowded, where emptying whole chains would not).
+ * off (which keeps crowded positions crowded, where emptying whole chains would not).  On a
+ * region the safe stones stand from the start and only on-board points get stones.
  */
 static board_t random_position(GRand *rng, const board_geom_t *g, int black, int white)
 {
-    board_t b = {{0, 0}};
+    board_t b = board_initial(g);
     for (int p = 0; p < g->size; p++) {
+        if (!(board_empty(&b, g) & board_bit((board_point_t)p)))
+            continue;
         int roll = g_rand_int_range(rng, 0, 100);
         if (roll < black)
             b.stones[BOARD_BLACK] |= board_bit((board_point_t)p);
@@ -277,17 +300,39 @@ static board_t random_position(GRand *rng, const board_geom_t *g, int black, int
     return b;
 }
 
+/* A random region of a w x h rectangle: about one point in eight a hole, one in twelve a safe
+ * stone of each colour (at least one point on the board). */
+static board_geom_t *random_region(GRand *rng, int w, int h)
+{
+    uint64_t on_board = 0, safe[2] = {0, 0};
+    for (int p = 0; p < w * h; p++) {
+        int roll = g_rand_int_range(rng, 0, 24);
+        if (roll < 3)
+            continue;
+        on_board |= board_bit((board_point_t)p);
+        if (roll < 5)
+            safe[roll - 3] |= board_bit((board_point_t)p);
+    }
+    if (!on_board)
+        on_board = 1, safe[0] = safe[1] = 0;
+    board_geom_t *g = board_geom_create_region(w, h, on_board, safe, NULL);
+    assert_non_null(g);
+    return g;
+}
+
 static void test_benson__agrees_with_a_point_by_point_reference_on_random_positions(void **state)
 {
     (void)state;
     static const int sizes[][2] = {{1, 1}, {1, 2},  {1, 5},  {7, 1},  {2, 2}, {2, 3},
                                    {3, 3}, {4, 3},  {4, 4},  {5, 5},  {6, 6}, {7, 7},
                                    {8, 8}, {64, 1}, {1, 64}, {16, 4}, {9, 7}};
-    int compared = 0, with_life = 0, with_territory = 0;
+    int compared = 0, with_life = 0, with_territory = 0, on_regions = 0;
     for (size_t s = 0; s < G_N_ELEMENTS(sizes); s++) {
-        board_geom_t *g = board_geom_create(sizes[s][0], sizes[s][1], NULL);
+        board_geom_t *plain = board_geom_create(sizes[s][0], sizes[s][1], NULL);
         GRand *rng = g_rand_new_with_seed(1000 + (guint32)s);
-        for (int k = 0; k < 400; k++) {
+        for (int k = 0; k < 600; k++) {
+            /* Positions 400 and on are on random regions (holes and safe stones). */
+            board_geom_t *g = k < 400 ? plain : random_region(rng, sizes[s][0], sizes[s][1]);
             /* From sparse to crowded, one colour or the other: life needs a crowd. */
             int crowd = 20 + k % 55, other = (k * 7) % 30;
             board_t b = k & 1 ? random_position(rng, g, other, crowd)
@@ -308,17 +353,22 @@ static void test_benson__agrees_with_a_point_by_point_reference_on_random_positi
                 assert_true((got.alive & ~b.stones[c]) == 0);
                 assert_true((got.territory & b.stones[c]) == 0);
                 assert_true((got.territory & ~g->all) == 0);
+                assert_true((g->safe[c] & ~got.alive) == 0);
                 compared++;
+                on_regions += g != plain;
                 with_life += got.alive != 0;
                 with_territory += got.territory != 0;
             }
+            if (g != plain)
+                board_geom_destroy(g);
         }
         g_rand_free(rng);
-        board_geom_destroy(g);
+        board_geom_destroy(plain);
     }
     /* The random positions must exercise the interesting cases, not only "nothing alive". */
-    print_message("benson reference: %d analyses, %d with life, %d with territory\n", compared,
-                  with_life, with_territory);
+    print_message("benson reference: %d analyses (%d on regions), %d with life, %d with "
+                  "territory\n",
+                  compared, on_regions, with_life, with_territory);
     assert_true(with_life >= compared / 20);
     assert_true(with_territory >= compared / 20);
 }
@@ -498,12 +548,14 @@ static void test_benson__alive_stones_and_territory_survive_every_reachable_stat
     (void)state;
     static const int sizes[][2] = {{2, 3}, {3, 3}, {2, 4}, {3, 4}, {4, 4}, {5, 3}};
     explorer_t *e = explorer_new();
-    int vacuous = 0, checked = 0, skipped = 0, with_opponent_in_territory = 0;
+    int vacuous = 0, checked = 0, skipped = 0, with_opponent_in_territory = 0, on_regions = 0;
     uint64_t total_states = 0;
     for (size_t s = 0; s < G_N_ELEMENTS(sizes); s++) {
-        board_geom_t *g = board_geom_create(sizes[s][0], sizes[s][1], NULL);
+        board_geom_t *plain = board_geom_create(sizes[s][0], sizes[s][1], NULL);
         GRand *rng = g_rand_new_with_seed(2000 + (guint32)s);
-        for (int k = 0; k < 1000; k++) {
+        for (int k = 0; k < 1300; k++) {
+            /* Positions 1000 and on are on random regions (holes and safe stones). */
+            board_geom_t *g = k < 1000 ? plain : random_region(rng, sizes[s][0], sizes[s][1]);
             /* Crowded for one colour, so that it often has life and territory. */
             board_color_t c = (board_color_t)(k & 1);
             int crowd = 35 + k % 35, other = 5 + k % 25;
@@ -528,22 +580,26 @@ static void test_benson__alive_stones_and_territory_survive_every_reachable_stat
                         continue;
                     }
                     checked++;
+                    on_regions += g != plain;
                     total_states += e->states;
                     with_opponent_in_territory +=
                         (b.stones[board_color_other((board_color_t)col)] & a.territory) != 0;
                 }
             }
+            if (g != plain)
+                board_geom_destroy(g);
         }
         g_rand_free(rng);
-        board_geom_destroy(g);
+        board_geom_destroy(plain);
     }
     explorer_free(e);
-    print_message("benson brute force: %d explorations checked (%llu states, %d with opponent "
-                  "stones in the territory), %d skipped at the cap, %d analyses with nothing "
-                  "alive\n",
-                  checked, (unsigned long long)total_states, with_opponent_in_territory, skipped,
-                  vacuous);
+    print_message("benson brute force: %d explorations checked (%d on regions, %llu states, %d "
+                  "with opponent stones in the territory), %d skipped at the cap, %d analyses "
+                  "with nothing alive\n",
+                  checked, on_regions, (unsigned long long)total_states, with_opponent_in_territory,
+                  skipped, vacuous);
     assert_true(checked >= 1000);
+    assert_true(on_regions >= 500);
     assert_true(skipped * 20 <= checked); /* at most 5% skipped */
     assert_true(with_opponent_in_territory >= 200);
 }

@@ -335,6 +335,215 @@ static void test_game__a_cycle_under_cycle_draw_goes_to_the_player_who_passed_mo
     board_geom_destroy(g);
 }
 
+/* ---- Regions: a brute-force model of the rules on a plain array ---------------------------- *
+ * The model knows nothing of core's bitboards: cells of a W x H array, neighbours by (x, y)
+ * arithmetic, chains by a stack flood fill, captures and suicide as the rules state them
+ * (docs/rules.md: a chain holding a safe stone of its colour is never removed), the ko rules
+ * from their definitions over the list of earlier positions. */
+
+enum { CELL_BLACK = 0, CELL_WHITE = 1, CELL_EMPTY = 2, CELL_HOLE = 3 };
+
+typedef struct model {
+    int width, height;
+    uint8_t cell[BOARD_MAX_POINTS];
+    bool safe[BOARD_MAX_POINTS];
+} model_t;
+
+/* The chain through p (a stone) in `chain`; returns whether it has a liberty or a safe stone. */
+static bool model_chain_lives(const model_t *m, int p, bool *chain)
+{
+    int stack[BOARD_MAX_POINTS], top = 0;
+    memset(chain, 0, BOARD_MAX_POINTS * sizeof *chain);
+    chain[p] = true;
+    stack[top++] = p;
+    bool lives = false;
+    while (top) {
+        int q = stack[--top], x = q % m->width, y = q / m->width;
+        lives = lives || m->safe[q];
+        int nx[4] = {x - 1, x + 1, x, x}, ny[4] = {y, y, y - 1, y + 1};
+        for (int k = 0; k < 4; k++) {
+            if (nx[k] < 0 || nx[k] >= m->width || ny[k] < 0 || ny[k] >= m->height)
+                continue;
+            int r = ny[k] * m->width + nx[k];
+            if (m->cell[r] == CELL_EMPTY)
+                lives = true;
+            else if (m->cell[r] == m->cell[p] && !chain[r]) {
+                chain[r] = true;
+                stack[top++] = r;
+            }
+        }
+    }
+    return lives;
+}
+
+/* Removes the chain through p unless it lives; returns the stones removed. */
+static int model_remove_if_dead(model_t *m, int p)
+{
+    bool chain[BOARD_MAX_POINTS];
+    if (model_chain_lives(m, p, chain))
+        return 0;
+    int removed = 0;
+    for (int q = 0; q < m->width * m->height; q++)
+        if (chain[q])
+            m->cell[q] = CELL_EMPTY, removed++;
+    return removed;
+}
+
+/* Plays colour c at empty point p: opponent chains first, then c's own. Returns whether c's
+ * stones were removed (a suicide). */
+static bool model_play(model_t *m, int c, int p)
+{
+    m->cell[p] = (uint8_t)c;
+    int x = p % m->width, y = p / m->width;
+    int nx[4] = {x - 1, x + 1, x, x}, ny[4] = {y, y, y - 1, y + 1};
+    for (int k = 0; k < 4; k++) {
+        if (nx[k] < 0 || nx[k] >= m->width || ny[k] < 0 || ny[k] >= m->height)
+            continue;
+        int r = ny[k] * m->width + nx[k];
+        if (m->cell[r] == 1 - c)
+            model_remove_if_dead(m, r);
+    }
+    return model_remove_if_dead(m, p) > 0;
+}
+
+static board_t model_board(const model_t *m)
+{
+    board_t b = {{0, 0}};
+    for (int p = 0; p < m->width * m->height; p++)
+        if (m->cell[p] < 2)
+            b.stones[m->cell[p]] |= board_bit((board_point_t)p);
+    return b;
+}
+
+/* The model's verdict on `move` after the history `boards`/`movers`/`moves` (n positions,
+ * the last the current one); writes the next position. */
+static game_legality_t model_try(model_t *next, const model_t *cur, const rules_t *r,
+                                 const board_t *boards, const int *movers,
+                                 const board_move_t *moves, int n, int me, board_move_t move)
+{
+    *next = *cur;
+    if (move == BOARD_MOVE_PASS)
+        return r->pass ? GAME_LEGAL : GAME_ILLEGAL_PASS;
+    if (move >= cur->width * cur->height || cur->cell[move] == CELL_HOLE)
+        return GAME_ILLEGAL_OFF_BOARD;
+    if (cur->cell[move] != CELL_EMPTY)
+        return GAME_ILLEGAL_OCCUPIED;
+    if (model_play(next, me, move) && !r->suicide)
+        return GAME_ILLEGAL_SUICIDE;
+    board_t after = model_board(next);
+    if (r->ko == RULES_KO_SIMPLE) {
+        if (n >= 2 && moves[n - 1] != BOARD_MOVE_PASS && board_equal(&boards[n - 2], &after))
+            return GAME_ILLEGAL_KO;
+    } else {
+        /* movers[i]: the player to move in position i; situational compares the same one. */
+        for (int i = 0; i < n; i++)
+            if (board_equal(&boards[i], &after) &&
+                (r->ko == RULES_KO_POSITIONAL || movers[i] == 1 - me))
+                return GAME_ILLEGAL_SUPERKO;
+    }
+    return GAME_LEGAL;
+}
+
+static void test_game__random_games_on_random_regions_agree_with_a_brute_force_model(void **state)
+{
+    (void)state;
+    static const char *const rule_texts[] = {"tromp-taylor",
+                                             "chinese",
+                                             "japanese",
+                                             "math",
+                                             "pseudo",
+                                             "tromp-taylor,ko=situational",
+                                             "chinese,suicide=1,ko=simple"};
+    GRand *rng = g_rand_new_with_seed(20261201);
+    long checked = 0, safe_saves = 0;
+    for (int round = 0; round < 400; round++) {
+        int w = g_rand_int_range(rng, 1, 7), h = g_rand_int_range(rng, 1, 7);
+        if (round % 40 == 0)
+            w = 8, h = 8;
+        model_t m = {.width = w, .height = h};
+        uint64_t on_board = 0, safe[2] = {0, 0};
+        for (int p = 0; p < w * h; p++) {
+            int k = g_rand_int_range(rng, 0, 100);
+            m.cell[p] = k < 15 ? CELL_HOLE : CELL_EMPTY;
+            if (m.cell[p] == CELL_HOLE)
+                continue;
+            on_board |= board_bit((board_point_t)p);
+            if (k >= 88) {
+                int c = k >= 94;
+                m.cell[p] = (uint8_t)c;
+                m.safe[p] = true;
+                safe[c] |= board_bit((board_point_t)p);
+            }
+        }
+        if (!on_board)
+            continue;
+        board_geom_t *g = board_geom_create_region(w, h, on_board, safe, NULL);
+        assert_non_null(g);
+        rules_t r;
+        assert_true(rules_parse(&r, rule_texts[round % 7], NULL));
+        game_t *game = game_create(g, &r);
+        board_t boards[200];
+        int movers[200];
+        board_move_t moves[200];
+        int n = 0;
+        boards[n] = model_board(&m);
+        movers[n] = BOARD_BLACK;
+        moves[n++] = BOARD_MOVE_NONE;
+        assert_true(board_equal(&boards[0], &game_current(game)->board));
+        int me = BOARD_BLACK, passes = 0;
+        while (n < 120 && passes < 2) {
+            board_move_t legal[BOARD_MAX_POINTS + 1];
+            int count = 0;
+            for (int p = 0; p <= w * h; p++) {
+                board_move_t move = p == w * h ? BOARD_MOVE_PASS : (board_move_t)p;
+                model_t next;
+                game_legality_t want = model_try(&next, &m, &r, boards, movers, moves, n, me, move);
+                game_state_t st;
+                game_legality_t got = game_try(&st, game, move);
+                if (got != want)
+                    fail_msg("round %d (%dx%d %s), move %d of the game, point %d: game_try %s, "
+                             "model %s",
+                             round, w, h, rule_texts[round % 7], n, p, game_legality_string(got),
+                             game_legality_string(want));
+                if (want == GAME_LEGAL) {
+                    board_t mb = model_board(&next);
+                    assert_true(board_equal(&mb, &st.board));
+                    legal[count++] = move;
+                    if (move != BOARD_MOVE_PASS &&
+                        board_popcount(st.board.stones[me]) ==
+                            board_popcount(boards[n - 1].stones[me]) + 1 &&
+                        board_popcount(
+                            board_liberties(&st.board, g, board_chain(&st.board, g, move))) == 0)
+                        safe_saves++; /* a play joining a safe chain without a liberty */
+                }
+                checked++;
+            }
+            if (!count)
+                break;
+            board_move_t move = legal[g_rand_int_range(rng, 0, count)];
+            passes = move == BOARD_MOVE_PASS ? passes + 1 : 0;
+            if (move != BOARD_MOVE_PASS) {
+                model_t next;
+                model_try(&next, &m, &r, boards, movers, moves, n, me, move);
+                m = next;
+            }
+            assert_int_equal(game_play(game, move), GAME_LEGAL);
+            me = 1 - me;
+            boards[n] = model_board(&m);
+            movers[n] = me;
+            moves[n++] = move;
+            assert_true(board_equal(&boards[n - 1], &game_current(game)->board));
+            assert_true(board_is_legal_position(&game_current(game)->board, g));
+        }
+        game_destroy(game);
+        board_geom_destroy(g);
+    }
+    g_rand_free(rng);
+    /* The cases that only immortality decides did come up. */
+    assert_true(safe_saves > 50);
+    assert_true(checked > 100000);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -344,6 +553,7 @@ int main(void)
         cmocka_unit_test(test_game__random_games_end_with_consistent_results),
         cmocka_unit_test(test_game__an_illegal_start_position_is_refused),
         cmocka_unit_test(test_game__a_cycle_under_cycle_draw_goes_to_the_player_who_passed_more),
+        cmocka_unit_test(test_game__random_games_on_random_regions_agree_with_a_brute_force_model),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

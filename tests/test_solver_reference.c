@@ -19,7 +19,9 @@
 #include "core/game.h"
 #include "core/rules.h"
 #include "core/score.h"
+#include "positions/diagram.h"
 #include "solver/search.h"
+#include "tests/support.h"
 
 #include <setjmp.h>
 #include <stdarg.h>
@@ -250,6 +252,62 @@ static search_t *make_solver(const board_geom_t *g, const rules_t *r, size_t byt
     return s;
 }
 
+/*
+ * The solver's value, optimal game and optimal first moves for the game's current state against
+ * the reference; `label` names the case in messages.
+ */
+static void check_against_reference(const game_t *game, const rules_t *r, const char *label)
+{
+    const board_geom_t *g = game_geom(game);
+    int want;
+    uint64_t nodes;
+    gint64 t0 = g_get_monotonic_time();
+    assert_true(ref_value(&want, game, UINT64_MAX, &nodes));
+    if (getenv("MATHGO_SOLVER_VERBOSE"))
+        fprintf(stderr, "%s: reference %d, %llu nodes, %.2f s\n", label, want,
+                (unsigned long long)nodes, (g_get_monotonic_time() - t0) / 1e6);
+    search_t *s = make_solver(g, r, 1u << 20, 0);
+    search_result_t res;
+    GError *err = NULL;
+    if (!search_solve(&res, s, game, &err))
+        fail_msg("%s: %s", label, err->message);
+    if (res.value != want)
+        fail_msg("%s: solver %d, reference %d (%llu nodes)", label, res.value, want,
+                 (unsigned long long)nodes);
+    /* The optimal game ends with the value. */
+    if (!res.pv_truncated) {
+        game_t *replay = game_copy(game);
+        for (int k = 0; k < res.pv_length; k++)
+            assert_int_equal(game_play(replay, res.pv[k]), GAME_LEGAL);
+        game_result_t end = game_result(replay);
+        assert_int_not_equal(end.status, GAME_ONGOING);
+        int got = ref_end_value(&end, r, res.pv_length);
+        if (got != want)
+            fail_msg("%s: the optimal game ends at %d, value %d", label, got, want);
+        game_destroy(replay);
+    }
+    /* Every first move the solver calls optimal is, by the reference. */
+    for (int k = 0; k < res.best_count; k++) {
+        game_t *child = game_copy(game);
+        game_play(child, res.best[k]);
+        int cv;
+        assert_true(ref_value(&cv, child, UINT64_MAX, NULL));
+        if (search_value_is_win(want) && r->scoring == RULES_SCORING_LAST_MOVE)
+            assert_true((cv > 0) == (want > 0));
+        else {
+            /* ref_value counts plies from the child: shift wins by one ply. */
+            int shifted = cv > SEARCH_VALUE_WIN_MIN    ? cv - 1
+                          : cv < -SEARCH_VALUE_WIN_MIN ? cv + 1
+                                                       : cv;
+            if (shifted != want)
+                fail_msg("%s: first move %d leads to %d, not %d", label, res.best[k], shifted,
+                         want);
+        }
+        game_destroy(child);
+    }
+    search_destroy(s);
+}
+
 /* Every board of at most 5 points, every rule set, komi 0: value and optimal first moves. */
 static void test_solver__agrees_with_reference_on_every_board_up_to_5_points(void **state)
 {
@@ -263,57 +321,44 @@ static void test_solver__agrees_with_reference_on_every_board_up_to_5_points(voi
             rules_t r;
             assert_true(rules_parse(&r, rule_sets[i], NULL));
             game_t *game = game_create(g, &r);
-            int want;
-            uint64_t nodes;
-            gint64 t0 = g_get_monotonic_time();
-            assert_true(ref_value(&want, game, UINT64_MAX, &nodes));
-            if (getenv("MATHGO_SOLVER_VERBOSE"))
-                fprintf(stderr, "%dx%d %s: reference %d, %llu nodes, %.2f s\n", sizes[b][0],
-                        sizes[b][1], rule_sets[i], want, (unsigned long long)nodes,
-                        (g_get_monotonic_time() - t0) / 1e6);
-            search_t *s = make_solver(g, &r, 1u << 20, 0);
-            search_result_t res;
-            GError *err = NULL;
-            if (!search_solve(&res, s, game, &err))
-                fail_msg("%dx%d %s: %s", sizes[b][0], sizes[b][1], rule_sets[i], err->message);
-            if (res.value != want)
-                fail_msg("%dx%d %s: solver %d, reference %d (%llu nodes)", sizes[b][0], sizes[b][1],
-                         rule_sets[i], res.value, want, (unsigned long long)nodes);
-            /* The optimal game ends with the value. */
-            if (!res.pv_truncated) {
-                game_t *replay = game_copy(game);
-                for (int k = 0; k < res.pv_length; k++)
-                    assert_int_equal(game_play(replay, res.pv[k]), GAME_LEGAL);
-                game_result_t end = game_result(replay);
-                assert_int_not_equal(end.status, GAME_ONGOING);
-                int got = ref_end_value(&end, &r, res.pv_length);
-                if (got != want)
-                    fail_msg("%dx%d %s: the optimal game ends at %d, value %d", sizes[b][0],
-                             sizes[b][1], rule_sets[i], got, want);
-                game_destroy(replay);
-            }
-            /* Every first move the solver calls optimal is, by the reference. */
-            for (int k = 0; k < res.best_count; k++) {
-                game_t *child = game_copy(game);
-                game_play(child, res.best[k]);
-                int cv;
-                assert_true(ref_value(&cv, child, UINT64_MAX, NULL));
-                if (search_value_is_win(want) && r.scoring == RULES_SCORING_LAST_MOVE)
-                    assert_true((cv > 0) == (want > 0));
-                else {
-                    /* ref_value counts plies from the child: shift wins by one ply. */
-                    int shifted = cv > SEARCH_VALUE_WIN_MIN    ? cv - 1
-                                  : cv < -SEARCH_VALUE_WIN_MIN ? cv + 1
-                                                               : cv;
-                    assert_int_equal(shifted, want);
-                }
-                game_destroy(child);
-            }
-            search_destroy(s);
+            char *label = g_strdup_printf("%dx%d %s", sizes[b][0], sizes[b][1], rule_sets[i]);
+            check_against_reference(game, &r, label);
+            g_free(label);
             game_destroy(game);
         }
         board_geom_destroy(g);
     }
+}
+
+/* The regions of tests/data/solver_regions.txt (holes, safe and ordinary stones), each player
+ * to move, every rule set: value and optimal first moves. */
+static void check_region_record(const char *record)
+{
+    char **lines = g_strsplit(record, "\n", -1);
+    board_t start;
+    board_geom_t *g = support_record_region(&start, lines);
+    for (int to_move = 0; to_move < 2; to_move++)
+        for (int i = 0; rule_sets[i]; i++) {
+            rules_t r;
+            assert_true(rules_parse(&r, rule_sets[i], NULL));
+            game_t *game = game_create_from(g, &r, &start, (board_color_t)to_move, NULL);
+            assert_non_null(game);
+            char *label = g_strdup_printf("%s, %s to move, %s", support_record_value(lines, "name"),
+                                          to_move ? "White" : "Black", rule_sets[i]);
+            check_against_reference(game, &r, label);
+            g_free(label);
+            game_destroy(game);
+        }
+    board_geom_destroy(g);
+    g_strfreev(lines);
+}
+
+static void test_solver__agrees_with_reference_on_regions(void **state)
+{
+    (void)state;
+    if (getenv("MATHGO_SOLVER_BOARD"))
+        skip(); /* an offline comparison alone (tests/offline_reference.sh) */
+    assert_true(support_for_each_record("solver_regions.txt", check_region_record) >= 8);
 }
 
 /* A reproducible generator (SplitMix64). */
@@ -326,9 +371,10 @@ static uint64_t rng_next(uint64_t *state)
 }
 
 /* A random game of up to `length` moves (passes rarer than plays); NULL if it ended early. */
-static game_t *random_game(const board_geom_t *g, const rules_t *r, int length, uint64_t *rng)
+static game_t *random_game(const board_geom_t *g, const rules_t *r, const board_t *start,
+                           int length, uint64_t *rng)
 {
-    game_t *game = game_create(g, r);
+    game_t *game = game_create_from(g, r, start, BOARD_BLACK, NULL);
     for (int i = 0; i < length; i++) {
         if (game_status(game) != GAME_ONGOING)
             break;
@@ -347,14 +393,24 @@ static game_t *random_game(const board_geom_t *g, const rules_t *r, int length, 
 
 typedef struct random_case {
     int width, height;
-    int wanted;     /* positions to compare per rule set */
-    uint64_t limit; /* reference node budget: positions over it are skipped */
+    const char *region; /* a region diagram (positions/diagram.h), or NULL for the W x H board */
+    int wanted;         /* positions to compare per rule set */
+    uint64_t limit;     /* reference node budget: positions over it are skipped */
     int min_length, max_length;
 } random_case_t;
 
 static int compare_random_positions(const random_case_t *rc, const char *rules_text, uint64_t seed)
 {
-    board_geom_t *g = board_geom_create(rc->width, rc->height, NULL);
+    board_geom_t *g;
+    board_t start = {{0, 0}};
+    if (rc->region) {
+        int w, h;
+        uint64_t on_board, safe[2];
+        assert_true(diagram_parse_region(&start, &w, &h, &on_board, safe, rc->region, NULL));
+        g = board_geom_create_region(w, h, on_board, safe, NULL);
+    } else {
+        g = board_geom_create(rc->width, rc->height, NULL);
+    }
     rules_t r;
     assert_true(rules_parse(&r, rules_text, NULL));
     /* One table for all positions: entries from one history meet many others.  A small one
@@ -369,7 +425,7 @@ static int compare_random_positions(const random_case_t *rc, const char *rules_t
     for (int attempt = 0; compared < rc->wanted && attempt < rc->wanted * 20; attempt++) {
         int length = rc->min_length +
                      (int)(rng_next(&rng) % (uint64_t)(rc->max_length - rc->min_length + 1));
-        game_t *game = random_game(g, &r, length, &rng);
+        game_t *game = random_game(g, &r, &start, length, &rng);
         int want, got;
         /* Too early for the reference's budget: play on at random until it fits. */
         bool fits = false;
@@ -443,9 +499,12 @@ static void test_solver__agrees_with_reference_on_random_histories(void **state)
     if (getenv("MATHGO_SOLVER_BOARD"))
         skip(); /* an offline comparison alone (tests/offline_reference.sh) */
     static const random_case_t cases[] = {
-        {3, 2, 44, 2000, 4, 16},
-        {3, 3, 44, 2000, 10, 26},
-        {4, 2, 44, 2000, 8, 22},
+        {3, 2, NULL, 44, 2000, 4, 16},
+        {3, 3, NULL, 44, 2000, 10, 26},
+        {4, 2, NULL, 44, 2000, 8, 22},
+        /* Regions: holes, safe stones of both colours, an ordinary stone. */
+        {5, 3, "X...O\n#..o#\n#X..#\n", 44, 2000, 0, 10},
+        {4, 4, "XXX.\nX..O\nX.#.\nO..#\n", 44, 2000, 0, 10},
     };
     int total = 0;
     for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++)
@@ -523,6 +582,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_solver__agrees_with_reference_on_every_board_up_to_5_points),
+        cmocka_unit_test(test_solver__agrees_with_reference_on_regions),
         cmocka_unit_test(test_solver__agrees_with_reference_on_random_histories),
         cmocka_unit_test(test_solver__agrees_with_reference_on_1x6_and_2x3_offline),
     };
