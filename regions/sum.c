@@ -124,16 +124,15 @@ static bool value_after(cgt_game_t *value, board_t *after, int *captured, region
     *captured = board_popcount(r.captured);
     if (sum->model == REGION_MODEL_TERRITORY && *captured) {
         cgt_ctx_t *cgt = region_ctx_cgt(sum->ctx);
-        *value = cgt_add(cgt, *value,
-                         cgt_integer(cgt, to_move == BOARD_BLACK ? *captured : -*captured));
+        *value =
+            cgt_add(cgt, *value, cgt_integer(cgt, to_move == BOARD_BLACK ? *captured : -*captured));
     }
     *after = r.after;
     return true;
 }
 
 /* Whether the sum `next`, reached by a play of to_move from `now`, keeps to_move's optimum. */
-static bool keeps_optimum(region_sum_t *sum, cgt_game_t now, cgt_game_t next,
-                          board_color_t to_move)
+static bool keeps_optimum(region_sum_t *sum, cgt_game_t now, cgt_game_t next, board_color_t to_move)
 {
     cgt_ctx_t *cgt = region_ctx_cgt(sum->ctx);
     if (sum->model == REGION_MODEL_MATH) {
@@ -162,8 +161,7 @@ int region_sum_best_moves(board_move_t *moves, region_sum_t *sum, board_color_t 
     for (size_t i = 0; i < sum->parts->len; i++) {
         const region_part_t *part = region_sum_part(sum, i);
         cgt_game_t rest = cgt_sub(cgt, sum->total, sum->value[i]);
-        for (uint64_t empty = board_empty(&part->position, part->geom); empty;
-             empty &= empty - 1) {
+        for (uint64_t empty = board_empty(&part->position, part->geom); empty; empty &= empty - 1) {
             board_point_t p = board_lowest(empty);
             cgt_game_t v;
             board_t after;
@@ -198,8 +196,8 @@ bool region_sum_play(region_sum_t *sum, board_color_t to_move, board_move_t move
     board_t after;
     int taken = 0;
     GError *local = NULL;
-    if (i < 0 || !value_after(&v, &after, &taken, sum, (size_t)i, to_move, (board_point_t)move,
-                              &local)) {
+    if (i < 0 ||
+        !value_after(&v, &after, &taken, sum, (size_t)i, to_move, (board_point_t)move, &local)) {
         if (local)
             g_propagate_error(error, local);
         else
@@ -215,8 +213,8 @@ bool region_sum_play(region_sum_t *sum, board_color_t to_move, board_move_t move
     /* value_after added the prisoners to v; keep them in the running count instead */
     if (sum->model == REGION_MODEL_TERRITORY && taken) {
         long signed_taken = to_move == BOARD_BLACK ? taken : -taken;
-        v = cgt_sub(region_ctx_cgt(sum->ctx), v, cgt_integer(region_ctx_cgt(sum->ctx),
-                                                             signed_taken));
+        v = cgt_sub(region_ctx_cgt(sum->ctx), v,
+                    cgt_integer(region_ctx_cgt(sum->ctx), signed_taken));
         sum->prisoners += signed_taken;
     }
     sum->value[i] = v;
@@ -224,4 +222,45 @@ bool region_sum_play(region_sum_t *sum, board_color_t to_move, board_move_t move
     if (captured)
         *captured += taken;
     return true;
+}
+
+/* Visits the local positions reachable from p; true when a play among them captures. */
+static bool capture_reachable(const board_geom_t *g, const board_t *p, GHashTable *seen)
+{
+    board_t *key = g_new(board_t, 1);
+    *key = *p;
+    if (!g_hash_table_add(seen, key))
+        return false;
+    for (int c = 0; c < 2; c++)
+        for (uint64_t empty = board_empty(p, g); empty; empty &= empty - 1) {
+            board_placement_t r = board_place(p, g, (board_color_t)c, board_lowest(empty));
+            if (!r.suicided && (r.captured || capture_reachable(g, &r.after, seen)))
+                return true;
+        }
+    return false;
+}
+
+static guint position_hash(gconstpointer a)
+{
+    const board_t *b = a;
+    uint64_t x = b->stones[0] * 0x9E3779B97F4A7C15ULL ^ b->stones[1];
+    return (guint)(x ^ (x >> 32));
+}
+
+static gboolean position_equal(gconstpointer a, gconstpointer b)
+{
+    return board_equal(a, b);
+}
+
+int region_sum_capturing_region(const region_sum_t *sum)
+{
+    for (size_t i = 0; i < sum->parts->len; i++) {
+        const region_part_t *part = region_sum_part(sum, i);
+        GHashTable *seen = g_hash_table_new_full(position_hash, position_equal, g_free, NULL);
+        bool found = capture_reachable(part->geom, &part->position, seen);
+        g_hash_table_destroy(seen);
+        if (found)
+            return (int)i;
+    }
+    return -1;
 }

@@ -74,6 +74,14 @@ int region_sum_best_moves(board_move_t *moves, region_sum_t *sum, board_color_t 
 bool region_sum_play(region_sum_t *sum, board_color_t to_move, board_move_t move, int *captured,
                      GError **error);
 
+/*
+ * The first region (an index) in which some sequence of plays of either colour, from its
+ * position now, captures a stone; -1 when no play can ever capture.  The territory stops are the
+ * whole-board score of mathgo's territory count on boards where this is -1 and the stops are
+ * integers (docs/regions.md, "Whole boards as sums").  A visit of every reachable local position.
+ */
+int region_sum_capturing_region(const region_sum_t *sum);
+
 /* The whole board's position now (the parts joined back, safe stones included). */
 board_t region_sum_position(const region_sum_t *sum);
 

@@ -28,6 +28,7 @@
 #include "core/game.h"
 #include "core/rules.h"
 #include "positions/diagram.h"
+#include "regions/generate.h"
 #include "regions/region.h"
 #include "regions/sum.h"
 #include "solver/search.h"
@@ -41,92 +42,9 @@
 #define MATHGO_TEST_BOARDS 200
 #endif
 
-/* A board as the generator made it. */
-typedef struct generated {
-    board_geom_t *geom;
-    board_t position;
-    char diagram[256];
-    int empty;
-} generated_t;
-
-static uint64_t next_random(uint64_t *state)
-{
-    /* xorshift64*: the generator is the test's, so boards do not change with glib's. */
-    *state ^= *state >> 12;
-    *state ^= *state << 25;
-    *state ^= *state >> 27;
-    return *state * 0x2545F4914F6CDD1DULL;
-}
-
-static int below(uint64_t *state, int n)
-{
-    return (int)(next_random(state) % (uint64_t)n);
-}
-
-/* Draws one board's diagram into out; the caller parses and filters it. */
-static void draw_diagram(char *out, size_t room, uint64_t *rng, int max_band_points)
-{
-    int width = 4 + below(rng, 5); /* 4..8 */
-    int bands = 1 + below(rng, 3);
-    size_t used = 0;
-    for (int b = 0; b < bands; b++) {
-        if (b > 0) {
-            /* a wall row: safe stones of one colour, now and then the other */
-            char wall = below(rng, 2) ? 'X' : 'O';
-            for (int x = 0; x < width; x++)
-                out[used++] = below(rng, 6) ? wall : (wall == 'X' ? 'O' : 'X');
-            out[used++] = '\n';
-        }
-        int rows = 1 + below(rng, 2);
-        int points = 0;
-        for (int y = 0; y < rows; y++) {
-            for (int x = 0; x < width; x++) {
-                int r = below(rng, 100);
-                char c = r < 56 ? '.' : r < 64 ? 'x' : r < 72 ? 'o' : r < 84 ? 'X' : r < 96 ? 'O' : '#';
-                if (c == '.' && ++points > max_band_points)
-                    c = below(rng, 2) ? 'X' : 'O';
-                out[used++] = c;
-            }
-            out[used++] = '\n';
-        }
-    }
-    g_assert(used < room);
-    out[used] = '\0';
-}
-
-/* Draws boards until one meets the filter; returns false after too many tries. */
-static bool generate(generated_t *board, uint64_t *rng, region_ctx_t *ctx, int max_empty,
-                     int *rejected)
-{
-    for (int attempt = 0; attempt < 10000; attempt++) {
-        draw_diagram(board->diagram, sizeof board->diagram, rng, 7);
-        int width, height;
-        uint64_t on_board, safe[2];
-        if (!diagram_parse_region(&board->position, &width, &height, &on_board, safe,
-                                  board->diagram, NULL)) {
-            ++*rejected;
-            continue;
-        }
-        board->geom = board_geom_create_region(width, height, on_board, safe, NULL);
-        board->empty = board_popcount(board_empty(&board->position, board->geom));
-        bool keep = board->empty <= max_empty;
-        for (int m = 0; keep && m < REGION_MODEL_COUNT; m++) {
-            region_sum_t *sum =
-                region_sum_create(ctx, board->geom, &board->position, (region_model_t)m, NULL);
-            keep = sum && region_sum_count(sum) >= 2 && region_sum_count(sum) <= 5;
-            region_sum_destroy(sum);
-        }
-        if (keep)
-            return true;
-        board_geom_destroy(board->geom);
-        ++*rejected;
-    }
-    return false;
-}
-
 /* The full-board value (Black's view) with `to_move` first under `rules_text`. */
-static int full_value(const generated_t *board, const char *rules_text, board_color_t to_move,
-                      int alpha, int beta, search_t **search)
+static int full_value(const region_generated_t *board, const char *rules_text,
+                      board_color_t to_move, int alpha, int beta, search_t **search)
 {
     rules_t rules;
     assert_true(rules_parse(&rules, rules_text, NULL));
@@ -150,19 +68,6 @@ static int full_value(const generated_t *board, const char *rules_text, board_co
                 (g_get_monotonic_time() - t0) / 1e6);
     game_destroy(game);
     return value;
-}
-
-static char *stop_text(cgt_ctx_t *cgt, cgt_game_t g, bool left)
-{
-    mpq_t s;
-    mpq_init(s);
-    if (left)
-        cgt_left_stop(s, cgt, g);
-    else
-        cgt_right_stop(s, cgt, g);
-    char *text = cgt_number_to_string(s);
-    mpq_clear(s);
-    return text;
 }
 
 /*
@@ -195,41 +100,6 @@ static int stop_value2(cgt_ctx_t *cgt, cgt_game_t g, bool left)
     return v;
 }
 
-/* Visits the local positions reachable from p (plays of either colour); true when a play among
- * them captures.  A brute force of the test's own, with a set of visited positions. */
-static bool capture_reachable_from(const board_geom_t *g, const board_t *p, GHashTable *seen)
-{
-    char key[33];
-    snprintf(key, sizeof key, "%016llx%016llx", (unsigned long long)p->stones[0],
-             (unsigned long long)p->stones[1]);
-    if (g_hash_table_contains(seen, key))
-        return false;
-    g_hash_table_add(seen, g_strdup(key));
-    for (int c = 0; c < 2; c++)
-        for (uint64_t empty = board_empty(p, g); empty; empty &= empty - 1) {
-            board_placement_t r = board_place(p, g, (board_color_t)c, board_lowest(empty));
-            if (r.suicided)
-                continue;
-            if (r.captured || capture_reachable_from(g, &r.after, seen))
-                return true;
-        }
-    return false;
-}
-
-/* The first region of the sum in which some sequence of plays captures, or -1. */
-static int region_with_capture(const region_sum_t *sum)
-{
-    for (size_t i = 0; i < region_sum_count(sum); i++) {
-        const region_part_t *part = region_sum_part(sum, i);
-        GHashTable *seen = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
-        bool found = capture_reachable_from(part->geom, &part->position, seen);
-        g_hash_table_destroy(seen);
-        if (found)
-            return (int)i;
-    }
-    return -1;
-}
-
 /* The winner of the math game from the outcome class of the sum, for `to_move` first. */
 static board_color_t predicted_winner(cgt_ctx_t *cgt, cgt_game_t g, board_color_t to_move)
 {
@@ -247,7 +117,7 @@ static board_color_t predicted_winner(cgt_ctx_t *cgt, cgt_game_t g, board_color_
 }
 
 /* The winning plays for to_move by full-board search: plays after which to_move still wins. */
-static int full_winning_moves(board_move_t *moves, const generated_t *board,
+static int full_winning_moves(board_move_t *moves, const region_generated_t *board,
                               board_color_t to_move, search_t *search)
 {
     rules_t rules;
@@ -278,20 +148,21 @@ static void test_sum__math_winner_is_the_outcome_class_and_territory_the_stops(v
     /* The full-board search grows fast with the empty points (18 in three regions: 11 s under
      * math); boards up to 30 are compared by bench_sums, on demand. */
     int max_empty = getenv("MATHGO_TEST_MAX_EMPTY") ? atoi(getenv("MATHGO_TEST_MAX_EMPTY")) : 12;
+    region_generate_options_t options = {3, 7, 1, max_empty, 2, 5};
     region_ctx_t *ctx = region_ctx_create(0);
     cgt_ctx_t *cgt = region_ctx_cgt(ctx);
     for (int k = 0; k < MATHGO_TEST_BOARDS; k++) {
-        generated_t board;
-        assert_true(generate(&board, &rng, ctx, max_empty, &rejected));
+        region_generated_t board;
+        assert_true(region_generate(&board, &rng, ctx, &options, &rejected));
         if (getenv("MATHGO_TEST_VERBOSE"))
             fprintf(stderr, "board %d: %d empty\n%s", k, board.empty, board.diagram);
         if (board.empty > max_empty_seen)
             max_empty_seen = board.empty;
 
-        region_sum_t *math = region_sum_create(ctx, board.geom, &board.position,
-                                               REGION_MODEL_MATH, NULL);
-        region_sum_t *territory = region_sum_create(ctx, board.geom, &board.position,
-                                                    REGION_MODEL_TERRITORY, NULL);
+        region_sum_t *math =
+            region_sum_create(ctx, board.geom, &board.position, REGION_MODEL_MATH, NULL);
+        region_sum_t *territory =
+            region_sum_create(ctx, board.geom, &board.position, REGION_MODEL_TERRITORY, NULL);
         assert_non_null(math);
         assert_non_null(territory);
         parts_histogram[region_sum_count(math)]++;
@@ -325,7 +196,7 @@ static void test_sum__math_winner_is_the_outcome_class_and_territory_the_stops(v
             int full = full_value(&board, "japanese,ko=positional", first, -SEARCH_VALUE_INF,
                                   SEARCH_VALUE_INF, &territory_search);
             int stop2 = stop_value2(cgt, g, first == BOARD_BLACK);
-            int capturing = region_with_capture(territory);
+            int capturing = region_sum_capturing_region(territory);
             bool integral = integer_stops(cgt, g);
             if (integral && capturing < 0) {
                 /* the theorem's conditions hold: the stop is the full-board score */
