@@ -9,7 +9,14 @@
  */
 #define BENSON_MAX_PARTS (BOARD_MAX_POINTS / 2)
 
-void benson_analyse(benson_t *out, const board_t *b, const board_geom_t *g, board_color_t c)
+/*
+ * The analysis, with the two rules of safe stones (benson.h) compiled in only when `with_safe`:
+ * benson_analyse calls it with a constant, so a geometry without safe stones runs the plain
+ * algorithm with no test of them at all (the solver calls this at every node).  Holes need no
+ * code: they are simply not in g->all, nor in any neighbour mask.
+ */
+static inline __attribute__((always_inline)) void
+analyse(benson_t *out, const board_t *b, const board_geom_t *g, board_color_t c, bool with_safe)
 {
     uint64_t own = b->stones[c];
     uint64_t rest_of_board = g->all & ~own;
@@ -25,7 +32,7 @@ void benson_analyse(benson_t *out, const board_t *b, const board_geom_t *g, boar
         uint64_t x = board_flood(g, left & -left, own);
         chain[chains] = x;
         chain_adjacent[chains] = board_adjacent(g, x);
-        if (x & g->safe[c])
+        if (with_safe && (x & g->safe[c]))
             safe_chains |= (uint64_t)1 << chains;
         left &= ~x;
     }
@@ -42,7 +49,7 @@ void benson_analyse(benson_t *out, const board_t *b, const board_geom_t *g, boar
         uint64_t r = board_flood(g, left & -left, rest_of_board);
         /* A safe opponent stone in r makes any opponent chain it joins safe: the opponent can
          * fill r completely without a suicide, so r is neither vital nor territory. */
-        bool immortal = r & opponent_safe;
+        bool immortal = with_safe && (r & opponent_safe);
         if (immortal)
             immortal_regions |= (uint64_t)1 << regions;
         uint64_t touching = 0;
@@ -95,4 +102,21 @@ void benson_analyse(benson_t *out, const board_t *b, const board_geom_t *g, boar
             territory |= region[j];
     }
     out->territory = territory;
+}
+
+/* The analysis on a geometry with safe stones, out of line so that the plain one below keeps
+ * the code (and the registers) it had before regions existed. */
+static __attribute__((noinline)) void analyse_with_safe(benson_t *out, const board_t *b,
+                                                        const board_geom_t *g, board_color_t c)
+{
+    analyse(out, b, g, c, true);
+}
+
+void benson_analyse(benson_t *out, const board_t *b, const board_geom_t *g, board_color_t c)
+{
+    if (g->safe[BOARD_BLACK] | g->safe[BOARD_WHITE]) {
+        analyse_with_safe(out, b, g, c);
+        return;
+    }
+    analyse(out, b, g, c, false);
 }

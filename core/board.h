@@ -282,15 +282,18 @@ static inline board_placement_t board_place(const board_t *b, const board_geom_t
     uint64_t touching = g->neighbours[p] & opp;
     while (touching) {
         uint64_t stone = touching & -touching;
-        touching &= ~stone;
         /* A stone with an empty neighbour keeps its chain alive: no search needed. */
-        if (g->neighbours[board_lowest(stone)] & empty)
-            continue;
-        uint64_t dead = board_captured_chain(g, stone, opp, empty);
-        touching &= ~dead;
-        if (!(dead & g->safe[o])) /* a safe chain is never captured */
-            r.captured |= dead;
+        uint64_t dead = (g->neighbours[board_lowest(stone)] & empty)
+                            ? 0
+                            : board_captured_chain(g, stone, opp, empty);
+        r.captured |= dead;
+        touching &= ~(stone | dead);
     }
+    /* A safe chain is never captured.  Distinct chains of one colour are never adjacent, so
+     * the safe ones are the flood of the captured stones from their safe stones: one mask test
+     * per play on a plain board, which has no safe stone. */
+    if (r.captured & g->safe[o])
+        r.captured &= ~board_flood(g, r.captured & g->safe[o], r.captured);
     opp &= ~r.captured;
     /* A capture leaves p a liberty; so does an empty neighbour. */
     r.suicided = 0;

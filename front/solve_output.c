@@ -82,6 +82,18 @@ static void sgf_point(GString *s, const board_geom_t *g, board_move_t m)
     g_string_append_c(s, (char)('a' + board_y(g, m)));
 }
 
+/* A property listing the points of m ("AB[aa][ba]"); nothing when m is empty. */
+static void sgf_points(GString *s, const board_geom_t *g, const char *property, uint64_t m)
+{
+    if (m)
+        g_string_append(s, property);
+    for (; m; m &= m - 1) {
+        g_string_append_c(s, '[');
+        sgf_point(s, g, board_lowest(m));
+        g_string_append_c(s, ']');
+    }
+}
+
 static void sgf_escape(GString *s, const char *text)
 {
     for (; *text; text++) {
@@ -115,16 +127,18 @@ bool solve_write_sgf(const char *path, const game_t *start, const search_result_
     else
         sgf_escape(s, buf);
     g_string_append(s, "]");
-    for (int c = 0; c < 2; c++) {
-        uint64_t m = st->board.stones[c];
-        if (!m)
-            continue;
-        g_string_append(s, c == BOARD_BLACK ? "AB" : "AW");
-        for (; m; m &= m - 1) {
-            g_string_append_c(s, '[');
-            sgf_point(s, g, board_lowest(m));
-            g_string_append_c(s, ']');
-        }
+    sgf_points(s, g, "AB", st->board.stones[BOARD_BLACK]);
+    sgf_points(s, g, "AW", st->board.stones[BOARD_WHITE]);
+    if (board_geom_is_region(g)) {
+        /* SGF has no holes nor immortal stones: the region goes in a comment, holes marked
+         * with MA (a cross) so that viewers show them. */
+        char *text = diagram_format_region(&st->board, g);
+        g_string_append(s, "C[region (X O safe, x o stones, # off the board):\n");
+        sgf_escape(s, text);
+        g_string_append(s, "]");
+        g_free(text);
+        uint64_t rectangle = g->size == 64 ? ~(uint64_t)0 : board_bit(g->size) - 1;
+        sgf_points(s, g, "MA", rectangle & ~g->all);
     }
     g_string_append_printf(s, "PL[%c]\n", st->to_move == BOARD_BLACK ? 'B' : 'W');
     board_color_t c = (board_color_t)st->to_move;

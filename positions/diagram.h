@@ -28,7 +28,8 @@ typedef enum diagram_error_code {
  */
 bool diagram_parse(board_t *board, int *width, int *height, const char *text, GError **error);
 
-/* Formats a position as a diagram, one row per line ("X.O\n..X\n"); free with g_free. */
+/* Formats a position as a diagram, one row per line ("X.O\n..X\n"); free with g_free.  The
+ * plain format has no holes nor safe stones: write a region with diagram_format_region. */
 char *diagram_format(const board_t *board, const board_geom_t *geom);
 
 /*

@@ -226,8 +226,8 @@ static search_status_t evaluate(cgt_game_t *out, search_t *s, const board_t *p, 
  * The options of colour c from p into out (value plus or minus captures under territory), or a
  * status other than SEARCH_OK when a follower is loopy or the limit is reached.
  */
-static search_status_t options(cgt_game_t *out, size_t *n, search_t *s, const board_t *p,
-                               board_color_t c, unsigned depth)
+static search_status_t options(cgt_game_t *out, board_point_t *points, size_t *n, search_t *s,
+                               const board_t *p, board_color_t c, unsigned depth)
 {
     const board_geom_t *g = s->geom;
     *n = 0;
@@ -250,6 +250,8 @@ static search_status_t options(cgt_game_t *out, size_t *n, search_t *s, const bo
             v = cgt_add(s->ctx->cgt, v,
                         cgt_integer(s->ctx->cgt, c == BOARD_BLACK ? captured : -captured));
         }
+        if (points)
+            points[*n] = point;
         out[(*n)++] = v;
     }
     return SEARCH_OK;
@@ -295,9 +297,9 @@ static search_status_t evaluate(cgt_game_t *out, search_t *s, const board_t *p, 
 
     cgt_game_t left[BOARD_MAX_POINTS], right[BOARD_MAX_POINTS];
     size_t n_left = 0, n_right = 0;
-    search_status_t st = options(left, &n_left, s, p, BOARD_BLACK, depth);
+    search_status_t st = options(left, NULL, &n_left, s, p, BOARD_BLACK, depth);
     if (st == SEARCH_OK)
-        st = options(right, &n_right, s, p, BOARD_WHITE, depth);
+        st = options(right, NULL, &n_right, s, p, BOARD_WHITE, depth);
     cgt_game_t value = 0;
     if (st == SEARCH_OK) {
         if (n_left == 0 && n_right == 0 && s->model == REGION_MODEL_TERRITORY)
@@ -357,4 +359,25 @@ bool region_value(cgt_game_t *out, region_ctx_t *ctx, const board_geom_t *geom,
         g_set_error(error, REGION_ERROR, REGION_ERROR_NOT_SHORT,
                     "not a short game: a cycle of %u plays at %s", length, name);
     return false;
+}
+
+int region_options(region_option_t *out, region_ctx_t *ctx, const board_geom_t *geom,
+                   const board_t *position, region_model_t model, board_color_t color,
+                   GError **error)
+{
+    cgt_game_t value;
+    if (!region_value(&value, ctx, geom, position, model, error))
+        return -1;
+    /* every follower is in the table now: the options cost one lookup each */
+    search_t s = {ctx, geom, region_index(ctx, geom), (uint8_t)model, 0};
+    cgt_game_t values[BOARD_MAX_POINTS];
+    board_point_t points[BOARD_MAX_POINTS];
+    size_t n = 0;
+    search_status_t st = options(values, points, &n, &s, position, color, 0);
+    g_assert(st == SEARCH_OK);
+    for (size_t i = 0; i < n; i++) {
+        out[i].point = points[i];
+        out[i].value = values[i];
+    }
+    return (int)n;
 }

@@ -83,6 +83,23 @@ size_t region_ctx_positions(const region_ctx_t *ctx);
 bool region_value(cgt_game_t *out, region_ctx_t *ctx, const board_geom_t *geom,
                   const board_t *position, region_model_t model, GError **error);
 
+/* One option of a local position: a legal play and the game it leads to. */
+typedef struct region_option {
+    board_point_t point;
+    cgt_game_t value; /* the follower's value, plus (Black) or minus (White) the stones the play
+                         captures under REGION_MODEL_TERRITORY */
+} region_option_t;
+
+/*
+ * The options of `color` at `position`: every legal play (points in increasing order) with the
+ * value it leads to, into out (room for BOARD_MAX_POINTS); returns their number, or -1 and
+ * *error when region_value fails.  The position's value is {Black's options | White's options}
+ * (for choosing a play in a sum of regions: the table makes the followers free).
+ */
+int region_options(region_option_t *out, region_ctx_t *ctx, const board_geom_t *geom,
+                   const board_t *position, region_model_t model, board_color_t color,
+                   GError **error);
+
 /*
  * The territory count of a position: empty points whose empty area reaches stones of one colour
  * only, Black's minus White's.  Used for positions where neither colour can move.

@@ -189,6 +189,7 @@ typedef struct worker {
     int32_t bit_head[TT_SIG_BITS];
     int32_t *bit_chain;
     int nsym;                              /* the board's symmetries */
+    int points;                            /* on-board points (a region's holes left out) */
     uint8_t inverse[BOARD_MAX_SYMMETRIES]; /* inverse[s]: the symmetry undoing s */
     uint64_t zsym[BOARD_MAX_SYMMETRIES][2][BOARD_MAX_POINTS]; /* zobrist of sym[s][p] */
     uint32_t hh[2][BOARD_MAX_POINTS + 1]; /* history heuristic: cutoffs per move, < 2^22 */
@@ -641,7 +642,7 @@ static void static_bounds(statics_t *out, const worker_t *w, const hist_t *h)
     int bound[2]; /* bound[c]: c's guaranteed margin, c's view, before komi */
     for (int c = 0; c < 2; c++) {
         benson_analyse(&b[c], &h->board, g, (board_color_t)c);
-        bound[c] = 2 * board_popcount(b[c].alive | b[c].territory) - board_popcount(g->all);
+        bound[c] = 2 * board_popcount(b[c].alive | b[c].territory) - w->points;
         if (w->r->tax != RULES_TAX_NONE)
             bound[c] -= 2 * score_chain_count(&h->board, g, (board_color_t)c);
     }
@@ -1291,6 +1292,7 @@ static void worker_init(worker_t *w, search_t *s, const game_t *game, int ply0)
     w->g = s->geom;
     w->r = &s->rules;
     sym_init(w);
+    w->points = board_popcount(w->g->all);
     for (int p = 0; p < w->g->size; p++) {
         int x = p % w->g->width, y = p / w->g->width;
         int dx = x < w->g->width - 1 - x ? x : w->g->width - 1 - x;
@@ -1469,8 +1471,7 @@ static void search_main(search_thread_t *th, dep_t *d)
         main_pass(th, INT_MAX, 0, d);
         return;
     }
-    int points = board_popcount(w->g->all); /* a region's holes are no room to play */
-    int depth[2] = {3 * points / 2, 2 * points};
+    int depth[2] = {3 * w->points / 2, 2 * w->points}; /* a region's holes are no room to play */
     uint64_t budget = PASS_BUDGET;
     for (int round = 0;; round++) {
         int f = round % 2;

@@ -39,6 +39,28 @@ static void test_front__bad_diagrams_are_named_by_line_and_column(void **state)
     expect_usage_error(NULL, "no-such-file", "show", "/no-such-file", NULL);
 }
 
+static void test_front__show_reads_region_diagrams_and_names_their_errors(void **state)
+{
+    (void)state;
+    support_run_t r = support_runv("#X.x\n#o.O\n", "show", "-", NULL);
+    assert_int_equal(r.status, 0);
+    assert_non_null(strstr(r.out, "  2 # X . x \n  1 # o . O \n"));
+    assert_non_null(strstr(r.out, "region 4x2"));
+    assert_non_null(strstr(r.out, "safe black 1 stone [B2]"));
+    assert_non_null(strstr(r.out, "legal moves for black (3): C2 C1 pass"));
+    support_run_clear(&r);
+    r = support_runv("X..O\n", "show", "--region", "-", NULL);
+    assert_int_equal(r.status, 0);
+    assert_non_null(strstr(r.out, "safe white 1 stone [D1]"));
+    support_run_clear(&r);
+    expect_usage_error("X.#\n.Q.\n", "line 2, column 2: unknown character 'Q'", "show", "-", NULL);
+    expect_usage_error("X#\n#O\n", "no empty point", "show", "-", NULL);
+    expect_usage_error("x#\n#.\n", "line 1, column 1: the black chain here has no liberty", "show",
+                       "-", NULL);
+    expect_usage_error("X################################################################\n",
+                       "line 1, column 65: region wider than 64 points", "show", "-", NULL);
+}
+
 static void test_front__unknown_rules_sizes_and_points_exit_with_status_2(void **state)
 {
     (void)state;
@@ -115,6 +137,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_front__bad_diagrams_are_named_by_line_and_column),
+        cmocka_unit_test(test_front__show_reads_region_diagrams_and_names_their_errors),
         cmocka_unit_test(test_front__unknown_rules_sizes_and_points_exit_with_status_2),
         cmocka_unit_test(test_front__an_illegal_move_is_named_with_its_reason),
         cmocka_unit_test(test_front__show_reports_chains_liberties_score_and_moves),

@@ -112,12 +112,82 @@ static void test_hash__different_positions_get_different_canonical_forms(void **
     board_geom_destroy(g);
 }
 
+/* The smallest superset of m that symmetry s of g maps onto itself. */
+static uint64_t closure(const board_geom_t *g, int s, uint64_t m)
+{
+    for (;;) {
+        board_t b = {{m, 0}};
+        uint64_t grown = m | board_transform(&b, g, s).stones[0];
+        if (grown == m)
+            return m;
+        m = grown;
+    }
+}
+
+/* A region's symmetries keep its holes and safe stones in place, so the image of a position of
+ * the region is a position of the same region: canonical keys over them are sound. */
+static void check_region_images(const game_t *game, uint32_t seed)
+{
+    const board_geom_t *g = game_geom(game);
+    const board_t *b = &game_current(game)->board;
+    check_canonical(game, seed);
+    check_incremental_key(game, seed);
+    for (int s = 0; s < g->symmetry_count; s++) {
+        board_t image = board_transform(b, g, s);
+        if ((image.stones[0] | image.stones[1]) & ~g->all || (g->safe[0] & ~image.stones[0]) ||
+            (g->safe[1] & ~image.stones[1]) || !board_is_legal_position(&image, g))
+            fail_msg("seed %u: symmetry %d maps a position off its region", seed, s);
+    }
+}
+
+static void test_hash__region_keys_hold_under_the_symmetries_a_region_keeps(void **state)
+{
+    (void)state;
+    rules_t r;
+    rules_parse(&r, "tromp-taylor", NULL);
+    int kept_more_than_identity = 0;
+    for (uint32_t seed = 1; seed <= 200; seed++) {
+        GRand *rng = g_rand_new_with_seed(seed);
+        const int *shape = shapes[seed % G_N_ELEMENTS(shapes)];
+        board_geom_t *plain = board_geom_create(shape[0], shape[1], NULL);
+        /* Random holes and safe stones, closed under one random symmetry of the rectangle. */
+        int t = g_rand_int_range(rng, 0, plain->symmetry_count);
+        uint64_t holes = 0, safe[2] = {0, 0};
+        for (int p = 0; p < plain->size; p++) {
+            int roll = g_rand_int_range(rng, 0, 20);
+            if (roll < 3)
+                holes |= board_bit((board_point_t)p);
+            else if (roll < 5)
+                safe[roll - 3] |= board_bit((board_point_t)p);
+        }
+        holes = closure(plain, t, holes);
+        uint64_t on_board = plain->all & ~holes;
+        for (int c = 0; c < 2; c++)
+            safe[c] = closure(plain, t, safe[c]) & on_board;
+        uint64_t both = safe[0] & safe[1];
+        safe[0] &= ~both, safe[1] &= ~both;
+        board_geom_t *g =
+            on_board ? board_geom_create_region(shape[0], shape[1], on_board, safe, NULL) : NULL;
+        if (g) {
+            kept_more_than_identity += g->symmetry_count > 1;
+            game_t *game = game_create(g, &r);
+            random_game(rng, game, 2 * g->size, check_region_images, seed);
+            game_destroy(game);
+        }
+        board_geom_destroy(g);
+        board_geom_destroy(plain);
+        g_rand_free(rng);
+    }
+    assert_true(kept_more_than_identity >= 100);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_hash__incremental_key_equals_recompute_over_random_games),
         cmocka_unit_test(test_hash__canonical_key_is_the_same_for_all_symmetric_images),
         cmocka_unit_test(test_hash__different_positions_get_different_canonical_forms),
+        cmocka_unit_test(test_hash__region_keys_hold_under_the_symmetries_a_region_keeps),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

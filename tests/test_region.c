@@ -205,6 +205,28 @@ static void check_by_definition(cgt_ctx_t *ctx, const region_file_entry_t *r, re
     g_hash_table_destroy(d.memo);
 }
 
+/* The value rebuilt from region_options equals the value; each option is a legal play. */
+static void check_options(cgt_ctx_t *ctx, region_ctx_t *rctx, const region_file_entry_t *r,
+                          region_model_t m, cgt_game_t g)
+{
+    region_option_t opts[2][BOARD_MAX_POINTS];
+    cgt_game_t values[2][BOARD_MAX_POINTS];
+    int n[2];
+    for (int c = 0; c < 2; c++) {
+        n[c] = region_options(opts[c], rctx, r->geom, &r->position, m, (board_color_t)c, NULL);
+        assert_true(n[c] >= 0);
+        for (int i = 0; i < n[c]; i++) {
+            board_placement_t pl =
+                board_place(&r->position, r->geom, (board_color_t)c, opts[c][i].point);
+            assert_true(board_empty(&r->position, r->geom) & board_bit(opts[c][i].point));
+            assert_int_equal(pl.suicided, 0);
+            values[c][i] = opts[c][i].value;
+        }
+    }
+    if (cgt_from_options(ctx, values[0], (size_t)n[0], values[1], (size_t)n[1]) != g)
+        fail_msg("%s (%s): the options do not rebuild the value", r->name, region_model_name(m));
+}
+
 static void
 test_region__catalog_values_agree_with_the_expected_ones_and_the_definition(void **state)
 {
@@ -237,6 +259,7 @@ test_region__catalog_values_agree_with_the_expected_ones_and_the_definition(void
                     fail_msg("%s: chilled %s, expected %s", r->name,
                              cgt_to_string(ctx, cgt_chill(ctx, g)), r->expect_chilled);
                 check_by_definition(ctx, r, (region_model_t)m, g);
+                check_options(ctx, rctx, r, (region_model_t)m, g);
             }
             g_clear_error(&error);
             checked++;
@@ -339,6 +362,62 @@ static void test_region__split_parts_sum_to_the_whole(void **state)
         region_parts_free(parts);
     }
     assert_true(several >= 5);
+}
+
+/*
+ * Random boards with random safe walls: the whole board valued as one region equals the sum of
+ * the parts region_split finds (a play changes one part only), in both models, loopy or not.
+ */
+static void test_region__random_boards_are_the_sums_of_their_parts(void **state)
+{
+    (void)state;
+    GRand *rand = g_rand_new_with_seed(2026);
+    region_ctx_t *rctx = region_ctx_create(0);
+    cgt_ctx_t *ctx = region_ctx_cgt(rctx);
+    int boards = 0, several = 0, short_values = 0;
+    while (boards < 120) {
+        int width = g_rand_int_range(rand, 2, 6), height = g_rand_int_range(rand, 2, 5);
+        uint64_t all = 0, safe[2] = {0, 0}, stones[2] = {0, 0};
+        for (int p = 0; p < width * height; p++) {
+            uint64_t bit = (uint64_t)1 << p;
+            int kind = g_rand_int_range(rand, 0, 10); /* 0-3 safe, 4 hole, 5 stone, else empty */
+            if (kind != 4)
+                all |= bit;
+            if (kind < 4)
+                safe[kind & 1] |= bit, stones[kind & 1] |= bit;
+            if (kind == 5)
+                stones[g_rand_int_range(rand, 0, 2)] |= bit;
+        }
+        board_geom_t *g = board_geom_create_region(width, height, all, safe, NULL);
+        board_t p = {{stones[0], stones[1]}};
+        if (!g || !board_empty(&p, g) || board_popcount(board_empty(&p, g)) > 9 ||
+            !board_is_legal_position(&p, g)) {
+            board_geom_destroy(g);
+            continue;
+        }
+        GArray *parts = region_split(g, &p, NULL);
+        several += parts->len > 1;
+        region_parts_free(parts);
+        for (int m = 0; m < REGION_MODEL_COUNT; m++) {
+            cgt_game_t whole = 0, sum = 0;
+            GError *e1 = NULL, *e2 = NULL;
+            bool ok1 = region_value(&whole, rctx, g, &p, m, &e1);
+            bool ok2 = region_value_sum(&sum, rctx, g, &p, m, &e2);
+            short_values += ok1;
+            if (ok1 != ok2 || (ok1 && whole != sum) || (!ok1 && e1->code != e2->code))
+                fail_msg("board %d (%s): whole %s, sum %s", boards, region_model_name(m),
+                         ok1 ? cgt_to_string(ctx, whole) : e1->message,
+                         ok2 ? cgt_to_string(ctx, sum) : e2->message);
+            g_clear_error(&e1);
+            g_clear_error(&e2);
+        }
+        board_geom_destroy(g);
+        boards++;
+    }
+    assert_true(several >= 30);      /* 66 boards of several parts with this seed */
+    assert_true(short_values >= 80); /* 108 short values, 132 not short (kos) */
+    region_ctx_destroy(rctx);
+    g_rand_free(rand);
 }
 
 /*
@@ -567,6 +646,7 @@ int main(void)
             test_region__catalog_values_agree_with_the_expected_ones_and_the_definition),
         cmocka_unit_test(test_region__reversed_colours_give_the_negative_and_reflection_the_same),
         cmocka_unit_test(test_region__split_parts_sum_to_the_whole),
+        cmocka_unit_test(test_region__random_boards_are_the_sums_of_their_parts),
         cmocka_unit_test(test_region__math_outcomes_agree_with_the_solver),
         cmocka_unit_test(test_region__eye_spaces_are_worth_their_points_and_dead_stones),
         cmocka_unit_test(test_region__position_limit_is_an_error_and_the_context_stays_usable),

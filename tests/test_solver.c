@@ -6,6 +6,7 @@
 #include "core/game.h"
 #include "core/rules.h"
 #include "front/commands.h"
+#include "positions/diagram.h"
 #include "solver/search.h"
 #include "solver/tt.h"
 #include "tests/support.h"
@@ -120,16 +121,30 @@ static void test_solver__legal_moves_equal_game_legal_moves_on_random_games(void
 {
     (void)state;
     static const int sizes[][2] = {{1, 4}, {5, 1}, {2, 2}, {3, 2}, {3, 3}, {4, 2}, {4, 4}};
+    /* Regions too (core/board.h): holes, safe stones of both colours, ordinary stones. */
+    static const char *const regions[] = {"X....O\n", "X..#\n.o.O\n#.x.\n",
+                                          "XX.O\nX..O\n.#.o\nO..x\n"};
+    const size_t boards = G_N_ELEMENTS(sizes) + G_N_ELEMENTS(regions);
     uint64_t rng = 42;
     int checked = 0;
-    for (size_t b = 0; b < sizeof sizes / sizeof sizes[0]; b++) {
-        board_geom_t *g = board_geom_create(sizes[b][0], sizes[b][1], NULL);
+    for (size_t b = 0; b < boards; b++) {
+        board_geom_t *g;
+        board_t start = {{0, 0}};
+        if (b < G_N_ELEMENTS(sizes)) {
+            g = board_geom_create(sizes[b][0], sizes[b][1], NULL);
+        } else {
+            int w, h;
+            uint64_t on_board, safe[2];
+            assert_true(diagram_parse_region(&start, &w, &h, &on_board, safe,
+                                             regions[b - G_N_ELEMENTS(sizes)], NULL));
+            g = board_geom_create_region(w, h, on_board, safe, NULL);
+        }
         for (int i = 0; rule_sets[i]; i++) {
             rules_t r;
             assert_true(rules_parse(&r, rule_sets[i], NULL));
             search_t *s = make_solver(g, &r, 0);
             for (int games = 0; games < 20; games++) {
-                game_t *game = game_create(g, &r);
+                game_t *game = game_create_from(g, &r, &start, BOARD_BLACK, NULL);
                 for (int ply = 0; ply < 80; ply++) {
                     board_move_t want[BOARD_MAX_POINTS + 1], got[BOARD_MAX_POINTS + 1];
                     int nw = game_legal_moves(want, game);
@@ -535,6 +550,68 @@ static void test_solver__command_rejects_bad_input_with_status_2(void **state)
     g_free(path);
 }
 
+/* Runs `mathgo solve` with the arguments `format` makes of the data file `name`; checks its exit
+ * status and that its stdout holds `needle` (when not NULL) and not `absent` (when not NULL). */
+static void expect_solve(int status, const char *needle, const char *absent, const char *format,
+                         const char *name)
+{
+    char *path = g_build_filename(MATHGO_TEST_DATA, name, NULL);
+    char *args = g_strdup_printf(format, path);
+    char *out = NULL;
+    int got = run_mathgo(&out, args);
+    if (got != status || (needle && !strstr(out, needle)) || (absent && strstr(out, absent)))
+        fail_msg("mathgo %s: status %d, stdout [%s]", args, got, out);
+    g_free(out);
+    g_free(args);
+    g_free(path);
+}
+
+/* Region diagrams (docs/rules.md): read with --region or recognised; the output shows the
+ * region; a bad one exits with status 2 and names the line and column. */
+static void test_solver__command_reads_region_diagrams(void **state)
+{
+    (void)state;
+    /* X.....O: safe walls with --region (the values of test_solver_reference's corridor)... */
+    expect_solve(0, "region (X O safe, x o stones, # off the board):\nX.....O\nresult: B+1\n", NULL,
+                 "solve --from %s --region --rules tromp-taylor", "region_corridor.txt");
+    /* ...ordinary stones without it (a plain diagram): another game, another value. */
+    expect_solve(0, "result: B+2\n", "region", "solve --from %s --rules tromp-taylor",
+                 "region_corridor.txt");
+    /* A '#' point makes the region format without --region; CSV and diagrams work. */
+    expect_solve(0, "#XXOO\n", NULL, "solve --from %s --rules math --pv-diagrams",
+                 "region_walled.txt");
+    expect_solve(0, "5x4,\"chinese\",0,b,", NULL,
+                 "solve 5x4 --from %s --rules chinese --csv --no-header", "region_walled.txt");
+    expect_solve(2, NULL, NULL, "solve 4x4 --from %s", "region_walled.txt"); /* it is 5x4 */
+    assert_int_equal(run_mathgo(NULL, "solve 3x3 --region"), 2); /* --region without --from */
+    /* SGF: the region as a comment, the hole marked. */
+    char *dir = g_dir_make_tmp("mathgo-region-XXXXXX", NULL);
+    char *sgf = g_build_filename(dir, "region.sgf", NULL);
+    char *walled = g_build_filename(MATHGO_TEST_DATA, "region_walled.txt", NULL);
+    support_run_t r = support_runv(NULL, "solve", "--from", walled, "--sgf", sgf, NULL);
+    assert_int_equal(r.status, 0);
+    support_run_clear(&r);
+    char *text;
+    assert_true(g_file_get_contents(sgf, &text, NULL, NULL));
+    assert_non_null(strstr(text, "C[region (X O safe, x o stones, # off the board):\nXXXXO\n"));
+    assert_non_null(strstr(text, "MA[ad]"));
+    g_free(text);
+    /* A chain without a liberty: status 2, line and column. */
+    char *bad = g_build_filename(dir, "bad.txt", NULL);
+    assert_true(g_file_set_contents(bad, "O.#\nxo#\n", -1, NULL));
+    r = support_runv(NULL, "solve", "--from", bad, NULL);
+    assert_int_equal(r.status, 2);
+    assert_non_null(strstr(r.err, "line 2, column 1: the black chain here has no liberty"));
+    support_run_clear(&r);
+    g_remove(bad);
+    g_remove(sgf);
+    g_rmdir(dir);
+    g_free(bad);
+    g_free(sgf);
+    g_free(walled);
+    g_free(dir);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -552,6 +629,7 @@ int main(void)
         cmocka_unit_test(test_solver__command_prints_value_game_csv_and_sgf),
         cmocka_unit_test(test_solver__command_reports_progress),
         cmocka_unit_test(test_solver__command_rejects_bad_input_with_status_2),
+        cmocka_unit_test(test_solver__command_reads_region_diagrams),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
