@@ -11,7 +11,7 @@
  * fresh context.  diagram: the rows joined by '/'.
  *
  * Sets: "small", the 200 boards of tests/test_sum.c (seed 0x5eed5, up to 12 empty points);
- * "large", 10 boards of 4 regions and 20 to 30 empty points (seed 0x1a26e).  The full search
+ * "large", 12 boards of 4 regions and 14 to 30 empty points (seed 0x1a26e).  The full search
  * stops after BENCH_MAX_SECONDS (default 60) per start.
  * Usage: bench_sums [small|large]
  */
@@ -115,9 +115,9 @@ int main(int argc, char **argv)
     const char *limit = getenv("BENCH_MAX_SECONDS");
     double max_seconds = limit ? atof(limit) : 60;
     region_generate_options_t small_options = {3, 7, 1, 12, 2, 5};
-    region_generate_options_t large_options = {4, 8, 20, 30, 4, 4};
+    region_generate_options_t large_options = {4, 8, 14, 30, 4, 4};
     uint64_t rng = large ? 0x1a26eu : 0x5eed5u;
-    int boards = large ? 10 : 200, rejected = 0;
+    int boards = large ? 12 : 200, rejected = 0;
     region_ctx_t *ctx = region_ctx_create(0);
     printf("bench,set,board,empty,regions,model,to_move,decomposed,full,agree,conditions,"
            "decompose_s,full_s,full_nodes,diagram,commit\n");

@@ -207,7 +207,8 @@ int front_solve(int argc, char **argv)
             goto done;
         }
         char *where = g_strdup_printf("--from %s", from);
-        bool read = front_read_diagram(&start, &geom, "solve", where, contents, region);
+        bool read =
+            front_read_diagram(&start, &geom, "solve", where, contents, region || decompose);
         g_free(where);
         if (!read)
             goto done;

@@ -1,20 +1,17 @@
 /*
  * tests/test_sum.c: whole boards as sums of regions (regions/sum.h), checked against the
- * full-board solver (solver/search.h) on seeded generated boards.
- *
- * A generated board stacks bands of one or two rows, separated by rows of safe stones, on a
- * board 4 to 8 points wide; a band's points are empty, ordinary stones, safe stones (which cut it
- * into several regions) or holes.  Boards with two to five regions, at most MAX_EMPTY empty
- * points in all, every chain with a liberty and every region a short game in both models are
- * kept; the others are drawn again (and counted, never tested).
+ * full-board solver (solver/search.h) on the seeded boards of regions/generate.h: 200 boards of
+ * two to five regions and at most 12 empty points (MATHGO_TEST_MAX_EMPTY raises the bound;
+ * bench_sums compares boards up to 30 points on demand).
  *
  * Mathematical Go: the winner of the full-board `math` search, with Black first and with White
- * first, is the outcome class of the sum of the regions' math values.  Territory: the full-board
- * search under territory scoring with passes (`japanese,ko=positional`) gets, with Black first,
- * the Left stop of the sum of the territory values and, with White first, the Right stop, on
- * every board where the conditions of docs/regions.md ("Whole boards as sums") hold; the others
- * are counted and printed with their reason.  Decomposition: the plays the sum calls winning are
- * exactly the plays after which the full-board search says the mover still wins.
+ * first, is the outcome class of the sum of the regions' math values, and the plays the sum
+ * calls winning (decomposition) are exactly the plays after which the full search says the mover
+ * still wins (every fourth board).  Territory: on every start that meets the conditions of
+ * docs/sums.md (integer stops, no capture reachable in any region), the full-board search under
+ * mathgo's territory count with free passes (`japanese,ko=positional`) gets the Left stop of the
+ * sum with Black first and the Right stop with White first; the starts outside the conditions
+ * are counted (equal or not) and printed in the summary line.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -32,11 +29,13 @@
 #include "regions/region.h"
 #include "regions/sum.h"
 #include "solver/search.h"
+#include "tests/support.h"
 
 #include <gmp.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #ifndef MATHGO_TEST_BOARDS
 #define MATHGO_TEST_BOARDS 200
@@ -230,10 +229,123 @@ static void test_sum__math_winner_is_the_outcome_class_and_territory_the_stops(v
     region_ctx_destroy(ctx);
 }
 
+/* Field i (0-based) of the second line of out, a CSV row (RFC 4180 quotes); a new string. */
+static char *csv_field(const char *out, int i)
+{
+    const char *c = strchr(out, '\n');
+    assert_non_null(c);
+    GString *field = g_string_new(NULL);
+    bool quoted = false;
+    for (c++; *c && *c != '\n' && i >= 0; c++) {
+        if (*c == '"')
+            quoted = !quoted;
+        else if (*c == ',' && !quoted)
+            i--;
+        else if (i == 0)
+            g_string_append_c(field, *c);
+    }
+    return g_string_free(field, FALSE);
+}
+
+static void check_decompose_record(const char *record)
+{
+    char **lines = g_strsplit(record, "\n", -1);
+    const char *name = support_record_value(lines, "name");
+    const char *rules = support_record_value(lines, "rules");
+    const char *to_move = support_record_value(lines, "to-move");
+    GString *grid = g_string_new(NULL);
+    for (char **l = lines; *l; l++)
+        if (**l && !strchr(*l, ':') && **l != '%')
+            g_string_append_printf(grid, "%s\n", *l);
+    char *path = g_build_filename(g_get_tmp_dir(), "mathgo_test_sum_XXXXXX", NULL);
+    int fd = g_mkstemp(path);
+    assert_true(fd >= 0);
+    assert_true(write(fd, grid->str, grid->len) == (ssize_t)grid->len);
+    close(fd);
+    const char *full_rules = !strcmp(rules, "japanese") ? "japanese,ko=positional" : rules;
+    support_run_t dec = support_runv(NULL, "solve", "--from", path, "--rules", rules, "--to-move",
+                                     to_move, "--decompose", "--csv", NULL);
+    support_run_t full = support_runv(NULL, "solve", "--from", path, "--region", "--rules",
+                                      full_rules, "--to-move", to_move, "--csv", NULL);
+    if (dec.status || full.status)
+        fprintf(stderr, "%s: %s%s", name, dec.err, full.err);
+    assert_int_equal(dec.status, 0);
+    assert_int_equal(full.status, 0);
+    /* decompose: board,model,to_move,result,best_moves,...; solve: ...,result(4),margin,best(6) */
+    char *dec_result = csv_field(dec.out, 3), *full_result = csv_field(full.out, 4);
+    char *dec_moves = csv_field(dec.out, 4), *full_moves = csv_field(full.out, 6);
+    /* the full solve writes "B+2", "W+1", "0" or "B in 23"; the decomposition "2", "-1", "B" */
+    char *full_short = !strcmp(rules, "math") ? g_strndup(full_result, 1) : NULL;
+    if (!full_short) {
+        int v = full_result[0] == 'W'   ? -atoi(full_result + 2)
+                : full_result[0] == 'B' ? atoi(full_result + 2)
+                                        : 0;
+        full_short = g_strdup_printf("%d", v);
+    }
+    if (strcmp(dec_result, full_short))
+        fprintf(stderr, "%s: decomposition %s, full solve %s\n", name, dec_result, full_result);
+    assert_string_equal(dec_result, full_short);
+    /* every first move of the full solve is among the decomposition's (the solver keeps only
+     * the fastest wins under math; a losing mover has no winning play by the sum) */
+    char **wanted = g_strsplit(full_moves, " ", -1);
+    char *padded = g_strdup_printf(" %s ", dec_moves);
+    bool mover_wins = !strcmp(rules, "math") && dec_result[0] == to_move[0] - 'a' + 'A';
+    for (char **m = wanted; *m && (mover_wins || strcmp(rules, "math")); m++) {
+        char *needle = g_strdup_printf(" %s ", *m);
+        if (**m && !strstr(padded, needle))
+            fprintf(stderr, "%s: full solve's move %s not in the decomposition's '%s'\n", name, *m,
+                    dec_moves);
+        assert_true(!**m || strstr(padded, needle));
+        g_free(needle);
+    }
+    g_strfreev(wanted);
+    g_free(padded);
+    g_free(full_short);
+    g_free(dec_result);
+    g_free(full_result);
+    g_free(dec_moves);
+    g_free(full_moves);
+    support_run_clear(&dec);
+    support_run_clear(&full);
+    unlink(path);
+    g_free(path);
+    g_string_free(grid, TRUE);
+    g_strfreev(lines);
+}
+
+static void test_sum__decompose_command_agrees_with_the_full_solve(void **state)
+{
+    (void)state;
+    assert_true(support_for_each_record("sum_boards.txt", check_decompose_record) >= 6);
+}
+
+static void test_sum__decompose_refuses_other_rules_and_loopy_regions(void **state)
+{
+    (void)state;
+    char *path = g_build_filename(g_get_tmp_dir(), "mathgo_test_sum_ko_XXXXXX", NULL);
+    int fd = g_mkstemp(path);
+    const char ko[] = ".x..O\nXXXOO\n";
+    assert_true(write(fd, ko, sizeof ko - 1) == (ssize_t)(sizeof ko - 1));
+    close(fd);
+    support_run_t r =
+        support_runv(NULL, "solve", "--from", path, "--rules", "chinese", "--decompose", NULL);
+    assert_int_equal(r.status, 2);
+    assert_non_null(strstr(r.err, "--decompose needs the math rules"));
+    support_run_clear(&r);
+    r = support_runv(NULL, "solve", "--from", path, "--rules", "math", "--decompose", NULL);
+    assert_int_equal(r.status, 2);
+    assert_non_null(strstr(r.err, "not a short game: ko at D2"));
+    support_run_clear(&r);
+    unlink(path);
+    g_free(path);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_sum__math_winner_is_the_outcome_class_and_territory_the_stops),
+        cmocka_unit_test(test_sum__decompose_command_agrees_with_the_full_solve),
+        cmocka_unit_test(test_sum__decompose_refuses_other_rules_and_loopy_regions),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
