@@ -11,7 +11,8 @@
  * fresh context.  diagram: the rows joined by '/'.
  *
  * Sets: "small", the 200 boards of tests/test_sum.c (seed 0x5eed5, up to 12 empty points);
- * "large", 12 boards of 4 regions and 14 to 30 empty points (seed 0x1a26e).  The full search
+ * "large", 12 boards of 4 regions and 14 to 30 empty points (seed 0x1a26e); "30", 5 boards
+ * of 4 regions and 28 to 30 empty points (seed 0x30).  The full search
  * stops after BENCH_MAX_SECONDS (default 60) per start.
  * Usage: bench_sums [small|large]
  */
@@ -107,23 +108,26 @@ static void decomposed_result(char out[32], char conditions[8], double *seconds,
 int main(int argc, char **argv)
 {
     const char *set = argc > 1 ? argv[1] : "small";
-    bool large = !strcmp(set, "large");
-    if (!large && strcmp(set, "small")) {
-        fprintf(stderr, "bench_sums: unknown set '%s' (small or large)\n", set);
+    bool large = !strcmp(set, "large"), thirty = !strcmp(set, "30");
+    if (!large && !thirty && strcmp(set, "small")) {
+        fprintf(stderr, "bench_sums: unknown set '%s' (small, large or 30)\n", set);
         return 2;
     }
     const char *limit = getenv("BENCH_MAX_SECONDS");
     double max_seconds = limit ? atof(limit) : 60;
-    region_generate_options_t small_options = {3, 7, 1, 12, 2, 5};
-    region_generate_options_t large_options = {4, 8, 14, 30, 4, 4};
-    uint64_t rng = large ? 0x1a26eu : 0x5eed5u;
-    int boards = large ? 12 : 200, rejected = 0;
+    region_generate_options_t small_options = {3, 2, 56, 7, 1, 12, 2, 5};
+    region_generate_options_t large_options = {4, 2, 56, 8, 14, 30, 4, 4};
+    region_generate_options_t thirty_options = {4, 1, 90, 8, 28, 30, 4, 4};
+    const region_generate_options_t *options =
+        thirty ? &thirty_options : large ? &large_options : &small_options;
+    uint64_t rng = thirty ? 0x30u : large ? 0x1a26eu : 0x5eed5u;
+    int boards = thirty ? 5 : large ? 12 : 200, rejected = 0;
     region_ctx_t *ctx = region_ctx_create(0);
     printf("bench,set,board,empty,regions,model,to_move,decomposed,full,agree,conditions,"
            "decompose_s,full_s,full_nodes,diagram,commit\n");
     for (int k = 0; k < boards; k++) {
         region_generated_t b;
-        if (!region_generate(&b, &rng, ctx, large ? &large_options : &small_options, &rejected)) {
+        if (!region_generate(&b, &rng, ctx, options, &rejected)) {
             fprintf(stderr, "bench_sums: no board meets the options\n");
             return 1;
         }

@@ -26,7 +26,7 @@ static void draw(char *out, size_t room, uint64_t *rng, const region_generate_op
     int bands = 1 + below(rng, o->max_bands);
     int rows[8], height = bands - 1;
     for (int b = 0; b < bands; b++)
-        height += rows[b] = 1 + below(rng, 2);
+        height += rows[b] = 1 + below(rng, o->max_band_rows);
     int max_width = BOARD_MAX_POINTS / height < 8 ? BOARD_MAX_POINTS / height : 8;
     int width = max_width <= 4 ? max_width : 4 + below(rng, max_width - 3);
     size_t used = 0;
@@ -40,13 +40,17 @@ static void draw(char *out, size_t room, uint64_t *rng, const region_generate_op
         int points = 0;
         for (int y = 0; y < rows[b]; y++) {
             for (int x = 0; x < width; x++) {
-                int r = below(rng, 100);
-                char c = r < 56   ? '.'
-                         : r < 64 ? 'x'
-                         : r < 72 ? 'o'
-                         : r < 84 ? 'X'
-                         : r < 96 ? 'O'
-                                  : '#';
+                /* empty with the given chance; the rest: ordinary stones 2/11 of it, safe
+                 * stones 8/11, holes 1/11 (with 56% empty: x 4, o 4, X 12, O 12, either 8
+                 * and # 4 out of 100) */
+                int e = o->empty_percent, r = below(rng, 100), rest = (r - e) * 11;
+                char c = r < e                   ? '.'
+                         : rest < 1 * (100 - e)  ? 'x'
+                         : rest < 2 * (100 - e)  ? 'o'
+                         : rest < 5 * (100 - e)  ? 'X'
+                         : rest < 8 * (100 - e)  ? 'O'
+                         : rest < 10 * (100 - e) ? (below(rng, 2) ? 'X' : 'O')
+                                                 : '#';
                 if (c == '.' && ++points > o->max_band_points)
                     c = below(rng, 2) ? 'X' : 'O';
                 out[used++] = c;
@@ -90,6 +94,7 @@ bool region_generate(region_generated_t *board, uint64_t *rng, region_ctx_t *ctx
                      const region_generate_options_t *options, int *rejected)
 {
     g_assert(options->max_bands >= 1 && options->max_bands <= 8);
+    g_assert(options->max_band_rows >= 1 && options->max_band_rows <= 2);
     for (int attempt = 0; attempt < 100000; attempt++) {
         draw(board->diagram, sizeof board->diagram, rng, options);
         int width, height;

@@ -22,6 +22,8 @@
 /* What the boards must satisfy; a drawn board that does not is drawn again. */
 typedef struct region_generate_options {
     int max_bands;                /* 1 .. max_bands bands (each then separated by a wall row) */
+    int max_band_rows;            /* each band 1 .. max_band_rows rows (1 or 2) */
+    int empty_percent;            /* the chance of an empty point in a band */
     int max_band_points;          /* empty points per band at most (more become safe stones) */
     int min_empty, max_empty;     /* empty points of the whole board */
     int min_regions, max_regions; /* regions with an empty point (region_split) */

@@ -147,7 +147,7 @@ static void test_sum__math_winner_is_the_outcome_class_and_territory_the_stops(v
     /* The full-board search grows fast with the empty points (18 in three regions: 11 s under
      * math); boards up to 30 are compared by bench_sums, on demand. */
     int max_empty = getenv("MATHGO_TEST_MAX_EMPTY") ? atoi(getenv("MATHGO_TEST_MAX_EMPTY")) : 12;
-    region_generate_options_t options = {3, 7, 1, max_empty, 2, 5};
+    region_generate_options_t options = {3, 2, 56, 7, 1, max_empty, 2, 5};
     region_ctx_t *ctx = region_ctx_create(0);
     cgt_ctx_t *cgt = region_ctx_cgt(ctx);
     for (int k = 0; k < MATHGO_TEST_BOARDS; k++) {
