@@ -6,6 +6,7 @@
  */
 #include "front/commands.h"
 #include "front/common.h"
+#include "front/solve_decompose.h"
 #include "front/solve_output.h"
 
 #include "core/board.h"
@@ -100,7 +101,7 @@ int front_solve(int argc, char **argv)
     char *from = NULL, *to_move_text = NULL;
     char *sgf = NULL, *memory_text = NULL;
     gboolean csv = FALSE, no_header = FALSE, diagrams = FALSE, value_only = FALSE;
-    gboolean progress = FALSE, region = FALSE;
+    gboolean progress = FALSE, region = FALSE, decompose = FALSE;
     gint threads = 1;
     gint64 max_nodes = 0;
     gdouble max_seconds = 0;
@@ -124,6 +125,10 @@ int front_solve(int argc, char **argv)
          "only the value (no first moves, no optimal game): for large boards", NULL},
         {"max-nodes", 0, 0, G_OPTION_ARG_INT64, &max_nodes, "stop after N nodes", "N"},
         {"max-time", 0, 0, G_OPTION_ARG_DOUBLE, &max_seconds, "stop after S seconds", "S"},
+        {"decompose", 0, 0, G_OPTION_ARG_NONE, &decompose,
+         "solve from the values of the regions the safe stones wall off (math or territory "
+         "rules; docs/regions.md)",
+         NULL},
         {"progress", 0, 0, G_OPTION_ARG_NONE, &progress,
          "report each root test on stderr (the default when stderr is a terminal)", NULL},
         {NULL, 0, 0, 0, NULL, NULL, NULL},
@@ -154,7 +159,17 @@ int front_solve(int argc, char **argv)
     rules_t rules;
     if (!front_rules_args_parse(&rules, "solve", &rules_args, "tromp-taylor"))
         goto done;
-    if (!search_rules_supported(&rules, &err)) {
+    region_model_t decompose_model;
+    if (decompose && !solve_decompose_model(&decompose_model, &rules, &err)) {
+        fprintf(stderr, "mathgo solve: --rules: %s\n", err->message);
+        goto done;
+    }
+    if (decompose && (sgf || diagrams || value_only)) {
+        status = usage_error("%s", "--decompose prints its own line: no --sgf, --pv-diagrams or "
+                                   "--value-only");
+        goto done;
+    }
+    if (!decompose && !search_rules_supported(&rules, &err)) {
         fprintf(stderr, "mathgo solve: --rules: %s\n", err->message);
         goto done;
     }
@@ -192,7 +207,8 @@ int front_solve(int argc, char **argv)
             goto done;
         }
         char *where = g_strdup_printf("--from %s", from);
-        bool read = front_read_diagram(&start, &geom, "solve", where, contents, region);
+        bool read =
+            front_read_diagram(&start, &geom, "solve", where, contents, region || decompose);
         g_free(where);
         if (!read)
             goto done;
@@ -215,6 +231,11 @@ int front_solve(int argc, char **argv)
     if (!game) {
         fprintf(stderr, "mathgo solve: %s%s: %s\n", from ? "--from " : "", from ? from : "",
                 err->message);
+        goto done;
+    }
+
+    if (decompose) {
+        status = solve_decompose(geom, &start, &rules, to_move, csv, !no_header);
         goto done;
     }
 
