@@ -141,7 +141,7 @@ int main(int argc, char **argv)
                 decomposed_result(dec, conditions, &dec_s, &b, (region_model_t)m, (board_color_t)c);
                 full_result(full, &full_s, &nodes, &b, (region_model_t)m, (board_color_t)c,
                             max_seconds);
-                printf("sums,%s,%d,%d,%d,%s,%c,%s,%s,%s,%s,%.6f,%.3f,%llu,%s,%s\n", set, k, b.empty,
+                printf("sums,%s,%d,%d,%d,%s,%c,%s,%s,%s,%s,%.6f,%.6f,%llu,%s,%s\n", set, k, b.empty,
                        b.regions, region_model_name((region_model_t)m), c ? 'w' : 'b', dec, full,
                        full[0] ? (strcmp(dec, full) ? "no" : "yes") : "", conditions, dec_s, full_s,
                        (unsigned long long)nodes, diagram, MATHGO_COMMIT);
