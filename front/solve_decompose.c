@@ -78,12 +78,16 @@ static void moves_text(GString *out, const board_geom_t *geom, const board_move_
  * Plays the decomposition's line from the sum's position into line (names), at most `room`
  * plays.  Math: until the side to move has no play; territory: until the sum is a number.
  */
-static int play_line(GString *line, region_sum_t *sum, const board_geom_t *geom,
+static int play_line(GString *line, region_ctx_t *ctx, region_sum_t *sum, const board_geom_t *geom,
                      board_color_t first, int room, GError **error)
 {
     board_color_t c = first;
     int plies = 0;
+    cgt_ctx_t *cgt = region_ctx_cgt(ctx);
     for (; plies < room; plies++) {
+        if (region_sum_model(sum) == REGION_MODEL_TERRITORY &&
+            cgt_is_number(cgt, region_sum_value(sum)))
+            break; /* the stop is reached */
         board_move_t moves[BOARD_MAX_POINTS];
         int n = region_sum_best_moves(moves, sum, c, error);
         if (n < 0)
@@ -173,7 +177,7 @@ int solve_decompose(const board_geom_t *geom, const board_t *start, const rules_
                to_move == BOARD_BLACK ? "Left" : "Right");
         printf("optimal first moves: %s\n", n ? best->str : "(none: pass)");
     }
-    int plies = play_line(line, sum, geom, to_move, 2 * BOARD_MAX_POINTS, &err);
+    int plies = play_line(line, ctx, sum, geom, to_move, 2 * BOARD_MAX_POINTS, &err);
     if (plies < 0) {
         fprintf(stderr, "mathgo solve: --decompose: %s\n", err->message);
         status = 1;
