@@ -47,6 +47,7 @@ G_DEFINE_QUARK(tablebase - error - quark, tablebase_error)
 #define VALUE_LONG    ((uint8_t)255)
 #define VALUE_MAX_SHORT_DISTANCE 253 /* byte 254 */
 #define KEY_BAN_BITS  7
+#define KO_BLOCK_BITS 9
 
 #define FILE_MAGIC   "MATHGOTB"
 #define FILE_VERSION 1u
@@ -59,6 +60,10 @@ struct tablebase {
     uint64_t positions; /* L */
     uint64_t ko_count;  /* K */
     uint64_t *ko_keys;  /* sorted */
+    /* Derived from ko_keys (not in files): a bit per plain state that has ko states, and for
+     * every block of KO_BLOCK plain states the place of its first ko key. */
+    uint64_t *ko_bitmap;
+    uint64_t *ko_block;
     uint8_t *values;    /* 2L + K */
     uint64_t long_count;
     uint64_t *long_index; /* sorted */
@@ -178,10 +183,17 @@ static inline uint64_t ko_key(uint64_t rank, board_color_t side, uint8_t ban)
     return ((rank * 2 + side) << KEY_BAN_BITS) | ban;
 }
 
-/* The first place in ko_keys whose key is >= key. */
+/* Whether the plain state (2 rank + side) has ko states. */
+static inline bool has_ko_states(const tablebase_t *tb, uint64_t plain)
+{
+    return (tb->ko_bitmap[plain >> 6] >> (plain & 63)) & 1;
+}
+
+/* The first place in ko_keys whose key is >= key, searched within the key's block. */
 static inline uint64_t ko_lower_bound(const tablebase_t *tb, uint64_t key)
 {
-    uint64_t lo = 0, hi = tb->ko_count;
+    uint64_t block = key >> (KEY_BAN_BITS + KO_BLOCK_BITS);
+    uint64_t lo = tb->ko_block[block], hi = tb->ko_block[block + 1];
     while (lo < hi) {
         uint64_t mid = lo + (hi - lo) / 2;
         if (tb->ko_keys[mid] < key)
@@ -198,11 +210,34 @@ static inline uint64_t state_index_of(const tablebase_t *tb, uint64_t rank, boar
 {
     if (ban == TABLEBASE_BAN_NONE)
         return rank * 2 + side;
+    if (ban > TABLEBASE_BAN_SUICIDE || !has_ko_states(tb, rank * 2 + side))
+        return UINT64_MAX;
     uint64_t key = ko_key(rank, side, ban);
     uint64_t k = ko_lower_bound(tb, key);
     if (k < tb->ko_count && tb->ko_keys[k] == key)
         return 2 * tb->positions + k;
     return UINT64_MAX;
+}
+
+/* Builds ko_bitmap and ko_block from the sorted ko_keys. */
+static void index_ko_keys(tablebase_t *tb)
+{
+    uint64_t plains = 2 * tb->positions;
+    uint64_t blocks = (plains >> KO_BLOCK_BITS) + 1;
+    g_free(tb->ko_bitmap);
+    g_free(tb->ko_block);
+    tb->ko_bitmap = g_new0(uint64_t, plains / 64 + 1);
+    tb->ko_block = g_new(uint64_t, blocks + 1);
+    uint64_t k = 0;
+    for (uint64_t b = 0; b <= blocks; b++) {
+        while (k < tb->ko_count && (tb->ko_keys[k] >> (KEY_BAN_BITS + KO_BLOCK_BITS)) < b)
+            k++;
+        tb->ko_block[b] = k;
+    }
+    for (k = 0; k < tb->ko_count; k++) {
+        uint64_t plain = tb->ko_keys[k] >> KEY_BAN_BITS;
+        tb->ko_bitmap[plain >> 6] |= (uint64_t)1 << (plain & 63);
+    }
 }
 
 /* The distance of a known state (its value byte is not VALUE_UNKNOWN). */
@@ -340,6 +375,7 @@ tablebase_t *tablebase_create(const board_geom_t *geom, const rules_t *rules, GE
     rank_cursor_destroy(cur);
     tb->ko_count = keys->len;
     tb->ko_keys = (uint64_t *)g_array_free(keys, FALSE);
+    index_ko_keys(tb);
     return tb;
 }
 
@@ -349,6 +385,8 @@ void tablebase_destroy(tablebase_t *tb)
         return;
     rank_destroy(tb->rank);
     g_free(tb->ko_keys);
+    g_free(tb->ko_bitmap);
+    g_free(tb->ko_block);
     free(tb->values);
     g_free(tb->long_index);
     g_free(tb->long_distance);
@@ -544,7 +582,7 @@ static void update_predecessors(compute_t *c, uint64_t index, int distance)
         uint64_t preds[2 + BOARD_MAX_POINTS];
         int pred_count = 0;
         preds[pred_count++] = ranks[i] * 2 + mover;
-        if (may_have_bans(&um[i].before, g, mover)) {
+        if (has_ko_states(tb, ranks[i] * 2 + mover)) {
             uint64_t base = ko_key(ranks[i], mover, 0);
             for (uint64_t k = ko_lower_bound(tb, base);
                  k < tb->ko_count && (tb->ko_keys[k] >> KEY_BAN_BITS) == (base >> KEY_BAN_BITS);
@@ -1279,6 +1317,7 @@ tablebase_t *tablebase_load(const char *path, GError **error)
                         "%s: corrupt: long distances out of order", path);
             goto fail;
         }
+    index_ko_keys(tb);
     tablebase_stats_t *s = &tb->stats;
     s->positions = positions;
     s->states = states;
