@@ -105,14 +105,14 @@ int front_probe(int argc, char **argv)
         printf("ko: no single-stone suicide\n");
     else
         printf("ko: no retake at %s\n", board_move_name(name, g, state.ban));
-    board_color_t winner = probe.value.outcome == TABLEBASE_WIN ? state.to_move
-                                                                : board_color_other(state.to_move);
+    board_color_t winner =
+        probe.value.outcome == TABLEBASE_WIN ? state.to_move : board_color_other(state.to_move);
     if (probe.value.outcome == TABLEBASE_DRAW)
         printf("value: draw (endless play)\n");
     else
-        printf("value: %s in %d plies (%s wins)\n",
+        printf("value: %s in %d %s (%s wins)\n",
                probe.value.outcome == TABLEBASE_WIN ? "win" : "loss", probe.value.distance,
-               color_name(winner));
+               probe.value.distance == 1 ? "ply" : "plies", color_name(winner));
     printf("optimal moves:");
     for (int i = 0; i < probe.best_count; i++)
         printf(" %s", board_move_name(name, g, probe.best[i]));

@@ -43,14 +43,14 @@
 
 G_DEFINE_QUARK(tablebase - error - quark, tablebase_error)
 
-#define VALUE_UNKNOWN ((uint8_t)0)
-#define VALUE_LONG    ((uint8_t)255)
+#define VALUE_UNKNOWN            ((uint8_t)0)
+#define VALUE_LONG               ((uint8_t)255)
 #define VALUE_MAX_SHORT_DISTANCE 253 /* byte 254 */
-#define KEY_BAN_BITS  7
-#define KO_BLOCK_BITS 9
+#define KEY_BAN_BITS             7
+#define KO_BLOCK_BITS            9
 
-#define FILE_MAGIC   "MATHGOTB"
-#define FILE_VERSION 1u
+#define FILE_MAGIC        "MATHGOTB"
+#define FILE_VERSION      1u
 #define FILE_HEADER_FIXED 80 /* bytes before the rules string */
 
 struct tablebase {
@@ -64,7 +64,7 @@ struct tablebase {
      * every block of KO_BLOCK plain states the place of its first ko key. */
     uint64_t *ko_bitmap;
     uint64_t *ko_block;
-    uint8_t *values;    /* 2L + K */
+    uint8_t *values; /* 2L + K */
     uint64_t long_count;
     uint64_t *long_index; /* sorted */
     uint32_t *long_distance;
@@ -176,7 +176,8 @@ static inline uint8_t ban_after(const board_t *b, const board_geom_t *g, const r
     return TABLEBASE_BAN_NONE;
 }
 
-/* ---- State index ------------------------------------------------------------------------------ */
+/* ---- State index ------------------------------------------------------------------------------
+ */
 
 static inline uint64_t ko_key(uint64_t rank, board_color_t side, uint8_t ban)
 {
@@ -268,7 +269,8 @@ static tablebase_value_t value_of_index(const tablebase_t *tb, uint64_t index)
     return v;
 }
 
-/* ---- Creation --------------------------------------------------------------------------------- */
+/* ---- Creation ---------------------------------------------------------------------------------
+ */
 
 bool tablebase_rules_supported(const rules_t *rules, GError **error)
 {
@@ -408,14 +410,15 @@ tablebase_stats_t tablebase_stats(const tablebase_t *tb)
     return tb->stats;
 }
 
-/* ---- Computation ------------------------------------------------------------------------------ */
+/* ---- Computation ------------------------------------------------------------------------------
+ */
 
 typedef struct compute {
     tablebase_t *tb;
     const board_geom_t *g;
     const rules_t *r;
-    board_t *positions; /* by rank */
-    uint8_t *counts;    /* moves not yet known to lead to an opponent's win */
+    board_t *positions;  /* by rank */
+    uint8_t *counts;     /* moves not yet known to lead to an opponent's win */
     GArray *long_states; /* (index, distance) in order of distance */
     uint64_t resolved;
 } compute_t;
@@ -438,8 +441,8 @@ static inline void set_distance(compute_t *c, uint64_t index, int distance)
 }
 
 /* The position, side and ban of a state index. */
-static inline void state_of_index(board_t *b, board_color_t *side, uint8_t *ban,
-                                  const compute_t *c, uint64_t index)
+static inline void state_of_index(board_t *b, board_color_t *side, uint8_t *ban, const compute_t *c,
+                                  uint64_t index)
 {
     uint64_t plain = index;
     *ban = TABLEBASE_BAN_NONE;
@@ -765,7 +768,8 @@ done:
     return ok;
 }
 
-/* ---- States and probes ------------------------------------------------------------------------ */
+/* ---- States and probes ------------------------------------------------------------------------
+ */
 
 bool tablebase_state_play(tablebase_state_t *next, const tablebase_t *tb,
                           const tablebase_state_t *state, board_move_t move)
@@ -792,8 +796,8 @@ tablebase_state_t tablebase_state_after(const tablebase_t *tb, const board_t *pr
         return s;
     board_placement_t pl = board_place(previous, &tb->geom, board_color_other(to_move), last_move);
     if (board_equal(&pl.after, position))
-        s.ban = ban_after(previous, &tb->geom, &tb->rules, board_color_other(to_move), last_move,
-                          &pl);
+        s.ban =
+            ban_after(previous, &tb->geom, &tb->rules, board_color_other(to_move), last_move, &pl);
     return s;
 }
 
@@ -890,8 +894,8 @@ static int optimal_moves(board_move_t *best, const tablebase_t *tb, const tableb
                          tablebase_value_t v)
 {
     int n = 0;
-    uint64_t moves = state_moves(&state->position, &tb->geom, &tb->rules, state->to_move,
-                                 state->ban);
+    uint64_t moves =
+        state_moves(&state->position, &tb->geom, &tb->rules, state->to_move, state->ban);
     for (; moves; moves &= moves - 1) {
         board_move_t m = board_lowest(moves);
         tablebase_state_t next;
@@ -918,8 +922,8 @@ bool tablebase_probe(tablebase_probe_t *probe, const tablebase_t *tb,
      * state. */
     tablebase_state_t s = *state;
     tablebase_value_t v = probe->value;
-    GHashTable *seen = g_hash_table_new_full(g_bytes_hash, g_bytes_equal,
-                                             (GDestroyNotify)g_bytes_unref, NULL);
+    GHashTable *seen =
+        g_hash_table_new_full(g_bytes_hash, g_bytes_equal, (GDestroyNotify)g_bytes_unref, NULL);
     for (;;) {
         tablebase_state_t key = s;
         GBytes *bytes = g_bytes_new(&key, sizeof key);
@@ -942,7 +946,8 @@ bool tablebase_probe(tablebase_probe_t *probe, const tablebase_t *tb,
     return true;
 }
 
-/* ---- Files -------------------------------------------------------------------------------------- */
+/* ---- Files --------------------------------------------------------------------------------------
+ */
 
 /*
  * The checksum: FNV-1a over 64-bit little-endian words (each word XORed in, then multiplied by
@@ -1204,7 +1209,8 @@ tablebase_t *tablebase_load(const char *path, GError **error)
     }
     uint64_t file_size = (uint64_t)st.st_size;
     uint8_t fixed[FILE_HEADER_FIXED];
-    if (file_size < FILE_HEADER_FIXED || fread(fixed, 1, FILE_HEADER_FIXED, f) != FILE_HEADER_FIXED ||
+    if (file_size < FILE_HEADER_FIXED ||
+        fread(fixed, 1, FILE_HEADER_FIXED, f) != FILE_HEADER_FIXED ||
         memcmp(fixed, FILE_MAGIC, 8) != 0) {
         g_set_error(error, TABLEBASE_ERROR, TABLEBASE_ERROR_FORMAT,
                     "%s: not a mathgo tablebase (no '%s' header)", path, FILE_MAGIC);
@@ -1213,13 +1219,19 @@ tablebase_t *tablebase_load(const char *path, GError **error)
     uint32_t version = get_u32(fixed + 8);
     if (version != FILE_VERSION) {
         g_set_error(error, TABLEBASE_ERROR, TABLEBASE_ERROR_FORMAT,
-                    "%s: tablebase format version %u, this mathgo reads version %u", path,
-                    version, FILE_VERSION);
+                    "%s: tablebase format version %u, this mathgo reads version %u", path, version,
+                    FILE_VERSION);
         goto fail;
     }
     uint32_t rules_length = get_u32(fixed + 20);
     uint32_t hb = get_u32(fixed + 12);
-    if (rules_length > 256 || hb != header_bytes(rules_length) || file_size < hb) {
+    if (rules_length <= 256 && hb == header_bytes(rules_length) && file_size < hb) {
+        g_set_error(error, TABLEBASE_ERROR, TABLEBASE_ERROR_FORMAT,
+                    "%s: truncated: %llu bytes, shorter than its header (%u)", path,
+                    (unsigned long long)file_size, hb);
+        goto fail;
+    }
+    if (rules_length > 256 || hb != header_bytes(rules_length)) {
         g_set_error(error, TABLEBASE_ERROR, TABLEBASE_ERROR_FORMAT,
                     "%s: corrupt header (rules string of %u bytes, header of %u)", path,
                     rules_length, hb);
@@ -1227,8 +1239,7 @@ tablebase_t *tablebase_load(const char *path, GError **error)
     }
     header = g_malloc(hb);
     memcpy(header, fixed, FILE_HEADER_FIXED);
-    if (fread(header + FILE_HEADER_FIXED, 1, hb - FILE_HEADER_FIXED, f) !=
-        hb - FILE_HEADER_FIXED) {
+    if (fread(header + FILE_HEADER_FIXED, 1, hb - FILE_HEADER_FIXED, f) != hb - FILE_HEADER_FIXED) {
         g_set_error(error, TABLEBASE_ERROR, TABLEBASE_ERROR_FORMAT, "%s: truncated header", path);
         goto fail;
     }
@@ -1239,10 +1250,9 @@ tablebase_t *tablebase_load(const char *path, GError **error)
     rules_text = g_strndup((const char *)header + FILE_HEADER_FIXED, rules_length);
     rules_t rules;
     GError *local = NULL;
-    if (!rules_parse(&rules, rules_text, &local) ||
-        !tablebase_rules_supported(&rules, &local)) {
-        g_set_error(error, TABLEBASE_ERROR, TABLEBASE_ERROR_FORMAT, "%s: corrupt header: %s",
-                    path, local->message);
+    if (!rules_parse(&rules, rules_text, &local) || !tablebase_rules_supported(&rules, &local)) {
+        g_set_error(error, TABLEBASE_ERROR, TABLEBASE_ERROR_FORMAT, "%s: corrupt header: %s", path,
+                    local->message);
         g_error_free(local);
         goto fail;
     }
@@ -1263,8 +1273,8 @@ tablebase_t *tablebase_load(const char *path, GError **error)
     }
     tb = shell_create(width, height, &rules, &local);
     if (!tb) {
-        g_set_error(error, TABLEBASE_ERROR, TABLEBASE_ERROR_FORMAT, "%s: corrupt header: %s",
-                    path, local->message);
+        g_set_error(error, TABLEBASE_ERROR, TABLEBASE_ERROR_FORMAT, "%s: corrupt header: %s", path,
+                    local->message);
         g_error_free(local);
         goto fail;
     }

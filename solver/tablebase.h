@@ -84,11 +84,11 @@ typedef struct tablebase_probe {
 
 /* Counts and costs, for reports. */
 typedef struct tablebase_stats {
-    uint64_t positions;  /* legal positions L */
-    uint64_t states;     /* 2 L plain states plus the ko states */
-    uint64_t ko_states;  /* states with a ban */
+    uint64_t positions; /* legal positions L */
+    uint64_t states;    /* 2 L plain states plus the ko states */
+    uint64_t ko_states; /* states with a ban */
     uint64_t wins, losses, draws;
-    int max_distance;    /* the longest win or loss */
+    int max_distance;     /* the longest win or loss */
     uint64_t long_states; /* states whose distance needs the escape (>= 254 plies) */
     uint64_t edges;       /* legal moves summed over all states */
     double seconds;       /* of tablebase_compute */
@@ -96,8 +96,7 @@ typedef struct tablebase_stats {
 } tablebase_stats_t;
 
 /* One level of the computation done, for a progress display. */
-typedef void (*tablebase_progress_fn)(int level, uint64_t resolved, uint64_t states,
-                                      void *data);
+typedef void (*tablebase_progress_fn)(int level, uint64_t resolved, uint64_t states, void *data);
 
 typedef struct tablebase tablebase_t;
 

@@ -46,7 +46,7 @@ typedef struct naive_state {
 } naive_state_t;
 
 typedef struct naive {
-    GArray *states; /* naive_state_t */
+    GArray *states;     /* naive_state_t */
     GArray *successors; /* int */
     GHashTable *index;  /* naive_key_t -> position + 1 in states */
 } naive_t;
@@ -232,33 +232,32 @@ static uint64_t compare_with_naive(int width, int height, const char *preset)
     assert_true(rules_parse(&r, naive_rules, NULL));
     tablebase_t *tb = computed_tablebase(g, tb_rules);
     naive_t *n = naive_create(g, &r);
-    GHashTable *covered = g_hash_table_new_full(g_bytes_hash, g_bytes_equal,
-                                                (GDestroyNotify)g_bytes_unref, NULL);
+    GHashTable *covered =
+        g_hash_table_new_full(g_bytes_hash, g_bytes_equal, (GDestroyNotify)g_bytes_unref, NULL);
     for (guint i = 0; i < n->states->len; i++) {
         const naive_state_t *s = &g_array_index(n->states, naive_state_t, i);
         tablebase_state_t ts = {s->key.position, (board_color_t)s->key.to_move,
                                 naive_ban(g, &r, s)};
         /* The library's own reading of the history gives the same ban. */
         tablebase_state_t after =
-            s->key.has_previous ? tablebase_state_after(tb, &s->key.previous, s->move,
-                                                        &s->key.position, ts.to_move)
-                                : tablebase_state_after(tb, NULL, BOARD_MOVE_NONE,
-                                                        &s->key.position, ts.to_move);
+            s->key.has_previous
+                ? tablebase_state_after(tb, &s->key.previous, s->move, &s->key.position, ts.to_move)
+                : tablebase_state_after(tb, NULL, BOARD_MOVE_NONE, &s->key.position, ts.to_move);
         tablebase_value_t v;
         GError *error = NULL;
         if (after.ban != ts.ban || !tablebase_value(&v, tb, &ts, &error)) {
             char *d = g_strdup_printf("%llx/%llx", (unsigned long long)ts.position.stones[0],
                                       (unsigned long long)ts.position.stones[1]);
-            fail_msg("%dx%d %s state %s side %d ban %d (library %d): %s", width, height, preset,
-                     d, ts.to_move, ts.ban, after.ban, error ? error->message : "ban differs");
+            fail_msg("%dx%d %s state %s side %d ban %d (library %d): %s", width, height, preset, d,
+                     ts.to_move, ts.ban, after.ban, error ? error->message : "ban differs");
         }
         int tv = v.outcome == TABLEBASE_DRAW ? -1 : v.distance;
         if (tv != s->value) {
             fprintf(stderr, "%dx%d %s: side %d ban %d\n", width, height, preset, ts.to_move,
                     ts.ban);
             board_print(stderr, &ts.position, g);
-            fail_msg("tablebase %s %d, naive %s %d", outcome_text(tv), tv,
-                     outcome_text(s->value), s->value);
+            fail_msg("tablebase %s %d, naive %s %d", outcome_text(tv), tv, outcome_text(s->value),
+                     s->value);
         }
         g_hash_table_add(covered, g_bytes_new(&ts, sizeof ts));
     }
@@ -278,12 +277,12 @@ static uint64_t compare_with_naive(int width, int height, const char *preset)
 static const struct {
     int width, height;
 } small_boards[] = {
-    {1, 1}, {1, 2}, {1, 3}, {1, 4}, {1, 5}, {1, 6}, {1, 7}, {1, 8}, {1, 9}, {2, 1},
-    {3, 1}, {5, 1}, {2, 2}, {2, 3}, {3, 2}, {2, 4}, {4, 2}, {3, 3},
+    {1, 1}, {1, 2}, {1, 3}, {1, 4}, {1, 5}, {1, 6}, {1, 7}, {1, 8}, {1, 9},
+    {2, 1}, {3, 1}, {5, 1}, {2, 2}, {2, 3}, {3, 2}, {2, 4}, {4, 2}, {3, 3},
 };
 
-static void test_tablebase__every_state_of_boards_up_to_9_points_equals_naive_evaluation(
-    void **state)
+static void
+test_tablebase__every_state_of_boards_up_to_9_points_equals_naive_evaluation(void **state)
 {
     (void)state;
     for (size_t i = 0; i < G_N_ELEMENTS(small_boards); i++)
@@ -295,9 +294,387 @@ static void test_tablebase__every_state_of_boards_up_to_9_points_equals_naive_ev
         }
 }
 
+/* ---- The solver under the same rules ------------------------------------------------------ */
+
+typedef struct solver_tally {
+    uint64_t agree, differ, unfinished;          /* fresh starts: the position alone */
+    uint64_t ko_agree, ko_differ, ko_unfinished; /* after a play that leaves a ban */
+} solver_tally_t;
+
+/*
+ * The solver's value (Black's view) of the game `game` under its rules, within a node budget;
+ * false when the budget ran out.
+ */
+static bool solver_value(int *value, search_t *s, const game_t *game)
+{
+    search_clear_table(s);
+    GError *error = NULL;
+    bool ok = search_value(value, s, game, -SEARCH_VALUE_INF, SEARCH_VALUE_INF, &error);
+    if (!ok) {
+        assert_int_equal(error->code, SEARCH_ERROR_LIMIT);
+        g_error_free(error);
+    }
+    return ok;
+}
+
+/* The tablebase's value in the solver's convention (Black's view). */
+static int solver_convention(tablebase_value_t v, board_color_t to_move)
+{
+    if (v.outcome == TABLEBASE_DRAW)
+        return 0;
+    int win = SEARCH_VALUE_WIN - v.distance;
+    bool black_wins = (v.outcome == TABLEBASE_WIN) == (to_move == BOARD_BLACK);
+    return black_wins ? win : -win;
+}
+
+/* Compares one state with the solver from `game`; counts into the tally's three counters. */
+static void compare_one(uint64_t counters[3], search_t *search, const tablebase_t *tb,
+                        const tablebase_state_t *ts, const game_t *game, bool verbose)
+{
+    tablebase_value_t v;
+    assert_true(tablebase_value(&v, tb, ts, NULL));
+    int sv;
+    if (!solver_value(&sv, search, game)) {
+        counters[2]++;
+    } else if (sv == solver_convention(v, ts->to_move)) {
+        counters[0]++;
+    } else {
+        counters[1]++;
+        if (verbose) {
+            const board_geom_t *g = tablebase_geom(tb);
+            fprintf(stderr, "side %d ban %d history %zu: tablebase %s %d, solver %d\n", ts->to_move,
+                    ts->ban, game_length(game),
+                    outcome_text(v.outcome == TABLEBASE_DRAW ? -1 : v.distance), v.distance, sv);
+            board_print(stderr, &ts->position, g);
+        }
+    }
+}
+
+/*
+ * Every fresh start (the position alone, no history) of a board, and every state with a ban
+ * reached by one play from a fresh start: the tablebase against the solver under
+ * `preset,ko=simple,cycle=draw` from the same history, within a node budget per state.
+ */
+static solver_tally_t compare_with_solver(int width, int height, const char *preset,
+                                          uint64_t max_nodes, bool verbose)
+{
+    solver_tally_t t;
+    memset(&t, 0, sizeof t);
+    uint64_t plain[3] = {0, 0, 0}, ko[3] = {0, 0, 0};
+    board_geom_t *g = board_geom_create(width, height, NULL);
+    char *rules_text = g_strdup_printf("%s,ko=simple,cycle=draw", preset);
+    rules_t r;
+    assert_true(rules_parse(&r, rules_text, NULL));
+    tablebase_t *tb = computed_tablebase(g, rules_text);
+    search_options_t o = search_options_default();
+    o.tt_bytes = 1u << 20;
+    o.max_nodes = max_nodes;
+    search_t *search = search_create(g, &r, &o, NULL);
+    assert_non_null(search);
+    uint64_t colourings = 1;
+    for (int i = 0; i < g->size; i++)
+        colourings *= 3;
+    for (uint64_t c = 0; c < colourings; c++) {
+        board_t b = {{0, 0}};
+        uint64_t x = c;
+        for (int p = 0; p < g->size; p++, x /= 3)
+            if (x % 3)
+                b.stones[x % 3 - 1] |= board_bit((board_point_t)p);
+        if (!board_is_legal_position(&b, g))
+            continue;
+        for (int side = 0; side < 2; side++) {
+            tablebase_state_t ts = {b, (board_color_t)side, TABLEBASE_BAN_NONE};
+            game_t *game = game_create_from(g, &r, &b, (board_color_t)side, NULL);
+            compare_one(plain, search, tb, &ts, game, verbose);
+            board_move_t moves[BOARD_MAX_POINTS + 1];
+            int n = game_legal_moves(moves, game);
+            for (int k = 0; k < n; k++) {
+                tablebase_state_t next;
+                assert_true(tablebase_state_play(&next, tb, &ts, moves[k]));
+                if (next.ban == TABLEBASE_BAN_NONE)
+                    continue;
+                assert_int_equal(game_play(game, moves[k]), GAME_LEGAL);
+                compare_one(ko, search, tb, &next, game, verbose);
+                game_undo(game);
+            }
+            game_destroy(game);
+        }
+    }
+    search_destroy(search);
+    tablebase_destroy(tb);
+    g_free(rules_text);
+    board_geom_destroy(g);
+    t.agree = plain[0], t.differ = plain[1], t.unfinished = plain[2];
+    t.ko_agree = ko[0], t.ko_differ = ko[1], t.ko_unfinished = ko[2];
+    return t;
+}
+
+static void test_tablebase__explore_solver(void **state)
+{
+    (void)state;
+    for (size_t i = 0; i < G_N_ELEMENTS(small_boards); i++)
+        for (int k = 0; k < 2; k++) {
+            const char *preset = k ? "pseudo" : "math";
+            solver_tally_t t = compare_with_solver(small_boards[i].width, small_boards[i].height,
+                                                   preset, 20000, true);
+            fprintf(stderr,
+                    "  %dx%d %s: agree %llu differ %llu unfinished %llu; ko %llu %llu %llu\n",
+                    small_boards[i].width, small_boards[i].height, preset,
+                    (unsigned long long)t.agree, (unsigned long long)t.differ,
+                    (unsigned long long)t.unfinished, (unsigned long long)t.ko_agree,
+                    (unsigned long long)t.ko_differ, (unsigned long long)t.ko_unfinished);
+        }
+}
+
+/* ---- Files ---------------------------------------------------------------------------------- */
+
+static char *read_whole(const char *path, gsize *length)
+{
+    char *data;
+    assert_true(g_file_get_contents(path, &data, length, NULL));
+    return data;
+}
+
+static void write_whole(const char *path, const char *data, gsize length)
+{
+    assert_true(g_file_set_contents(path, data, (gssize)length, NULL));
+}
+
+/* Loading `path` fails with a format error whose message contains `words`. */
+static void assert_load_refused(const char *path, const char *words)
+{
+    GError *error = NULL;
+    tablebase_t *tb = tablebase_load(path, &error);
+    if (tb)
+        fail_msg("%s loaded; expected '%s'", path, words);
+    assert_int_equal(error->code, TABLEBASE_ERROR_FORMAT);
+    if (!strstr(error->message, words))
+        fail_msg("'%s' does not say '%s'", error->message, words);
+    assert_non_null(strstr(error->message, path));
+    g_error_free(error);
+}
+
+static void test_tablebase__file_round_trip_keeps_every_value(void **state)
+{
+    (void)state;
+    char *dir = g_dir_make_tmp("mathgo-tablebase-XXXXXX", NULL);
+    char *path = g_build_filename(dir, "3x3.tb", NULL);
+    char *tmp = g_strconcat(path, ".tmp", NULL);
+    for (int k = 0; k < 2; k++) {
+        const char *rules_text = k ? "pseudo" : "math";
+        board_geom_t *g = board_geom_create(3, 3, NULL);
+        tablebase_t *tb = computed_tablebase(g, rules_text);
+        GError *error = NULL;
+        if (!tablebase_save(tb, path, &error))
+            fail_msg("%s", error->message);
+        assert_false(g_file_test(tmp, G_FILE_TEST_EXISTS)); /* renamed into place */
+        tablebase_t *loaded = tablebase_load(path, &error);
+        if (!loaded)
+            fail_msg("%s", error->message);
+        tablebase_stats_t a = tablebase_stats(tb), b = tablebase_stats(loaded);
+        assert_int_equal(a.states, b.states);
+        assert_int_equal(a.ko_states, b.ko_states);
+        assert_int_equal(a.wins, b.wins);
+        assert_int_equal(a.draws, b.draws);
+        assert_int_equal(a.max_distance, b.max_distance);
+        char *r1 = rules_to_string(tablebase_rules(tb)),
+             *r2 = rules_to_string(tablebase_rules(loaded));
+        assert_string_equal(r1, r2);
+        g_free(r1);
+        g_free(r2);
+        /* Every state: every position, both sides, every ban the states of a play leave. */
+        uint64_t compared = 0;
+        for (uint64_t c = 0; c < 19683; c++) {
+            board_t p = {{0, 0}};
+            uint64_t x = c;
+            for (int i = 0; i < 9; i++, x /= 3)
+                if (x % 3)
+                    p.stones[x % 3 - 1] |= board_bit((board_point_t)i);
+            if (!board_is_legal_position(&p, g))
+                continue;
+            for (int side = 0; side < 2; side++) {
+                tablebase_state_t ts = {p, (board_color_t)side, TABLEBASE_BAN_NONE};
+                for (int ban = 0; ban <= 64; ban++) {
+                    ts.ban = ban == 64 ? TABLEBASE_BAN_NONE : (uint8_t)(ban < 9 ? ban : 64);
+                    if (ban >= 9 && ban < 63)
+                        continue;
+                    if (ban == 63)
+                        ts.ban = TABLEBASE_BAN_SUICIDE;
+                    tablebase_value_t v1, v2;
+                    bool ok1 = tablebase_value(&v1, tb, &ts, NULL);
+                    bool ok2 = tablebase_value(&v2, loaded, &ts, NULL);
+                    assert_int_equal(ok1, ok2);
+                    if (!ok1)
+                        continue;
+                    assert_int_equal(v1.outcome, v2.outcome);
+                    assert_int_equal(v1.distance, v2.distance);
+                    compared++;
+                }
+            }
+        }
+        assert_int_equal(compared, a.states);
+        tablebase_destroy(loaded);
+        tablebase_destroy(tb);
+        board_geom_destroy(g);
+    }
+    g_remove(path);
+    g_rmdir(dir);
+    g_free(tmp);
+    g_free(path);
+    g_free(dir);
+}
+
+static void test_tablebase__truncated_and_corrupt_files_are_refused(void **state)
+{
+    (void)state;
+    char *dir = g_dir_make_tmp("mathgo-tablebase-XXXXXX", NULL);
+    char *path = g_build_filename(dir, "2x3.tb", NULL);
+    char *bad = g_build_filename(dir, "bad.tb", NULL);
+    board_geom_t *g = board_geom_create(2, 3, NULL);
+    tablebase_t *tb = computed_tablebase(g, "pseudo");
+    assert_true(tablebase_save(tb, path, NULL));
+    gsize length;
+    char *data = read_whole(path, &length);
+    assert_true(length > 200);
+    /* Truncated anywhere: at 0, inside the header, after it, in the middle, one byte short. */
+    gsize cuts[] = {0, 7, 40, 100, length / 2, length - 8, length - 1};
+    for (size_t i = 0; i < G_N_ELEMENTS(cuts); i++) {
+        write_whole(bad, data, cuts[i]);
+        assert_load_refused(bad, cuts[i] < 80 ? "not a mathgo tablebase" : "truncated");
+    }
+    /* Trailing bytes. */
+    char *longer = g_malloc(length + 1);
+    memcpy(longer, data, length);
+    longer[length] = 0;
+    write_whole(bad, longer, length + 1);
+    assert_load_refused(bad, "trailing bytes");
+    g_free(longer);
+    /* One bit flipped in the values, in the checksum itself, in a count of the header. */
+    gsize flips[] = {200, length - 3};
+    for (size_t i = 0; i < G_N_ELEMENTS(flips); i++) {
+        data[flips[i]] ^= 4;
+        write_whole(bad, data, length);
+        assert_load_refused(bad, "checksum");
+        data[flips[i]] ^= 4;
+    }
+    data[32] ^= 1; /* the ko state count: the size no longer matches */
+    write_whole(bad, data, length);
+    assert_load_refused(bad, "bytes where the header announces");
+    data[32] ^= 1;
+    data[60] ^= 1; /* the losses count: only the checksum sees it */
+    write_whole(bad, data, length);
+    assert_load_refused(bad, "checksum");
+    data[60] ^= 1;
+    /* Another format version, another magic. */
+    data[8] = 2;
+    write_whole(bad, data, length);
+    assert_load_refused(bad, "version 2");
+    data[8] = 1;
+    data[0] = 'X';
+    write_whole(bad, data, length);
+    assert_load_refused(bad, "not a mathgo tablebase");
+    data[0] = 'M';
+    write_whole(bad, data, length);
+    tablebase_t *again = tablebase_load(bad, NULL);
+    assert_non_null(again);
+    tablebase_destroy(again);
+    /* A file that cannot be written: an error naming it, no file left behind. */
+    char *nowhere = g_build_filename(dir, "no-such-folder", "x.tb", NULL);
+    GError *error = NULL;
+    assert_false(tablebase_save(tb, nowhere, &error));
+    assert_int_equal(error->code, TABLEBASE_ERROR_IO);
+    assert_non_null(strstr(error->message, "no-such-folder"));
+    g_error_free(error);
+    g_free(nowhere);
+    g_free(data);
+    tablebase_destroy(tb);
+    board_geom_destroy(g);
+    g_remove(path);
+    g_remove(bad);
+    g_rmdir(dir);
+    g_free(path);
+    g_free(bad);
+    g_free(dir);
+}
+
+/* ---- The commands ------------------------------------------------------------------------------
+ */
+
+static support_run_t run(const char *input, ...)
+{
+    va_list ap;
+    va_start(ap, input);
+    support_run_t r = support_run_va(input, NULL, ap);
+    va_end(ap);
+    return r;
+}
+
+static void expect_status(int status, const char *words, support_run_t r)
+{
+    if (r.status != status)
+        fail_msg("status %d (expected %d); stderr: %s", r.status, status, r.err);
+    if (words && !strstr(status ? r.err : r.out, words))
+        fail_msg("'%s' not in: %s", words, status ? r.err : r.out);
+    if (status) {
+        /* One message, one line. */
+        assert_int_equal(strlen(r.out), 0);
+        assert_non_null(strchr(r.err, '\n'));
+        assert_null(strchr(strchr(r.err, '\n') + 1, '\n'));
+    }
+    support_run_clear(&r);
+}
+
+static void test_tablebase__commands_write_probe_and_refuse_bad_input(void **state)
+{
+    (void)state;
+    char *dir = g_dir_make_tmp("mathgo-tablebase-XXXXXX", NULL);
+    char *path = g_build_filename(dir, "3x1.tb", NULL);
+    char *bad = g_build_filename(dir, "bad.tb", NULL);
+    expect_status(0, "states: 30",
+                  run(NULL, "tablebase", "3x1", "--rules", "math", "-o", path, NULL));
+    /* 3x1 math, empty board: Black takes the middle and White has no legal play. */
+    expect_status(0, "value: win in 1 ply (Black wins)", run(NULL, "probe", path, NULL));
+    expect_status(0, "optimal moves: B1\n", run(NULL, "probe", path, NULL));
+    expect_status(0, "White", run(".O.\n", "probe", path, "-", "--to-move", "w", NULL));
+    expect_status(2, "the diagram is 2x1, the tablebase 3x1",
+                  run("..\n", "probe", path, "-", NULL));
+    expect_status(2, "unknown character", run("..Q\n", "probe", path, "-", NULL));
+    expect_status(2, "not legal", run("XO.\n", "probe", path, "-", "--to-move", "w", NULL));
+    expect_status(2, "no ko at", run("X.X\n", "probe", path, "-", "--ko", "B1", NULL));
+    expect_status(2, "--ko", run("...\n", "probe", path, "-", "--ko", "Z9", NULL));
+    expect_status(2, "--nosuch", run(NULL, "probe", path, "--nosuch", NULL));
+    expect_status(2, "no-such-file", run(NULL, "probe", "no-such-file", NULL));
+    expect_status(2, "have no tablebase",
+                  run(NULL, "tablebase", "2x2", "--rules", "chinese", NULL));
+    expect_status(2, "have no tablebase",
+                  run(NULL, "tablebase", "2x2", "--rules", "math,pass=1", NULL));
+    expect_status(2, "9x9x", run(NULL, "tablebase", "9x9x", NULL));
+    expect_status(2, "give one board size", run(NULL, "tablebase", NULL));
+    expect_status(2, "--bogus", run(NULL, "tablebase", "2x2", "--bogus", NULL));
+    /* A truncated file. */
+    gsize length;
+    char *data = read_whole(path, &length);
+    write_whole(bad, data, length - 5);
+    expect_status(2, "truncated", run(NULL, "probe", bad, NULL));
+    data[length - 20] ^= 1; /* a value */
+    write_whole(bad, data, length);
+    expect_status(2, "checksum", run(NULL, "probe", bad, NULL));
+    g_free(data);
+    g_remove(path);
+    g_remove(bad);
+    g_rmdir(dir);
+    g_free(path);
+    g_free(bad);
+    g_free(dir);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_tablebase__file_round_trip_keeps_every_value),
+        cmocka_unit_test(test_tablebase__truncated_and_corrupt_files_are_refused),
+        cmocka_unit_test(test_tablebase__commands_write_probe_and_refuse_bad_input),
+        cmocka_unit_test(test_tablebase__explore_solver),
         cmocka_unit_test(
             test_tablebase__every_state_of_boards_up_to_9_points_equals_naive_evaluation),
     };
