@@ -31,7 +31,9 @@ int front_tablebase(int argc, char **argv)
 {
     front_rules_args_t rules_args = {NULL, NULL};
     char *output = NULL;
+    int threads = 1;
     GOptionEntry entries[] = {
+        {"threads", 0, 0, G_OPTION_ARG_INT, &threads, "threads (default 1)", "N"},
         {"output", 'o', 0, G_OPTION_ARG_FILENAME, &output, "write the tablebase to FILE", "FILE"},
         {NULL, 0, 0, 0, NULL, NULL, NULL},
     };
@@ -70,8 +72,16 @@ int front_tablebase(int argc, char **argv)
         g_error_free(error);
         goto done;
     }
+    if (threads < 1 || threads > TABLEBASE_MAX_THREADS) {
+        fprintf(stderr, "mathgo tablebase: --threads: %d is not between 1 and %d\n", threads,
+                TABLEBASE_MAX_THREADS);
+        goto done;
+    }
     bool progress = isatty(STDERR_FILENO);
-    if (!tablebase_compute(tb, progress ? show_progress : NULL, NULL, &error)) {
+    tablebase_options_t options = tablebase_options_default();
+    options.threads = threads;
+    options.progress = progress ? show_progress : NULL;
+    if (!tablebase_compute(tb, &options, &error)) {
         if (progress)
             fprintf(stderr, "\n");
         fprintf(stderr, "mathgo tablebase: %s\n", error->message);
@@ -93,7 +103,8 @@ int front_tablebase(int argc, char **argv)
     printf("longest: %d plies (%llu states beyond 253)\n", s.max_distance,
            (unsigned long long)s.long_states);
     printf("moves: %llu\n", (unsigned long long)s.edges);
-    printf("time: %.2f s\n", s.seconds);
+    printf("time: %.2f s (%d thread%s), %.2f s of CPU\n", s.seconds, threads,
+           threads > 1 ? "s" : "", s.cpu_seconds);
     printf("memory: %.1f MB tables, %.1f MB peak\n", s.memory_bytes / 1e6, peak_mb());
     g_free(rules_text);
     if (output) {

@@ -39,6 +39,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 G_DEFINE_QUARK(tablebase - error - quark, tablebase_error)
@@ -413,45 +414,93 @@ tablebase_stats_t tablebase_stats(const tablebase_t *tb)
 /* ---- Computation ------------------------------------------------------------------------------
  */
 
+/*
+ * The shared state of a computation.  Threads split each phase into blocks of states taken from
+ * an atomic counter; a value byte or a count is changed with atomic operations (two threads may
+ * reach one predecessor), and a state's value is set by the one thread whose update decides it
+ * (a count that reaches zero; a loss's predecessor set with a compare-and-swap), so every value
+ * is the same whatever the schedule.
+ */
 typedef struct compute {
     tablebase_t *tb;
     const board_geom_t *g;
     const rules_t *r;
-    board_t *positions;  /* by rank */
-    uint8_t *counts;     /* moves not yet known to lead to an opponent's win */
+    board_t *positions; /* by rank, or NULL: positions come from cursors */
+    uint8_t *counts;    /* moves not yet known to lead to an opponent's win */
+    GMutex long_lock;
     GArray *long_states; /* (index, distance) in order of distance */
-    uint64_t resolved;
+    /* The phase the threads run. */
+    int phase;    /* PHASE_COUNT_PLAIN, PHASE_COUNT_KO, PHASE_LEVEL, PHASE_LONG_LEVEL */
+    int distance; /* of the level */
+    uint64_t long_first, long_last;  /* PHASE_LONG_LEVEL: entries of the level */
+    uint64_t next_block;             /* atomic */
+    uint64_t found, resolved, edges; /* atomic */
 } compute_t;
+
+enum { PHASE_COUNT_PLAIN, PHASE_COUNT_KO, PHASE_LEVEL, PHASE_LONG_LEVEL };
+
+/* States per block handed to a thread. */
+#define COMPUTE_BLOCK 16384
 
 typedef struct long_entry {
     uint64_t index;
     uint32_t distance;
 } long_entry_t;
 
+/*
+ * A thread's source of positions by rank: the array when there is one, else a cursor that walks
+ * forward (ranks are asked in increasing order within a block) and is re-created on a long jump.
+ */
+typedef struct position_source {
+    const compute_t *c;
+    rank_cursor_t *cursor;
+    uint64_t rank;
+    board_t position;
+} position_source_t;
+
+#define SOURCE_MAX_WALK 64
+
+static const board_t *position_at(position_source_t *src, uint64_t rank)
+{
+    if (src->c->positions)
+        return &src->c->positions[rank];
+    if (!src->cursor || rank < src->rank || rank - src->rank > SOURCE_MAX_WALK) {
+        rank_cursor_destroy(src->cursor);
+        src->cursor = rank_cursor_create(src->c->tb->rank, rank);
+        rank_cursor_next(&src->position, &src->rank, src->cursor);
+    }
+    while (src->rank < rank)
+        rank_cursor_next(&src->position, &src->rank, src->cursor);
+    return &src->position;
+}
+
+/* Records a state's distance (the caller owns the state: it decided it). */
 static inline void set_distance(compute_t *c, uint64_t index, int distance)
 {
     if (distance <= VALUE_MAX_SHORT_DISTANCE) {
-        c->tb->values[index] = (uint8_t)(distance + 1);
+        __atomic_store_n(&c->tb->values[index], (uint8_t)(distance + 1), __ATOMIC_RELAXED);
     } else {
-        c->tb->values[index] = VALUE_LONG;
+        __atomic_store_n(&c->tb->values[index], VALUE_LONG, __ATOMIC_RELAXED);
         long_entry_t e = {index, (uint32_t)distance};
+        g_mutex_lock(&c->long_lock);
         g_array_append_val(c->long_states, e);
+        g_mutex_unlock(&c->long_lock);
     }
-    c->resolved++;
 }
 
 /* The position, side and ban of a state index. */
-static inline void state_of_index(board_t *b, board_color_t *side, uint8_t *ban, const compute_t *c,
-                                  uint64_t index)
+static inline void state_of_index(board_t *b, board_color_t *side, uint8_t *ban,
+                                  position_source_t *src, uint64_t index)
 {
+    const tablebase_t *tb = src->c->tb;
     uint64_t plain = index;
     *ban = TABLEBASE_BAN_NONE;
-    if (index >= 2 * c->tb->positions) {
-        uint64_t key = c->tb->ko_keys[index - 2 * c->tb->positions];
+    if (index >= 2 * tb->positions) {
+        uint64_t key = tb->ko_keys[index - 2 * tb->positions];
         plain = key >> KEY_BAN_BITS;
         *ban = (uint8_t)(key & ((1u << KEY_BAN_BITS) - 1));
     }
-    *b = c->positions[plain >> 1];
+    *b = *position_at(src, plain >> 1);
     *side = (board_color_t)(plain & 1);
 }
 
@@ -563,15 +612,16 @@ static int unmoves(unmove_t *out, const board_t *b, const board_geom_t *g, const
     return n;
 }
 
-/* Level d's state `index` is known; updates its predecessors. */
-static void update_predecessors(compute_t *c, uint64_t index, int distance)
+/* Level d's state `index` is known; updates its predecessors.  Returns the states it decided. */
+static uint64_t update_predecessors(compute_t *c, position_source_t *src, uint64_t index,
+                                    int distance)
 {
     const board_geom_t *g = c->g;
     tablebase_t *tb = c->tb;
     board_t b;
     board_color_t side;
     uint8_t ban;
-    state_of_index(&b, &side, &ban, c, index);
+    state_of_index(&b, &side, &ban, src, index);
     board_color_t mover = board_color_other(side);
     unmove_t um[UNMOVES_MAX];
     int n = unmoves(um, &b, g, c->r, mover, ban);
@@ -579,6 +629,7 @@ static void update_predecessors(compute_t *c, uint64_t index, int distance)
     for (int i = 0; i < n; i++)
         ranks[i] = rank_position(tb->rank, &um[i].before);
     bool is_loss = (distance & 1) == 0;
+    uint64_t decided = 0;
     for (int i = 0; i < n; i++) {
         g_assert(ranks[i] != RANK_ILLEGAL);
         /* The predecessor states: no ban, and every ban of (before, mover) but the play's. */
@@ -598,47 +649,144 @@ static void update_predecessors(compute_t *c, uint64_t index, int distance)
         }
         for (int j = 0; j < pred_count; j++) {
             uint64_t u = preds[j];
-            if (tb->values[u] != VALUE_UNKNOWN)
+            if (__atomic_load_n(&tb->values[u], __ATOMIC_RELAXED) != VALUE_UNKNOWN)
                 continue;
             if (is_loss) {
-                set_distance(c, u, distance + 1);
-            } else {
-                g_assert(c->counts[u] > 0);
-                if (--c->counts[u] == 0)
+                /* A win at d + 1: the first thread to claim it records it. */
+                uint8_t expected = VALUE_UNKNOWN;
+                uint8_t byte =
+                    distance + 1 <= VALUE_MAX_SHORT_DISTANCE ? (uint8_t)(distance + 2) : VALUE_LONG;
+                if (__atomic_compare_exchange_n(&tb->values[u], &expected, byte, false,
+                                                __ATOMIC_RELAXED, __ATOMIC_RELAXED)) {
                     set_distance(c, u, distance + 1);
+                    decided++;
+                }
+            } else if (__atomic_sub_fetch(&c->counts[u], 1, __ATOMIC_RELAXED) == 0) {
+                set_distance(c, u, distance + 1);
+                decided++;
+            }
+        }
+    }
+    return decided;
+}
+
+/* Runs update_predecessors on the states of [first, last) whose value byte is `byte`. */
+static void run_level_block(uint64_t *found, uint64_t *decided, compute_t *c,
+                            position_source_t *src, uint64_t first, uint64_t last, int distance)
+{
+    const uint8_t byte = (uint8_t)(distance + 1);
+    const uint8_t *v = c->tb->values;
+    const uint64_t pattern = 0x0101010101010101ull * byte;
+    uint64_t i = first;
+    for (; i < last; i++) {
+        if ((i & 7) == 0 && i + 8 <= last) {
+            uint64_t word;
+            memcpy(&word, v + i, 8);
+            uint64_t x = word ^ pattern;
+            /* No zero byte in x: no state of this level among the 8 (the classic haszero test,
+             * exact for "none"); bytes written meanwhile are of level d + 1, never d. */
+            if (!((x - 0x0101010101010101ull) & ~x & 0x8080808080808080ull)) {
+                i += 7;
+                continue;
+            }
+        }
+        if (__atomic_load_n(&v[i], __ATOMIC_RELAXED) == byte) {
+            *decided += update_predecessors(c, src, i, distance);
+            (*found)++;
+        }
+    }
+}
+
+/* Counts the moves of the states of [first, last) (plain: ranks; ko: places in ko_keys). */
+static void count_block(uint64_t *edges, uint64_t *decided, compute_t *c, position_source_t *src,
+                        uint64_t first, uint64_t last, bool ko)
+{
+    const board_geom_t *g = c->g;
+    uint64_t L = c->tb->positions;
+    for (uint64_t i = first; i < last; i++) {
+        if (!ko) {
+            const board_t *b = position_at(src, i);
+            for (int side = 0; side < 2; side++) {
+                int n = board_popcount(legal_points(b, g, c->r, (board_color_t)side));
+                c->counts[i * 2 + side] = (uint8_t)n;
+                *edges += (uint64_t)n;
+                if (n == 0) {
+                    set_distance(c, i * 2 + side, 0);
+                    (*decided)++;
+                }
+            }
+        } else {
+            uint64_t index = 2 * L + i;
+            board_t b;
+            board_color_t side;
+            uint8_t ban;
+            state_of_index(&b, &side, &ban, src, index);
+            int n = board_popcount(state_moves(&b, g, c->r, side, ban));
+            c->counts[index] = (uint8_t)n;
+            *edges += (uint64_t)n;
+            if (n == 0) {
+                set_distance(c, index, 0);
+                (*decided)++;
             }
         }
     }
 }
 
-/* Calls update_predecessors for every state of value byte `byte` (short distances). */
-static uint64_t run_short_level(compute_t *c, int distance, uint64_t states)
+/* A thread: takes blocks of the current phase until none is left. */
+static gpointer compute_worker(gpointer data)
 {
-    const uint8_t byte = (uint8_t)(distance + 1);
-    const uint8_t *v = c->tb->values;
-    const uint64_t pattern = 0x0101010101010101ull * byte;
-    uint64_t found = 0;
-    uint64_t i = 0;
-    for (; i + 8 <= states; i += 8) {
-        uint64_t word;
-        memcpy(&word, v + i, 8);
-        uint64_t x = word ^ pattern;
-        /* A zero byte in x is a match (the classic haszero test; exact up to false positives
-         * that the byte test below removes). */
-        if (!((x - 0x0101010101010101ull) & ~x & 0x8080808080808080ull))
-            continue;
-        for (int k = 0; k < 8; k++)
-            if (v[i + k] == byte) {
-                update_predecessors(c, i + k, distance);
+    compute_t *c = data;
+    position_source_t src = {c, NULL, 0, {{0, 0}}};
+    uint64_t L = c->tb->positions;
+    uint64_t found = 0, decided = 0, edges = 0;
+    uint64_t total = c->phase == PHASE_COUNT_PLAIN ? L
+                     : c->phase == PHASE_COUNT_KO  ? c->tb->ko_count
+                     : c->phase == PHASE_LEVEL     ? 2 * L + c->tb->ko_count
+                                                   : c->long_last - c->long_first;
+    for (;;) {
+        uint64_t block = __atomic_fetch_add(&c->next_block, 1, __ATOMIC_RELAXED);
+        uint64_t first = block * COMPUTE_BLOCK;
+        if (first >= total)
+            break;
+        uint64_t last = MIN(total, first + COMPUTE_BLOCK);
+        switch (c->phase) {
+        case PHASE_COUNT_PLAIN:
+        case PHASE_COUNT_KO:
+            count_block(&edges, &decided, c, &src, first, last, c->phase == PHASE_COUNT_KO);
+            break;
+        case PHASE_LEVEL:
+            run_level_block(&found, &decided, c, &src, first, last, c->distance);
+            break;
+        case PHASE_LONG_LEVEL:
+            for (uint64_t i = first; i < last; i++) {
+                /* Read under the lock: other threads may be appending. */
+                g_mutex_lock(&c->long_lock);
+                long_entry_t e = g_array_index(c->long_states, long_entry_t, c->long_first + i);
+                g_mutex_unlock(&c->long_lock);
+                decided += update_predecessors(c, &src, e.index, c->distance);
                 found++;
             }
-    }
-    for (; i < states; i++)
-        if (v[i] == byte) {
-            update_predecessors(c, i, distance);
-            found++;
+            break;
         }
-    return found;
+    }
+    rank_cursor_destroy(src.cursor);
+    __atomic_fetch_add(&c->found, found, __ATOMIC_RELAXED);
+    __atomic_fetch_add(&c->resolved, decided, __ATOMIC_RELAXED);
+    __atomic_fetch_add(&c->edges, edges, __ATOMIC_RELAXED);
+    return NULL;
+}
+
+/* Runs one phase on `threads` threads (the calling one among them). */
+static void run_phase(compute_t *c, int phase, int threads)
+{
+    c->phase = phase;
+    c->next_block = 0;
+    GThread *helpers[TABLEBASE_MAX_THREADS];
+    for (int t = 1; t < threads; t++)
+        helpers[t] = g_thread_new("tablebase", compute_worker, c);
+    compute_worker(c);
+    for (int t = 1; t < threads; t++)
+        g_thread_join(helpers[t]);
 }
 
 static double now_seconds(void)
@@ -646,80 +794,81 @@ static double now_seconds(void)
     return g_get_monotonic_time() * 1e-6;
 }
 
-bool tablebase_compute(tablebase_t *tb, tablebase_progress_fn progress, void *progress_data,
-                       GError **error)
+tablebase_options_t tablebase_options_default(void)
 {
+    tablebase_options_t o = {1, (size_t)4 << 30, NULL, NULL};
+    return o;
+}
+
+bool tablebase_compute(tablebase_t *tb, const tablebase_options_t *options, GError **error)
+{
+    tablebase_options_t defaults = tablebase_options_default();
+    if (!options)
+        options = &defaults;
+    int threads = CLAMP(options->threads, 1, TABLEBASE_MAX_THREADS);
     double start = now_seconds();
+    clock_t cpu_start = clock();
     const board_geom_t *g = &tb->geom;
-    const rules_t *r = &tb->rules;
     uint64_t L = tb->positions;
     uint64_t states = 2 * L + tb->ko_count;
-    compute_t c = {tb, g, r, NULL, NULL, NULL, 0};
+    compute_t c;
+    memset(&c, 0, sizeof c);
+    c.tb = tb;
+    c.g = g;
+    c.r = &tb->rules;
+    g_mutex_init(&c.long_lock);
     bool ok = false;
 
     free(tb->values);
     tb->values = calloc(states, 1);
     c.counts = malloc(states);
-    c.positions = malloc(L * sizeof(board_t));
-    if (!tb->values || !c.counts || !c.positions) {
+    bool position_array = L * sizeof(board_t) <= options->position_bytes;
+    if (position_array)
+        c.positions = malloc(L * sizeof(board_t));
+    if (!tb->values || !c.counts || (position_array && !c.positions)) {
         g_set_error(error, TABLEBASE_ERROR, TABLEBASE_ERROR_MEMORY,
                     "%dx%d: cannot allocate %.1f GB for the tablebase", g->width, g->height,
-                    (states * 2.0 + L * 16.0) / 1e9);
+                    (states * 2.0 + (position_array ? L * 16.0 : 0)) / 1e9);
         goto done;
     }
     c.long_states = g_array_new(FALSE, FALSE, sizeof(long_entry_t));
-
-    /* Positions by rank, and the move counts; the states without a move are losses at 0. */
-    uint64_t edges = 0;
-    rank_cursor_t *cur = rank_cursor_create(tb->rank, 0);
-    board_t b;
-    uint64_t rank;
-    while (rank_cursor_next(&b, &rank, cur)) {
-        c.positions[rank] = b;
-        for (int side = 0; side < 2; side++) {
-            int n = board_popcount(legal_points(&b, g, r, (board_color_t)side));
-            c.counts[rank * 2 + side] = (uint8_t)n;
-            edges += (uint64_t)n;
-            if (n == 0)
-                set_distance(&c, rank * 2 + side, 0);
-        }
-    }
-    rank_cursor_destroy(cur);
-    for (uint64_t k = 0; k < tb->ko_count; k++) {
-        uint64_t index = 2 * L + k;
-        board_t kb;
-        board_color_t side;
-        uint8_t ban;
-        state_of_index(&kb, &side, &ban, &c, index);
-        int n = board_popcount(state_moves(&kb, g, r, side, ban));
-        c.counts[index] = (uint8_t)n;
-        edges += (uint64_t)n;
-        if (n == 0)
-            set_distance(&c, index, 0);
+    if (c.positions) {
+        /* Positions by rank: one walk of a cursor (0.4 s for 4x4). */
+        rank_cursor_t *cur = rank_cursor_create(tb->rank, 0);
+        board_t b;
+        uint64_t rank;
+        while (rank_cursor_next(&b, &rank, cur))
+            c.positions[rank] = b;
+        rank_cursor_destroy(cur);
     }
 
-    uint64_t long_next = 0; /* the first entry of long_states not yet run */
+    /* The move counts; the states without a move are losses at 0. */
+    run_phase(&c, PHASE_COUNT_PLAIN, threads);
+    run_phase(&c, PHASE_COUNT_KO, threads);
+
     int max_distance = 0;
+    uint64_t long_next = 0; /* the first entry of long_states not yet run */
     for (int d = 0;; d++) {
-        uint64_t found = 0;
+        c.distance = d;
+        c.found = 0;
         if (d <= VALUE_MAX_SHORT_DISTANCE) {
-            found = run_short_level(&c, d, states);
+            run_phase(&c, PHASE_LEVEL, threads);
         } else {
-            /* Long levels: entries appended in order of distance (appends during the loop go to
-             * the end, with distance d + 1). */
-            while (long_next < c.long_states->len &&
-                   g_array_index(c.long_states, long_entry_t, long_next).distance == (uint32_t)d) {
-                update_predecessors(&c, g_array_index(c.long_states, long_entry_t, long_next).index,
-                                    d);
-                long_next++;
-                found++;
-            }
+            /* Long levels: the entries are appended in order of distance; those of level d are
+             * all there before the level starts (appends during it have distance d + 1). */
+            c.long_first = long_next;
+            c.long_last = long_next;
+            while (c.long_last < c.long_states->len &&
+                   g_array_index(c.long_states, long_entry_t, c.long_last).distance == (uint32_t)d)
+                c.long_last++;
+            run_phase(&c, PHASE_LONG_LEVEL, threads);
+            long_next = c.long_last;
         }
-        if (!found)
+        if (!c.found)
             break;
         max_distance = d;
-        if (progress)
-            progress(d, c.resolved, states, progress_data);
+        if (options->progress)
+            options->progress(d, c.resolved, states, options->progress_data);
     }
 
     /* The long table, sorted by state index for probes. */
@@ -739,7 +888,7 @@ bool tablebase_compute(tablebase_t *tb, tablebase_progress_fn progress, void *pr
     s->positions = L;
     s->states = states;
     s->ko_states = tb->ko_count;
-    s->edges = edges;
+    s->edges = c.edges;
     s->max_distance = max_distance;
     s->long_states = tb->long_count;
     for (uint64_t i = 0; i < states; i++) {
@@ -751,9 +900,11 @@ bool tablebase_compute(tablebase_t *tb, tablebase_progress_fn progress, void *pr
     }
     for (uint64_t i = 0; i < tb->long_count; i++)
         (tb->long_distance[i] & 1) ? s->wins++ : s->losses++;
-    s->memory_bytes = states * 2 + L * sizeof(board_t) + tb->ko_count * 8 + rank_bytes(tb->rank) +
+    s->memory_bytes = states * 2 + (c.positions ? L * sizeof(board_t) : 0) + tb->ko_count * 8 +
+                      (2 * L / 64 + 2 * L / 512) * 8 + rank_bytes(tb->rank) +
                       c.long_states->len * (sizeof(long_entry_t) + 12);
     s->seconds = now_seconds() - start;
+    s->cpu_seconds = (double)(clock() - cpu_start) / CLOCKS_PER_SEC;
     tb->computed = true;
     ok = true;
 done:
@@ -761,6 +912,7 @@ done:
     free(c.positions);
     if (c.long_states)
         g_array_free(c.long_states, TRUE);
+    g_mutex_clear(&c.long_lock);
     if (!ok) {
         free(tb->values);
         tb->values = NULL;

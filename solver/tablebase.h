@@ -91,12 +91,27 @@ typedef struct tablebase_stats {
     int max_distance;     /* the longest win or loss */
     uint64_t long_states; /* states whose distance needs the escape (>= 254 plies) */
     uint64_t edges;       /* legal moves summed over all states */
-    double seconds;       /* of tablebase_compute */
+    double seconds;       /* of tablebase_compute, wall clock */
+    double cpu_seconds;   /* of tablebase_compute, all threads (the process's CPU time) */
     size_t memory_bytes;  /* peak bytes of the tables while computing (or held, when loaded) */
 } tablebase_stats_t;
 
 /* One level of the computation done, for a progress display. */
 typedef void (*tablebase_progress_fn)(int level, uint64_t resolved, uint64_t states, void *data);
+
+#define TABLEBASE_MAX_THREADS 64
+
+typedef struct tablebase_options {
+    int threads; /* 1 or more: each phase is split into blocks of states among them */
+    /* Positions are kept in an array by rank (16 bytes each) when it fits this many bytes;
+     * beyond, each thread walks a rank cursor (slower, no memory). */
+    size_t position_bytes;
+    tablebase_progress_fn progress; /* called after each level; NULL: none */
+    void *progress_data;
+} tablebase_options_t;
+
+/* One thread, positions in an array up to 4 GB, no progress. */
+tablebase_options_t tablebase_options_default(void);
 
 typedef struct tablebase tablebase_t;
 
@@ -122,12 +137,11 @@ tablebase_t *tablebase_create(const board_geom_t *geom, const rules_t *rules, GE
 void tablebase_destroy(tablebase_t *tb);
 
 /*
- * Computes every state's value (retrograde analysis).  progress may be NULL; it is called after
- * each level from the computing thread.  False and *error (TABLEBASE_ERROR_MEMORY) when the
+ * Computes every state's value (retrograde analysis); options NULL for the defaults.  The values
+ * do not depend on the number of threads.  False and *error (TABLEBASE_ERROR_MEMORY) when the
  * working arrays cannot be allocated.
  */
-bool tablebase_compute(tablebase_t *tb, tablebase_progress_fn progress, void *progress_data,
-                       GError **error);
+bool tablebase_compute(tablebase_t *tb, const tablebase_options_t *options, GError **error);
 
 /*
  * Writes a computed tablebase to path atomically (path.tmp, fsync, rename): a crash leaves
