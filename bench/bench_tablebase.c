@@ -79,7 +79,7 @@ static int timing(int argc, char **argv, int threads)
     const char *const *cases = argc ? (const char *const *)argv : quick;
     int count = argc ? argc : (int)G_N_ELEMENTS(quick);
     printf("commit,board,rules,threads,positions,states,ko_states,wins,losses,draws,"
-           "max_distance,empty_board,time_s,cpu_s,memory_mb,file_mb\n");
+           "ko_changed,max_distance,empty_board,time_s,cpu_s,memory_mb,file_mb\n");
     for (int i = 0; i < count; i++) {
         char **parts = g_strsplit(cases[i], ":", 2);
         if (!parts[1]) {
@@ -99,12 +99,12 @@ static int timing(int argc, char **argv, int threads)
         char value[32];
         empty_value(value, tb);
         char *rules = tablebase_rules_string(tablebase_rules(tb));
-        printf("%s,%dx%d,\"%s\",%d,%llu,%llu,%llu,%llu,%llu,%llu,%d,%s,%.2f,%.2f,%.1f,%.1f\n",
+        printf("%s,%dx%d,\"%s\",%d,%llu,%llu,%llu,%llu,%llu,%llu,%llu,%d,%s,%.2f,%.2f,%.1f,%.1f\n",
                MATHGO_COMMIT, g->width, g->height, rules, threads, (unsigned long long)s.positions,
                (unsigned long long)s.states, (unsigned long long)s.ko_states,
                (unsigned long long)s.wins, (unsigned long long)s.losses,
-               (unsigned long long)s.draws, s.max_distance, value, s.seconds, s.cpu_seconds,
-               s.memory_bytes / 1e6, file_mb);
+               (unsigned long long)s.draws, (unsigned long long)s.ko_changed, s.max_distance, value,
+               s.seconds, s.cpu_seconds, s.memory_bytes / 1e6, file_mb);
         fflush(stdout);
         g_free(rules);
         tablebase_destroy(tb);

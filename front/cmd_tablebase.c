@@ -96,8 +96,9 @@ int front_tablebase(int argc, char **argv)
     printf("board: %dx%d\n", geom->width, geom->height);
     printf("rules: %s\n", rules_text);
     printf("positions: %llu\n", (unsigned long long)s.positions);
-    printf("states: %llu (%llu with a ko ban)\n", (unsigned long long)s.states,
-           (unsigned long long)s.ko_states);
+    printf("states: %llu (%llu with a ko ban, %llu of them valued otherwise than with no ban)\n",
+           (unsigned long long)s.states, (unsigned long long)s.ko_states,
+           (unsigned long long)s.ko_changed);
     printf("wins: %llu\nlosses: %llu\ndraws: %llu\n", (unsigned long long)s.wins,
            (unsigned long long)s.losses, (unsigned long long)s.draws);
     printf("longest: %d plies (%llu states beyond 253)\n", s.max_distance,

@@ -270,6 +270,19 @@ static tablebase_value_t value_of_index(const tablebase_t *tb, uint64_t index)
     return v;
 }
 
+/* The ko states whose value (outcome and distance) differs from their plain state's. */
+static uint64_t count_ko_changed(const tablebase_t *tb)
+{
+    uint64_t changed = 0;
+    for (uint64_t k = 0; k < tb->ko_count; k++) {
+        uint64_t plain = tb->ko_keys[k] >> KEY_BAN_BITS;
+        tablebase_value_t a = value_of_index(tb, 2 * tb->positions + k);
+        tablebase_value_t b = value_of_index(tb, plain);
+        changed += a.outcome != b.outcome || a.distance != b.distance;
+    }
+    return changed;
+}
+
 /* ---- Creation ---------------------------------------------------------------------------------
  */
 
@@ -891,6 +904,7 @@ bool tablebase_compute(tablebase_t *tb, const tablebase_options_t *options, GErr
     s->edges = c.edges;
     s->max_distance = max_distance;
     s->long_states = tb->long_count;
+    s->ko_changed = count_ko_changed(tb);
     for (uint64_t i = 0; i < states; i++) {
         uint8_t v = tb->values[i];
         if (v == VALUE_UNKNOWN)
@@ -1485,6 +1499,7 @@ tablebase_t *tablebase_load(const char *path, GError **error)
     s->states = states;
     s->ko_states = ko_count;
     s->long_states = long_count;
+    s->ko_changed = count_ko_changed(tb);
     s->wins = get_u64(header + 48);
     s->losses = get_u64(header + 56);
     s->draws = get_u64(header + 64);

@@ -90,6 +90,7 @@ typedef struct tablebase_stats {
     uint64_t wins, losses, draws;
     int max_distance;     /* the longest win or loss */
     uint64_t long_states; /* states whose distance needs the escape (>= 254 plies) */
+    uint64_t ko_changed;  /* ko states whose value differs from the same position with no ban */
     uint64_t edges;       /* legal moves summed over all states */
     double seconds;       /* of tablebase_compute, wall clock */
     double cpu_seconds;   /* of tablebase_compute, all threads (the process's CPU time) */
