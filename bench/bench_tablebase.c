@@ -5,10 +5,11 @@
  *   bench_tablebase [--threads N] [WxH:RULES ...]
  *       computes each tablebase (default: the boards up to 3x4 under math and pseudo) and prints
  *       its counts, the empty board's value, time (wall and CPU), peak table memory and file size;
- *   bench_tablebase solver WxH RULES [MAX_NODES]
+ *   bench_tablebase solver WxH RULES [MAX_NODES [SAMPLES [SEED]]]
  *       every fresh state (the position alone) and every state with a ban one play after a fresh
  *       state, against the solver under RULES,ko=simple,cycle=draw from the same history (node
- *       budget per state, default 20000): agree, differ, unfinished;
+ *       budget per state, default 20000): agree, differ, unfinished; with SAMPLES, that many
+ *       positions drawn at random (seeded) instead of all;
  *   bench_tablebase superko WxH RULES [MAX_NODES]
  *       every fresh state: the tablebase's outcome (simple ko, endless play a draw) against the
  *       positional-superko solver's winner under the RULES preset (math or pseudo).
@@ -146,7 +147,17 @@ static search_t *solver_for(const board_geom_t *g, const rules_t *r, uint64_t ma
     return s;
 }
 
-static int versus_solver(const char *size, const char *preset, uint64_t max_nodes)
+/* A seeded generator for samples (splitmix64). */
+static uint64_t rng_next(uint64_t *state)
+{
+    uint64_t z = (*state += 0x9E3779B97F4A7C15ULL);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    return z ^ (z >> 31);
+}
+
+static int versus_solver(const char *size, const char *preset, uint64_t max_nodes, uint64_t samples,
+                         uint64_t seed)
 {
     board_geom_t *g = geom_of(size);
     char *rules_text = g_strdup_printf("%s,ko=simple,cycle=draw", preset);
@@ -157,9 +168,10 @@ static int versus_solver(const char *size, const char *preset, uint64_t max_node
     rank_t *rank = rank_create(g, NULL);
     uint64_t tally[2][3] = {{0}};
     double start = g_get_monotonic_time() * 1e-6;
-    for (uint64_t i = 0; i < rank_count(rank); i++) {
+    uint64_t count = samples ? samples : rank_count(rank);
+    for (uint64_t i = 0; i < count; i++) {
         board_t b;
-        rank_unrank(&b, rank, i);
+        rank_unrank(&b, rank, samples ? rng_next(&seed) % rank_count(rank) : i);
         for (int side = 0; side < 2; side++) {
             tablebase_state_t ts = {b, (board_color_t)side, TABLEBASE_BAN_NONE};
             game_t *game = game_create_from(g, &r, &b, (board_color_t)side, NULL);
@@ -265,8 +277,11 @@ int main(int argc, char **argv)
     }
     if (argc >= 4 && (!strcmp(argv[1], "solver") || !strcmp(argv[1], "superko"))) {
         uint64_t max_nodes = argc > 4 ? strtoull(argv[4], NULL, 10) : 20000;
-        return !strcmp(argv[1], "solver") ? versus_solver(argv[2], argv[3], max_nodes)
-                                          : versus_superko(argv[2], argv[3], max_nodes);
+        uint64_t samples = argc > 5 ? strtoull(argv[5], NULL, 10) : 0;
+        uint64_t seed = argc > 6 ? strtoull(argv[6], NULL, 10) : 1;
+        return !strcmp(argv[1], "solver")
+                   ? versus_solver(argv[2], argv[3], max_nodes, samples, seed)
+                   : versus_superko(argv[2], argv[3], max_nodes);
     }
     return timing(argc - 1, argv + 1, threads);
 }

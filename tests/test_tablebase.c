@@ -304,6 +304,11 @@ test_tablebase__every_state_of_boards_up_to_9_points_equals_naive_evaluation(voi
     for (size_t i = 0; i < G_N_ELEMENTS(small_boards); i++)
         for (int k = 0; k < 2; k++) {
             const char *preset = k ? "pseudo" : "math";
+#if defined(__SANITIZE_ADDRESS__)
+            /* The sanitizer build leaves the boards of 9 points to the Release build. */
+            if (small_boards[i].width * small_boards[i].height >= 9)
+                continue;
+#endif
             uint64_t n = compare_with_naive(small_boards[i].width, small_boards[i].height, preset);
             fprintf(stderr, "  %dx%d %s: %llu naive states agree\n", small_boards[i].width,
                     small_boards[i].height, preset, (unsigned long long)n);
