@@ -4,7 +4,8 @@
  *
  *   bench_tablebase [--threads N] [WxH:RULES ...]
  *       computes each tablebase (default: the boards up to 3x4 under math and pseudo) and prints
- *       its counts, the empty board's value, time (wall and CPU), peak table memory and file size;
+ *       its counts, the empty board's value, time (wall and CPU), peak table memory and file size
+ *       (BENCH_CURSORS=1: positions from rank cursors, no position array, as 5x4 needs);
  *   bench_tablebase solver WxH RULES [MAX_NODES [SAMPLES [SEED]]]
  *       every fresh state (the position alone) and every state with a ban one play after a fresh
  *       state, against the solver under RULES,ko=simple,cycle=draw from the same history (node
@@ -27,6 +28,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+/* Positions from rank cursors instead of an array (as for 5x4): BENCH_CURSORS=1. */
 static tablebase_t *compute(const board_geom_t *g, const char *rules_text, int threads)
 {
     rules_t r;
@@ -38,6 +40,8 @@ static tablebase_t *compute(const board_geom_t *g, const char *rules_text, int t
     tablebase_t *tb = tablebase_create(g, &r, &error);
     tablebase_options_t o = tablebase_options_default();
     o.threads = threads;
+    if (getenv("BENCH_CURSORS") && atoi(getenv("BENCH_CURSORS")))
+        o.position_bytes = 0;
     if (!tb || !tablebase_compute(tb, &o, &error)) {
         fprintf(stderr, "bench_tablebase: %s\n", error->message);
         exit(1);

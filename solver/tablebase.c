@@ -1479,9 +1479,10 @@ tablebase_t *tablebase_load(const char *path, GError **error)
     }
     /* What the checksum cannot vouch for (a file written by something else): the order of the
      * keys and the long entries that the binary searches rely on. */
-    for (uint64_t i = 1; i < ko_count; i++)
-        if (tb->ko_keys[i] <= tb->ko_keys[i - 1] ||
-            (tb->ko_keys[i] >> (KEY_BAN_BITS + 1)) >= positions) {
+    for (uint64_t i = 0; i < ko_count; i++)
+        if ((i && tb->ko_keys[i] <= tb->ko_keys[i - 1]) ||
+            (tb->ko_keys[i] >> (KEY_BAN_BITS + 1)) >= positions ||
+            (tb->ko_keys[i] & ((1u << KEY_BAN_BITS) - 1)) > TABLEBASE_BAN_SUICIDE) {
             g_set_error(error, TABLEBASE_ERROR, TABLEBASE_ERROR_FORMAT,
                         "%s: corrupt: ko state keys out of order", path);
             goto fail;
