@@ -560,6 +560,67 @@ static void test_tablebase__repetition_free_states_equal_the_superko_solver(void
     }
 }
 
+/* The states a play leaves are valid; a ban that forbids nothing is refused and normalises to
+ * none; a ban the play leaves forbids exactly the retake (or the suicides). */
+static void test_tablebase__bans_after_plays_are_states_and_bogus_bans_are_refused(void **state)
+{
+    (void)state;
+    for (int k = 0; k < 2; k++) {
+        board_geom_t *g = board_geom_create(3, 3, NULL);
+        tablebase_t *tb = computed_tablebase(g, k ? "pseudo" : "math");
+        uint64_t bans = 0, bogus = 0;
+        for (uint64_t c = 0; c < 19683; c++) {
+            board_t b = {{0, 0}};
+            uint64_t x = c;
+            for (int p = 0; p < 9; p++, x /= 3)
+                if (x % 3)
+                    b.stones[x % 3 - 1] |= board_bit((board_point_t)p);
+            if (!board_is_legal_position(&b, g))
+                continue;
+            for (int side = 0; side < 2; side++) {
+                tablebase_state_t ts = {b, (board_color_t)side, TABLEBASE_BAN_NONE};
+                for (board_point_t p = 0; p < 9; p++) {
+                    tablebase_state_t next;
+                    if (!tablebase_state_play(&next, tb, &ts, p))
+                        continue;
+                    assert_true(tablebase_state_valid(tb, &next, NULL));
+                    tablebase_state_t same = next;
+                    tablebase_state_normalize(&same, tb);
+                    assert_int_equal(same.ban, next.ban);
+                    if (next.ban == TABLEBASE_BAN_NONE)
+                        continue;
+                    bans++;
+                    if (next.ban < 9) {
+                        /* The retake is refused, and it is the only refused empty point. */
+                        tablebase_state_t again;
+                        assert_false(tablebase_state_play(&again, tb, &next, next.ban));
+                        next.ban = TABLEBASE_BAN_NONE;
+                        assert_true(tablebase_state_play(&again, tb, &next, same.ban));
+                        assert_true(board_equal(&again.position, &ts.position));
+                    }
+                }
+                /* Every empty point that is not a ko point is a bogus ban. */
+                for (board_point_t p = 0; p < 9; p++) {
+                    if (board_occupied(&b) & board_bit(p))
+                        continue;
+                    tablebase_state_t bad = {b, (board_color_t)side, p};
+                    GError *error = NULL;
+                    if (tablebase_state_valid(tb, &bad, &error))
+                        continue;
+                    assert_int_equal(error->code, TABLEBASE_ERROR_STATE);
+                    g_error_free(error);
+                    tablebase_state_normalize(&bad, tb);
+                    assert_int_equal(bad.ban, TABLEBASE_BAN_NONE);
+                    bogus++;
+                }
+            }
+        }
+        assert_true(bans > 0 && bogus > 0);
+        tablebase_destroy(tb);
+        board_geom_destroy(g);
+    }
+}
+
 /* ---- Files ---------------------------------------------------------------------------------- */
 
 static char *read_whole(const char *path, gsize *length)
@@ -805,6 +866,7 @@ static void test_tablebase__commands_write_probe_and_refuse_bad_input(void **sta
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_tablebase__bans_after_plays_are_states_and_bogus_bans_are_refused),
         cmocka_unit_test(test_tablebase__file_round_trip_keeps_every_value),
         cmocka_unit_test(test_tablebase__truncated_and_corrupt_files_are_refused),
         cmocka_unit_test(test_tablebase__commands_write_probe_and_refuse_bad_input),
