@@ -21,6 +21,25 @@
 #include <cmocka.h>
 #include <glib/gstdio.h>
 
+/* The number of colourings of a board (3^N), and colouring c (base 3, point 0 lowest: 0 empty, 1
+ * black, 2 white) as a position; false when it is not a legal position. */
+static uint64_t colouring_count(const board_geom_t *g)
+{
+    uint64_t n = 1;
+    for (int i = 0; i < g->size; i++)
+        n *= 3;
+    return n;
+}
+
+static bool colouring_position(board_t *b, const board_geom_t *g, uint64_t c)
+{
+    b->stones[0] = b->stones[1] = 0;
+    for (int p = 0; p < g->size; p++, c /= 3)
+        if (c % 3)
+            b->stones[c % 3 - 1] |= board_bit((board_point_t)p);
+    return board_is_legal_position(b, g);
+}
+
 /* ---- The independent evaluation --------------------------------------------------------------
  *
  * A naive model of the same game with no ranks, no bans and no un-moves: a state is a position,
@@ -97,16 +116,9 @@ static naive_t *naive_create(const board_geom_t *g, const rules_t *r)
     n->successors = g_array_new(FALSE, FALSE, sizeof(int));
     n->index = g_hash_table_new_full(naive_hash, naive_equal, g_free, NULL);
     /* Every legal colouring, both sides to move, fresh. */
-    uint64_t colourings = 1;
-    for (int i = 0; i < g->size; i++)
-        colourings *= 3;
-    for (uint64_t c = 0; c < colourings; c++) {
-        board_t b = {{0, 0}};
-        uint64_t x = c;
-        for (int p = 0; p < g->size; p++, x /= 3)
-            if (x % 3)
-                b.stones[x % 3 - 1] |= board_bit((board_point_t)p);
-        if (!board_is_legal_position(&b, g))
+    for (uint64_t c = 0; c < colouring_count(g); c++) {
+        board_t b;
+        if (!colouring_position(&b, g, c))
             continue;
         for (uint32_t side = 0; side < 2; side++) {
             naive_key_t key = {b, {{0, 0}}, side, 0};
@@ -392,16 +404,9 @@ static solver_tally_t compare_with_solver(int width, int height, const char *pre
     o.max_nodes = max_nodes;
     search_t *search = search_create(g, &r, &o, NULL);
     assert_non_null(search);
-    uint64_t colourings = 1;
-    for (int i = 0; i < g->size; i++)
-        colourings *= 3;
-    for (uint64_t c = 0; c < colourings; c++) {
-        board_t b = {{0, 0}};
-        uint64_t x = c;
-        for (int p = 0; p < g->size; p++, x /= 3)
-            if (x % 3)
-                b.stones[x % 3 - 1] |= board_bit((board_point_t)p);
-        if (!board_is_legal_position(&b, g))
+    for (uint64_t c = 0; c < colouring_count(g); c++) {
+        board_t b;
+        if (!colouring_position(&b, g, c))
             continue;
         for (int side = 0; side < 2; side++) {
             tablebase_state_t ts = {b, (board_color_t)side, TABLEBASE_BAN_NONE};
@@ -509,16 +514,10 @@ static uint64_t compare_repetition_free_with_superko(int width, int height, cons
     search_options_t o = search_options_default();
     o.tt_bytes = 4u << 20;
     search_t *search = search_create(g, &r, &o, NULL);
-    uint64_t colourings = 1, compared = 0;
-    for (int i = 0; i < g->size; i++)
-        colourings *= 3;
-    for (uint64_t c = 0; c < colourings; c++) {
-        board_t b = {{0, 0}};
-        uint64_t x = c;
-        for (int p = 0; p < g->size; p++, x /= 3)
-            if (x % 3)
-                b.stones[x % 3 - 1] |= board_bit((board_point_t)p);
-        if (!board_is_legal_position(&b, g))
+    uint64_t compared = 0;
+    for (uint64_t c = 0; c < colouring_count(g); c++) {
+        board_t b;
+        if (!colouring_position(&b, g, c))
             continue;
         for (int side = 0; side < 2; side++) {
             tablebase_state_t ts = {b, (board_color_t)side, TABLEBASE_BAN_NONE};
@@ -569,13 +568,9 @@ static void test_tablebase__bans_after_plays_are_states_and_bogus_bans_are_refus
         board_geom_t *g = board_geom_create(3, 3, NULL);
         tablebase_t *tb = computed_tablebase(g, k ? "pseudo" : "math");
         uint64_t bans = 0, bogus = 0;
-        for (uint64_t c = 0; c < 19683; c++) {
-            board_t b = {{0, 0}};
-            uint64_t x = c;
-            for (int p = 0; p < 9; p++, x /= 3)
-                if (x % 3)
-                    b.stones[x % 3 - 1] |= board_bit((board_point_t)p);
-            if (!board_is_legal_position(&b, g))
+        for (uint64_t c = 0; c < colouring_count(g); c++) {
+            board_t b;
+            if (!colouring_position(&b, g, c))
                 continue;
             for (int side = 0; side < 2; side++) {
                 tablebase_state_t ts = {b, (board_color_t)side, TABLEBASE_BAN_NONE};
@@ -679,13 +674,9 @@ static void test_tablebase__file_round_trip_keeps_every_value(void **state)
         g_free(r2);
         /* Every state: every position, both sides, every ban the states of a play leave. */
         uint64_t compared = 0;
-        for (uint64_t c = 0; c < 19683; c++) {
-            board_t p = {{0, 0}};
-            uint64_t x = c;
-            for (int i = 0; i < 9; i++, x /= 3)
-                if (x % 3)
-                    p.stones[x % 3 - 1] |= board_bit((board_point_t)i);
-            if (!board_is_legal_position(&p, g))
+        for (uint64_t c = 0; c < colouring_count(g); c++) {
+            board_t p;
+            if (!colouring_position(&p, g, c))
                 continue;
             for (int side = 0; side < 2; side++) {
                 tablebase_state_t ts = {p, (board_color_t)side, TABLEBASE_BAN_NONE};
