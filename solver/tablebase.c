@@ -341,8 +341,8 @@ static tablebase_t *shell_create(int width, int height, const rules_t *rules, GE
     GError *local = NULL;
     tb->rank = rank_create(&tb->geom, &local);
     if (!tb->rank) {
-        g_set_error(error, TABLEBASE_ERROR, TABLEBASE_ERROR_SIZE, "%dx%d: %s", width, height,
-                    local->message);
+        /* The rank module's message names the board. */
+        g_set_error_literal(error, TABLEBASE_ERROR, TABLEBASE_ERROR_SIZE, local->message);
         g_error_free(local);
         g_free(tb);
         return NULL;
@@ -365,6 +365,22 @@ tablebase_t *tablebase_create(const board_geom_t *geom, const rules_t *rules, GE
     tablebase_t *tb = shell_create(geom->width, geom->height, rules, error);
     if (!tb)
         return NULL;
+    /* Two bytes per state while computing, 2 L states and a few per cent of ko states: refuse a
+     * board that cannot fit this machine before walking its positions (5x5: 1.7 TB). */
+    double needed = 4.4 * (double)tb->positions;
+    double physical = 0;
+#ifdef _SC_PHYS_PAGES
+    physical = (double)sysconf(_SC_PHYS_PAGES) * (double)sysconf(_SC_PAGESIZE);
+#endif
+    if (physical > 0 && needed > physical) {
+        g_set_error(error, TABLEBASE_ERROR, TABLEBASE_ERROR_SIZE,
+                    "%dx%d: %llu positions need about %.0f GB for the tablebase, this machine has "
+                    "%.0f GB",
+                    geom->width, geom->height, (unsigned long long)tb->positions, needed / 1e9,
+                    physical / 1e9);
+        tablebase_destroy(tb);
+        return NULL;
+    }
     /* The ko states: one pass over the positions in rank order, so the keys come sorted. */
     const board_geom_t *g = &tb->geom;
     GArray *keys = g_array_new(FALSE, FALSE, sizeof(uint64_t));

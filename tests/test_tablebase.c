@@ -835,6 +835,10 @@ static void test_tablebase__commands_write_probe_and_refuse_bad_input(void **sta
     expect_status(2, "have no tablebase",
                   run(NULL, "tablebase", "2x2", "--rules", "math,pass=1", NULL));
     expect_status(2, "9x9x", run(NULL, "tablebase", "9x9x", NULL));
+    expect_status(2, "need about", run(NULL, "tablebase", "5x5", NULL));
+    expect_status(2, "7x7", run(NULL, "tablebase", "7x7", NULL));
+    expect_status(2, "ko=situational",
+                  run(NULL, "tablebase", "2x2", "--rules", "math,ko=situational", NULL));
     expect_status(2, "give one board size", run(NULL, "tablebase", NULL));
     expect_status(2, "--bogus", run(NULL, "tablebase", "2x2", "--bogus", NULL));
     /* A truncated file. */
