@@ -616,6 +616,26 @@ static void test_tablebase__bans_after_plays_are_states_and_bogus_bans_are_refus
     }
 }
 
+/* docs/tablebases.md: under pseudo with simple ko the side to move always has a play on a board
+ * of 3 points or more, so every state is a draw; on 1x1 and 1x2 the games end. */
+static void test_tablebase__pseudo_under_simple_ko_is_a_draw_from_3_points(void **state)
+{
+    (void)state;
+    for (size_t i = 0; i < G_N_ELEMENTS(small_boards); i++) {
+        board_geom_t *g = board_geom_create(small_boards[i].width, small_boards[i].height, NULL);
+        tablebase_t *tb = computed_tablebase(g, "pseudo");
+        tablebase_stats_t s = tablebase_stats(tb);
+        if (g->size >= 3) {
+            assert_int_equal(s.draws, s.states);
+        } else {
+            assert_int_equal(s.draws, 0);
+            assert_true(s.wins > 0 && s.losses > 0);
+        }
+        tablebase_destroy(tb);
+        board_geom_destroy(g);
+    }
+}
+
 /* ---- Files ---------------------------------------------------------------------------------- */
 
 static char *read_whole(const char *path, gsize *length)
@@ -862,6 +882,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_tablebase__bans_after_plays_are_states_and_bogus_bans_are_refused),
+        cmocka_unit_test(test_tablebase__pseudo_under_simple_ko_is_a_draw_from_3_points),
         cmocka_unit_test(test_tablebase__file_round_trip_keeps_every_value),
         cmocka_unit_test(test_tablebase__truncated_and_corrupt_files_are_refused),
         cmocka_unit_test(test_tablebase__commands_write_probe_and_refuse_bad_input),
