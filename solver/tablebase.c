@@ -157,9 +157,9 @@ static inline uint64_t state_moves(const board_t *b, const board_geom_t *g, cons
     return legal & ~board_bit(ban);
 }
 
-/* The ban left for the opponent of `mover` after its play at p, which gave `pl` from b. */
-static inline uint8_t ban_after(const board_t *b, const board_geom_t *g, const rules_t *r,
-                                board_color_t mover, board_point_t p, const board_placement_t *pl)
+/* The ban left for the opponent of `mover` after its play at p, which gave `pl`. */
+static inline uint8_t ban_after(const board_geom_t *g, const rules_t *r, board_color_t mover,
+                                board_point_t p, const board_placement_t *pl)
 {
     board_color_t next = board_color_other(mover);
     if (pl->captured && !(pl->captured & (pl->captured - 1))) {
@@ -169,7 +169,6 @@ static inline uint8_t ban_after(const board_t *b, const board_geom_t *g, const r
         return (ko & board_bit(q)) ? q : TABLEBASE_BAN_NONE;
     }
     if (pl->suicided == board_bit(p)) {
-        (void)b;
         uint64_t ko, suicide;
         lone_points(&ko, &suicide, &pl->after, g, next);
         return (r->suicide && suicide) ? TABLEBASE_BAN_SUICIDE : TABLEBASE_BAN_NONE;
@@ -965,7 +964,7 @@ bool tablebase_state_play(tablebase_state_t *next, const tablebase_t *tb,
     board_placement_t pl = board_place(&state->position, g, state->to_move, move);
     next->position = pl.after;
     next->to_move = board_color_other(state->to_move);
-    next->ban = ban_after(&state->position, g, &tb->rules, state->to_move, move, &pl);
+    next->ban = ban_after(g, &tb->rules, state->to_move, move, &pl);
     return true;
 }
 
@@ -978,8 +977,7 @@ tablebase_state_t tablebase_state_after(const tablebase_t *tb, const board_t *pr
         return s;
     board_placement_t pl = board_place(previous, &tb->geom, board_color_other(to_move), last_move);
     if (board_equal(&pl.after, position))
-        s.ban =
-            ban_after(previous, &tb->geom, &tb->rules, board_color_other(to_move), last_move, &pl);
+        s.ban = ban_after(&tb->geom, &tb->rules, board_color_other(to_move), last_move, &pl);
     return s;
 }
 
