@@ -1105,8 +1105,12 @@ bool tablebase_probe(tablebase_probe_t *probe, const tablebase_t *tb,
     GHashTable *seen =
         g_hash_table_new_full(g_bytes_hash, g_bytes_equal, (GDestroyNotify)g_bytes_unref, NULL);
     for (;;) {
-        tablebase_state_t key = s;
-        GBytes *bytes = g_bytes_new(&key, sizeof key);
+        /* The state's fields as bytes (the struct's padding is not part of it). */
+        uint8_t key[sizeof s.position + 2];
+        memcpy(key, &s.position, sizeof s.position);
+        key[sizeof s.position] = (uint8_t)s.to_move;
+        key[sizeof s.position + 1] = s.ban;
+        GBytes *bytes = g_bytes_new(key, sizeof key);
         if (!g_hash_table_add(seen, bytes))
             break;
         board_move_t best[BOARD_MAX_POINTS];
