@@ -12,6 +12,8 @@ const front_command_t front_commands[] = {
     {"count", front_count, "count the legal positions of a board exactly"},
     {"enumerate", front_enumerate, "list every legal position of a board with its rank"},
     {"solve", front_solve, "solve a board exactly under a rule set"},
+    {"tablebase", front_tablebase, "compute the retrograde tablebase of a board (math, pseudo)"},
+    {"probe", front_probe, "look up a state's value and optimal moves in a tablebase file"},
     {"cgt", front_cgt, "combinatorial game values: canonical forms, thermographs, cooling"},
     {"region", front_region, "exact values of Go endgame regions (territory and math models)"},
     {NULL, NULL, NULL},
