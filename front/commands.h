@@ -35,5 +35,6 @@ int front_count(int argc, char **argv);     /* positions: front/cmd_count.c */
 int front_enumerate(int argc, char **argv); /* positions: front/cmd_enumerate.c */
 int front_solve(int argc, char **argv);     /* solver: front/cmd_solve.c */
 int front_cgt(int argc, char **argv);       /* cgt: front/cmd_cgt.c */
+int front_chetrit(int argc, char **argv);   /* solver: front/cmd_chetrit.c */
 
 #endif

@@ -12,6 +12,7 @@ const front_command_t front_commands[] = {
     {"count", front_count, "count the legal positions of a board exactly"},
     {"enumerate", front_enumerate, "list every legal position of a board with its rank"},
     {"solve", front_solve, "solve a board exactly under a rule set"},
+    {"chetrit", front_chetrit, "test Chetrit's claim (math vs old-chinese) on every position"},
     {"cgt", front_cgt, "combinatorial game values: canonical forms, thermographs, cooling"},
     {NULL, NULL, NULL},
 };
