@@ -20,7 +20,7 @@ static const char *const csv_header =
     "board,rank,position,to_move,math_winner,math_plies,old_chinese_margin,chinese_margin,"
     "tromp_taylor_margin,pseudo_winner,black_groups,white_groups,empty_points,"
     "old_chinese_eyes_margin,black_eye_groups,white_eye_groups,black_stones,white_stones,"
-    "area_margin";
+    "area_margin,pseudo_plies";
 
 /* The smallest counterexamples the summary lists. */
 #define SHOWN_COUNTEREXAMPLES 8
@@ -81,8 +81,10 @@ static void write_row(FILE *out, const board_geom_t *g, const chetrit_row_t *r)
     csv_winner(out, r->solved[CHETRIT_PSEUDO], r->pseudo_winner);
     fprintf(out, ",%d,%d,%d,", r->black_groups, r->white_groups, r->empty_points);
     csv_int(out, r->solved[CHETRIT_OLD_CHINESE_EYES], r->old_chinese_eyes_margin);
-    fprintf(out, ",%d,%d,%d,%d,%d\n", r->black_eye_groups, r->white_eye_groups, r->black_stones,
+    fprintf(out, ",%d,%d,%d,%d,%d,", r->black_eye_groups, r->white_eye_groups, r->black_stones,
             r->white_stones, r->area_margin);
+    csv_int(out, r->solved[CHETRIT_PSEUDO] && r->pseudo_plies >= 0, r->pseudo_plies);
+    fputc('\n', out);
 }
 
 /* Whether a comes before b among the counterexamples shown: fewer stones, then rank, then
@@ -209,6 +211,10 @@ static void print_summary(const summary_t *s, const chetrit_stats_t *stats, cons
         unsolved += s->unsolved[k];
     if (unsolved == 0)
         printf("Every cell solved exactly.\n");
+    for (int k = 0; k < CHETRIT_RULE_COUNT; k++)
+        if (s->unsolved[k])
+            printf("Unsolved (left out of every table above): %" PRIu64 " rows under %s\n",
+                   s->unsolved[k], chetrit_rule_texts[k]);
 }
 
 /* Parses --positions: empty, all or sample:N with N >= 1. */
@@ -236,7 +242,7 @@ static bool parse_positions(chetrit_selection_t *selection, uint64_t *sample, co
 int front_chetrit(int argc, char **argv)
 {
     char *positions_text = NULL, *memory_text = NULL;
-    gint64 seed = 1, max_nodes = 0;
+    gint64 seed = 1, max_nodes = 0, pseudo_max_nodes = CHETRIT_PSEUDO_MAX_NODES;
     gint threads = (gint)g_get_num_processors();
     gboolean csv = FALSE, no_header = FALSE, progress = FALSE;
     GOptionEntry entries[] = {
@@ -254,6 +260,8 @@ int front_chetrit(int argc, char **argv)
         {"max-nodes", 0, 0, G_OPTION_ARG_INT64, &max_nodes,
          "give up a search after N nodes: its cell is left empty and reported (exit status 1)",
          "N"},
+        {"pseudo-max-nodes", 0, 0, G_OPTION_ARG_INT64, &pseudo_max_nodes,
+         "the same for pseudo-Go alone (default 1000000; 0: --max-nodes)", "N"},
         {"progress", 0, 0, G_OPTION_ARG_NONE, &progress,
          "a progress line on stderr (the default when stderr is a terminal)", NULL},
         {NULL, 0, 0, 0, NULL, NULL, NULL},
@@ -294,12 +302,14 @@ int front_chetrit(int argc, char **argv)
         fprintf(stderr, "mathgo chetrit: --threads: %d is not between 1 and 64\n", threads);
         goto done;
     }
-    if (max_nodes < 0) {
-        status = front_usage("chetrit", "%s", "--max-nodes: give a number of nodes >= 0");
+    if (max_nodes < 0 || pseudo_max_nodes < 0) {
+        status = front_usage("chetrit", "%s",
+                             "--max-nodes, --pseudo-max-nodes: give a number of nodes >= 0");
         goto done;
     }
     options.threads = threads;
     options.max_nodes = (uint64_t)max_nodes;
+    options.pseudo_max_nodes = (uint64_t)pseudo_max_nodes;
     geom = front_geom("chetrit", argv[1]);
     if (!geom)
         goto done;
@@ -339,11 +349,12 @@ int front_chetrit(int argc, char **argv)
     status = FRONT_EXIT_OK;
     for (int k = 0; k < CHETRIT_RULE_COUNT; k++)
         if (summary.unsolved[k]) {
-            fprintf(stderr,
-                    "mathgo chetrit: %dx%d: %" PRIu64 " rows unsolved under %s within %" PRId64
-                    " nodes (their cells are empty and counted nowhere)\n",
-                    geom->width, geom->height, summary.unsolved[k], chetrit_rule_texts[k],
-                    (int64_t)max_nodes);
+            fprintf(
+                stderr,
+                "mathgo chetrit: %dx%d: %" PRIu64 " rows unsolved under %s within %" PRId64
+                " nodes (their cells are empty and counted nowhere)\n",
+                geom->width, geom->height, summary.unsolved[k], chetrit_rule_texts[k],
+                (int64_t)(k == CHETRIT_PSEUDO && pseudo_max_nodes ? pseudo_max_nodes : max_nodes));
             status = FRONT_EXIT_FAILURE;
         }
 done:

@@ -22,11 +22,16 @@ struct chetrit {
     rules_t rules[CHETRIT_RULE_COUNT];
     search_t *search[CHETRIT_RULE_COUNT];
     double seconds[CHETRIT_RULE_COUNT];
+    uint64_t max_nodes;        /* the user's limit per search, 0 none */
+    uint64_t pseudo_max_nodes; /* pseudo-Go's, 0 none */
 };
+
+/* The first node budget of each search in last_move_value's race. */
+#define CHETRIT_FIRST_BUDGET 20000
 
 chetrit_options_t chetrit_options_default(void)
 {
-    chetrit_options_t o = {(size_t)64 << 20, 1, 0};
+    chetrit_options_t o = {(size_t)64 << 20, 1, 0, CHETRIT_PSEUDO_MAX_NODES};
     return o;
 }
 
@@ -35,6 +40,10 @@ chetrit_t *chetrit_create(const board_geom_t *geom, const chetrit_options_t *opt
 {
     chetrit_t *c = g_new0(chetrit_t, 1);
     c->geom = geom;
+    c->max_nodes = options->max_nodes;
+    c->pseudo_max_nodes = options->pseudo_max_nodes;
+    if (c->max_nodes && (!c->pseudo_max_nodes || c->pseudo_max_nodes > c->max_nodes))
+        c->pseudo_max_nodes = c->max_nodes;
     search_options_t so = search_options_default();
     so.tt_bytes = options->tt_bytes;
     so.threads = 1;
@@ -116,6 +125,64 @@ static bool margin_of(int *margin, int value2, chetrit_rule_t r, GError **error)
 }
 
 /*
+ * A last-move rule set's value.  search_value's full window asks "a win within d plies?" for
+ * d = 1, 2, ..., each test bounded by its depth: cheap when the game is short, hopeless when
+ * it is long (1x8 `././././X/./O/O` pseudo, White to move: not done in 20 s).  One null-window
+ * test "does Black win?" has no depth bound and follows every long line: hopeless on the 1x8
+ * empty board under pseudo (170 k nodes the first way, over 30 s this one).  So the two race:
+ * each in turn gets a node budget, doubling, and the table keeps what a stopped search proved
+ * (search.c stores nothing from an aborted line).  When the winner comes first and the
+ * distance is needed (`need_plies`), the deepening goes on alone.  *plies_known says whether
+ * *value carries the distance (otherwise it is +-SEARCH_VALUE_WIN, the winner only).  A cell
+ * stays unsolved only when a search would pass the user's node limit.
+ */
+static bool last_move_value(int *value, bool *solved, bool *plies_known, chetrit_t *c,
+                            chetrit_rule_t r, const board_t *position, board_color_t to_move,
+                            bool need_plies, GError **error)
+{
+    uint64_t cap = r == CHETRIT_PSEUDO ? c->pseudo_max_nodes : c->max_nodes;
+    uint64_t budget = CHETRIT_FIRST_BUDGET;
+    bool winner_known = false;
+    *plies_known = false;
+    for (;;) {
+        bool last = cap && budget >= cap;
+        uint64_t limit = last ? cap : budget;
+        search_set_limits(c->search[r], limit, 0);
+        int v;
+        if (!value_of(&v, solved, c, r, position, to_move, -SEARCH_VALUE_INF, SEARCH_VALUE_INF,
+                      error))
+            goto fail;
+        if (*solved) {
+            g_assert(search_value_is_win(v));
+            *value = v;
+            *plies_known = true;
+            break;
+        }
+        if (!winner_known) {
+            if (!value_of(&v, solved, c, r, position, to_move, -1, 1, error))
+                goto fail;
+            if (*solved) {
+                g_assert(v != 0);
+                winner_known = true;
+                *value = v > 0 ? SEARCH_VALUE_WIN : -SEARCH_VALUE_WIN;
+                if (!need_plies)
+                    break;
+            }
+        }
+        if (last) {
+            *solved = !need_plies && winner_known;
+            break;
+        }
+        budget *= 2;
+    }
+    search_set_limits(c->search[r], c->max_nodes, 0);
+    return true;
+fail:
+    search_set_limits(c->search[r], c->max_nodes, 0);
+    return false;
+}
+
+/*
  * The largest |margin| of any final position under rule set r, in points.  Each colour's
  * area holds its stones, and its taxed groups are no more than its stones, so a colour's score
  * s_c = area_c - 2 groups_c satisfies -area_c <= s_c <= area_c, and the areas share the N
@@ -190,23 +257,24 @@ bool chetrit_solve(chetrit_row_t *row, chetrit_t *c, const board_t *position, bo
     row->empty_points = board_popcount(board_empty(position, g));
     row->area_margin = score_area(position, g, BOARD_BLACK) - score_area(position, g, BOARD_WHITE);
 
-    int v;
     bool *solved = row->solved;
-    /* Mathematical Go: the exact value (winner and distance). */
-    if (!value_of(&v, &solved[CHETRIT_MATH], c, CHETRIT_MATH, position, to_move, -SEARCH_VALUE_INF,
-                  SEARCH_VALUE_INF, error))
+    int v;
+    bool plies_known;
+    /* Mathematical Go: the winner and the distance. */
+    if (!last_move_value(&v, &solved[CHETRIT_MATH], &plies_known, c, CHETRIT_MATH, position,
+                         to_move, true, error))
         return false;
     if (solved[CHETRIT_MATH]) {
-        g_assert(search_value_is_win(v));
         row->math_winner = v > 0 ? BOARD_BLACK : BOARD_WHITE;
         row->math_plies = search_value_plies(v);
     }
-    /* Pseudo-Go: only the winner is asked, so one null-window test around 0 (no draws). */
-    if (!value_of(&v, &solved[CHETRIT_PSEUDO], c, CHETRIT_PSEUDO, position, to_move, -1, 1, error))
+    /* Pseudo-Go: the winner, and the distance when the race found it. */
+    if (!last_move_value(&v, &solved[CHETRIT_PSEUDO], &plies_known, c, CHETRIT_PSEUDO, position,
+                         to_move, false, error))
         return false;
     if (solved[CHETRIT_PSEUDO]) {
-        g_assert(v != 0);
         row->pseudo_winner = v > 0 ? BOARD_BLACK : BOARD_WHITE;
+        row->pseudo_plies = plies_known ? search_value_plies(v) : -1;
     }
     /* The margins, each first searched in a narrow window around a guess from the one
      * before (the window only orders the tests: a miss widens it, see margin_near).  On all

@@ -69,7 +69,7 @@ typedef struct chetrit_row {
     int chinese_margin;
     int tromp_taylor_margin;
     board_color_t pseudo_winner;
-    int pseudo_plies;
+    int pseudo_plies; /* -1 when only the winner was found (see chetrit.c, last_move_value) */
     int old_chinese_eyes_margin;
     /* The position itself: chains, eye-sharing groups (core/score.h), stones, empty points,
      * and its area margin as it stands (Black's stones and territory minus White's). */
@@ -84,9 +84,16 @@ typedef struct chetrit_options {
     size_t tt_bytes;    /* table size of each rule set's search, per worker */
     int threads;        /* workers, each with its own tables */
     uint64_t max_nodes; /* per search; 0: no limit */
+    /* Pseudo-Go's limit per search (0: max_nodes).  Pseudo-Go is the side column of the
+     * study, and with suicide legal its games can be very long: on 1x8 some positions take
+     * over 10 M nodes either way (chetrit.c, last_move_value).  Its unsolved cells are
+     * reported like any other. */
+    uint64_t pseudo_max_nodes;
 } chetrit_options_t;
 
-/* 64 MB tables, one worker, no limit. */
+#define CHETRIT_PSEUDO_MAX_NODES 1000000
+
+/* 64 MB tables, one worker, no limit but pseudo-Go's CHETRIT_PSEUDO_MAX_NODES. */
 chetrit_options_t chetrit_options_default(void);
 
 /* The work of a study per rule set (summed over workers). */
