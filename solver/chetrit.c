@@ -15,7 +15,10 @@ const char *const chetrit_rule_texts[CHETRIT_RULE_COUNT] = {
     "math", "old-chinese", "chinese", "tromp-taylor", "pseudo", "old-chinese,taxgroup=eyes",
 };
 
-G_DEFINE_QUARK(mathgo - chetrit - error - quark, chetrit_error)
+GQuark chetrit_error_quark(void)
+{
+    return g_quark_from_static_string("mathgo-chetrit-error");
+}
 
 struct chetrit {
     const board_geom_t *geom;
