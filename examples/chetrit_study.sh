@@ -19,17 +19,16 @@ run() { # file name, board, then mathgo chetrit options
 for part in $parts; do
     case $part in
     small)
-        for b in 1x1 1x2 1x3 1x4 1x5 1x6 1x7 2x2 2x3 2x4 3x3; do
+        for b in 1x1 1x2 1x3 1x4 1x5 1x6 1x7 2x2 2x3 2x4 2x5 3x3; do
             run chetrit_$b $b --positions all
         done ;;
     samples)
-        run chetrit_3x4 3x4 --positions sample:300 --seed 1 --memory 128M
-        run chetrit_4x4 4x4 --positions sample:60 --seed 1 --memory 128M
-        run chetrit_1x8 1x8 --positions sample:300 --seed 1 --memory 128M
-        run chetrit_2x5 2x5 --positions sample:500 --seed 1 --memory 128M ;;
+        run chetrit_3x4 3x4 --positions sample:1000 --seed 1 --memory 128M
+        run chetrit_4x4 4x4 --positions sample:10 --seed 1 --memory 128M --threads 1
+        run chetrit_1x8 1x8 --positions sample:100 --seed 1 --memory 128M ;;
     empty)
-        for b in 1x9 3x4 4x4 2x5 2x6; do
-            run chetrit_empty_$b $b --positions empty --memory 512M
+        for b in 1x9 3x4 4x4 2x6 3x5 2x7 1x10; do
+            run chetrit_empty_$b $b --positions empty --memory 512M --max-nodes 200000000
         done ;;
     esac
 done

@@ -39,7 +39,7 @@ typedef struct summary {
     uint64_t rows, emitted_positions;
     uint64_t unsolved[CHETRIT_RULE_COUNT];
     contingency_t chain, eyes, pseudo_vs_area;
-    contingency_t tie_by_mover[2]; /* chain margin 0: [to_move][sign unused = 1][winner] */
+    uint64_t tie_by_mover[2][2]; /* chain margin 0: [White to move][White wins] */
     /* Counterexamples to the chain form, fewest stones first (then rank). */
     chetrit_row_t shown[SHOWN_COUNTEREXAMPLES];
     int shown_count;
@@ -144,7 +144,7 @@ static void take_row(const chetrit_row_t *r, void *data)
         int sign = sign_of(r->old_chinese_margin);
         s->chain.cell[sign + 1][white]++;
         if (sign == 0)
-            s->tie_by_mover[r->to_move == BOARD_WHITE].cell[1][white]++;
+            s->tie_by_mover[r->to_move == BOARD_WHITE][white]++;
         if ((sign > 0 && white) || (sign < 0 && !white))
             keep_counterexample(s, r);
     }
@@ -183,7 +183,7 @@ static void print_summary(const summary_t *s, const chetrit_stats_t *stats, cons
     printf("Old Chinese margin 0, by the side to move:\n");
     for (int m = 0; m < 2; m++)
         printf("  %s to move: B wins %" PRIu64 ", W wins %" PRIu64 "\n", m ? "W" : "B",
-               s->tie_by_mover[m].cell[1][0], s->tie_by_mover[m].cell[1][1]);
+               s->tie_by_mover[m][0], s->tie_by_mover[m][1]);
     printf("\n");
     print_table("Old Chinese margin (2 points per eye-sharing group) against the Mathematical Go "
                 "winner:",
