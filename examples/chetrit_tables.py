@@ -2,6 +2,9 @@
 """Prints the tables of docs/chetrit.md from the study's CSV files (docs/data/chetrit_*.csv).
 
     python3 examples/chetrit_tables.py [docs/data]
+    python3 examples/chetrit_tables.py docs/data --update docs/chetrit.md
+
+(--update rewrites the note's text between its "generated" markers with the same output.)
 
 Standard library only.  Every row is one position (a fresh start: the history is the position
 alone) and one side to move; `mathgo chetrit WxH --csv` writes them (examples/chetrit_study.sh).
@@ -198,8 +201,32 @@ def print_empty(boards):
     print()
 
 
+BEGIN = "<!-- generated: python3 examples/chetrit_tables.py docs/data -->"
+END = "<!-- end of generated tables -->"
+
+
 def main():
-    folder = sys.argv[1] if len(sys.argv) > 1 else "docs/data"
+    args = sys.argv[1:]
+    if "--update" in args:
+        i = args.index("--update")
+        note = args[i + 1]
+        del args[i:i + 2]
+        import contextlib
+        import io
+        out = io.StringIO()
+        with contextlib.redirect_stdout(out):
+            print_all(args[0] if args else "docs/data")
+        with open(note) as f:
+            text = f.read()
+        head, rest = text.split(BEGIN, 1)
+        _, tail = rest.split(END, 1)
+        with open(note, "w") as f:
+            f.write(head + BEGIN + "\n\n" + out.getvalue() + END + tail)
+        return
+    print_all(args[0] if args else "docs/data")
+
+
+def print_all(folder):
     boards = load(folder)
     print_claim_table(boards, "old_chinese_margin",
                       "Old Chinese margin (2 points per chain) against the Mathematical Go winner")
