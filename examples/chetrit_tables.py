@@ -143,6 +143,21 @@ def print_ties(boards):
     print(f"| (not a feature of the position) the pseudo-Go winner | {right} | "
           f"{len(with_pseudo)} |")
     print()
+    print("### The stone hypothesis on the ties, per board\n")
+    print("With equal old-Chinese scores (area minus tax), the side with fewer stones on the board "
+          "wins; with as many stones, the side to move loses.\n")
+    print("| board | tie rows | right | the side to move loses: right |")
+    print("|---|---|---|---|")
+    stones = HYPOTHESES[-1][1]
+    for (source, board), rows in sorted(boards.items(), key=lambda kv: board_key(kv[0][1])):
+        if source.startswith("chetrit_empty"):
+            continue
+        board_ties = [r for r in rows if r["old_chinese_margin"] == "0" and r["math_winner"]]
+        if board_ties:
+            right = sum(stones(r) == r["math_winner"] for r in board_ties)
+            mover = sum(other(r["to_move"]) == r["math_winner"] for r in board_ties)
+            print(f"| {board} | {len(board_ties)} | {right} | {mover} |")
+    print()
 
 
 def diagram(position):
