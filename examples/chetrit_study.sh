@@ -27,7 +27,7 @@ for part in $parts; do
         run chetrit_4x4 4x4 --positions sample:10 --seed 1 --memory 128M --threads 1
         run chetrit_1x8 1x8 --positions sample:100 --seed 1 --memory 128M ;;
     empty)
-        for b in 1x9 3x4 4x4 2x6 3x5 2x7 1x10; do
+        for b in 1x8 1x9 3x4 4x4 2x6 3x5 2x7 1x10; do
             run chetrit_empty_$b $b --positions empty --memory 512M --max-nodes 200000000
         done ;;
     esac
