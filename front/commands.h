@@ -38,5 +38,6 @@ int front_cgt(int argc, char **argv);       /* cgt: front/cmd_cgt.c */
 int front_region(int argc, char **argv);    /* regions: front/cmd_region.c */
 int front_tablebase(int argc, char **argv); /* solver: front/cmd_tablebase.c */
 int front_probe(int argc, char **argv);     /* solver: front/cmd_probe.c */
+int front_chetrit(int argc, char **argv);   /* solver: front/cmd_chetrit.c */
 
 #endif

@@ -14,6 +14,7 @@ const front_command_t front_commands[] = {
     {"solve", front_solve, "solve a board exactly under a rule set"},
     {"tablebase", front_tablebase, "compute the retrograde tablebase of a board (math, pseudo)"},
     {"probe", front_probe, "look up a state's value and optimal moves in a tablebase file"},
+    {"chetrit", front_chetrit, "test Chetrit's claim (math vs old-chinese) on every position"},
     {"cgt", front_cgt, "combinatorial game values: canonical forms, thermographs, cooling"},
     {"region", front_region, "exact values of Go endgame regions (territory and math models)"},
     {NULL, NULL, NULL},
