@@ -134,8 +134,9 @@ int front_solve(int argc, char **argv)
         goto done;
     }
     if (decompose && (sgf || diagrams || value_only)) {
-        status = usage_error("%s", "--decompose prints its own line: no --sgf, --pv-diagrams or "
-                                   "--value-only");
+        status = front_usage("solve", "%s",
+                             "--decompose prints its own line: no --sgf, --pv-diagrams or "
+                             "--value-only");
         goto done;
     }
     if (!decompose && !search_rules_supported(&rules, &err)) {
@@ -168,7 +169,7 @@ int front_solve(int argc, char **argv)
     }
     board_t start = {{0, 0}};
     if (region && !from) {
-        status = usage_error("%s", "--region reads the diagram of --from FILE: give one");
+        status = front_usage("solve", "%s", "--region reads the diagram of --from FILE: give one");
         goto done;
     }
     if (from) {
