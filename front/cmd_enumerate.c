@@ -11,20 +11,6 @@
 
 #include <stdio.h>
 
-/* Writes the position as its rows joined by '/' ("X.O/..X"), NUL-terminated. */
-static void format_compact(char *out, const board_t *b, const board_geom_t *g)
-{
-    for (int y = 0; y < g->height; y++) {
-        if (y)
-            *out++ = '/';
-        for (int x = 0; x < g->width; x++) {
-            board_color_t c = board_at(b, board_point(g, x, y));
-            *out++ = c == BOARD_BLACK ? 'X' : c == BOARD_WHITE ? 'O' : '.';
-        }
-    }
-    *out = '\0';
-}
-
 static void print_item(const enumerate_item_t *item, const board_geom_t *g, bool canonical,
                        bool csv, bool diagrams)
 {
@@ -39,7 +25,7 @@ static void print_item(const enumerate_item_t *item, const board_geom_t *g, bool
         return;
     }
     char text[2 * BOARD_MAX_POINTS + 2];
-    format_compact(text, &item->position, g);
+    front_format_compact(text, &item->position, g);
     const char *sep = csv ? "," : " ";
     if (canonical)
         printf("%llu%s%u%s%s\n", rank, sep, item->class_size, sep, text);

@@ -22,29 +22,6 @@
 #include <sys/resource.h>
 #include <unistd.h>
 
-/* Parses "64M", "1G", "512k", "1000000" (bytes). */
-static bool parse_memory(size_t *bytes, const char *text)
-{
-    char *end;
-    errno = 0;
-    double v = g_ascii_strtod(text, &end);
-    if (end == text || errno || v < 0)
-        return false;
-    double mult = 1;
-    if (*end == 'k' || *end == 'K')
-        mult = 1024.0, end++;
-    else if (*end == 'm' || *end == 'M')
-        mult = 1024.0 * 1024, end++;
-    else if (*end == 'g' || *end == 'G')
-        mult = 1024.0 * 1024 * 1024, end++;
-    if (*end == 'B' || *end == 'b')
-        end++;
-    if (*end || v * mult > 1e12)
-        return false;
-    *bytes = (size_t)(v * mult);
-    return true;
-}
-
 static double peak_mb(void)
 {
     struct rusage ru;
@@ -85,14 +62,6 @@ static void print_progress(const search_progress_t *p, void *data)
         fprintf(stderr,
                 "mathgo solve: %8.1f s %12llu nodes  value >= %s? unknown within %d plies\n",
                 p->seconds, (unsigned long long)p->nodes, t, p->horizon);
-}
-
-static int usage_error(const char *fmt, const char *what)
-{
-    fprintf(stderr, "mathgo solve: ");
-    fprintf(stderr, fmt, what);
-    fprintf(stderr, "\n");
-    return FRONT_EXIT_USAGE;
 }
 
 int front_solve(int argc, char **argv)
@@ -152,7 +121,7 @@ int front_solve(int argc, char **argv)
         goto done;
     }
     if (argc > 2) {
-        status = usage_error("unexpected argument '%s'", argv[2]);
+        status = front_usage("solve", "unexpected argument '%s'", argv[2]);
         goto done;
     }
 
@@ -165,8 +134,9 @@ int front_solve(int argc, char **argv)
         goto done;
     }
     if (decompose && (sgf || diagrams || value_only)) {
-        status = usage_error("%s", "--decompose prints its own line: no --sgf, --pv-diagrams or "
-                                   "--value-only");
+        status = front_usage("solve", "%s",
+                             "--decompose prints its own line: no --sgf, --pv-diagrams or "
+                             "--value-only");
         goto done;
     }
     if (!decompose && !search_rules_supported(&rules, &err)) {
@@ -177,13 +147,14 @@ int front_solve(int argc, char **argv)
     if (to_move_text && !front_parse_color(&to_move, "solve", "--to-move", to_move_text))
         goto done;
     size_t memory = search_options_default().tt_bytes;
-    if (memory_text && !parse_memory(&memory, memory_text)) {
-        status = usage_error("--memory: '%s' is not a size such as 64M or 1G", memory_text);
+    if (memory_text && !front_parse_memory(&memory, memory_text)) {
+        status =
+            front_usage("solve", "--memory: '%s' is not a size such as 64M or 1G", memory_text);
         goto done;
     }
     if (value_only && (sgf || diagrams)) {
-        status =
-            usage_error("%s", "--value-only computes no optimal game for --sgf or --pv-diagrams");
+        status = front_usage("solve", "%s",
+                             "--value-only computes no optimal game for --sgf or --pv-diagrams");
         goto done;
     }
     if (threads < 1 || threads > 64) {
@@ -198,7 +169,7 @@ int front_solve(int argc, char **argv)
     }
     board_t start = {{0, 0}};
     if (region && !from) {
-        status = usage_error("%s", "--region reads the diagram of --from FILE: give one");
+        status = front_usage("solve", "%s", "--region reads the diagram of --from FILE: give one");
         goto done;
     }
     if (from) {
@@ -220,7 +191,7 @@ int front_solve(int argc, char **argv)
         width = geom->width, height = geom->height;
     }
     if (!width) {
-        status = usage_error("%s", "give a board size (e.g. 3x3) or --from FILE");
+        status = front_usage("solve", "%s", "give a board size (e.g. 3x3) or --from FILE");
         goto done;
     }
     if (!geom && !(geom = board_geom_create(width, height, &err))) {

@@ -36,5 +36,8 @@ int front_enumerate(int argc, char **argv); /* positions: front/cmd_enumerate.c 
 int front_solve(int argc, char **argv);     /* solver: front/cmd_solve.c */
 int front_cgt(int argc, char **argv);       /* cgt: front/cmd_cgt.c */
 int front_region(int argc, char **argv);    /* regions: front/cmd_region.c */
+int front_tablebase(int argc, char **argv); /* solver: front/cmd_tablebase.c */
+int front_probe(int argc, char **argv);     /* solver: front/cmd_probe.c */
+int front_chetrit(int argc, char **argv);   /* solver: front/cmd_chetrit.c */
 
 #endif

@@ -3,6 +3,8 @@
 
 #include "front/commands.h"
 
+#include <errno.h>
+#include <stdarg.h>
 #include "positions/diagram.h"
 
 #include <stdio.h>
@@ -16,6 +18,17 @@ bool front_parse_options(GOptionContext *context, int *argc, char ***argv, const
     fprintf(stderr, "mathgo %s: %s (try 'mathgo %s --help')\n", name, error->message, name);
     g_error_free(error);
     return false;
+}
+
+int front_usage(const char *name, const char *format, ...)
+{
+    va_list ap;
+    va_start(ap, format);
+    fprintf(stderr, "mathgo %s: ", name);
+    vfprintf(stderr, format, ap);
+    fprintf(stderr, "\n");
+    va_end(ap);
+    return FRONT_EXIT_USAGE;
 }
 
 int front_fail_usage(const char *name, GError *error)
@@ -141,4 +154,39 @@ char *front_read_file(const char *name, const char *path)
         return NULL;
     }
     return text;
+}
+
+bool front_parse_memory(size_t *bytes, const char *text)
+{
+    char *end;
+    errno = 0;
+    double v = g_ascii_strtod(text, &end);
+    if (end == text || errno || v < 0)
+        return false;
+    double mult = 1;
+    if (*end == 'k' || *end == 'K')
+        mult = 1024.0, end++;
+    else if (*end == 'm' || *end == 'M')
+        mult = 1024.0 * 1024, end++;
+    else if (*end == 'g' || *end == 'G')
+        mult = 1024.0 * 1024 * 1024, end++;
+    if (*end == 'B' || *end == 'b')
+        end++;
+    if (*end || v * mult > 1e12)
+        return false;
+    *bytes = (size_t)(v * mult);
+    return true;
+}
+
+void front_format_compact(char *out, const board_t *b, const board_geom_t *g)
+{
+    for (int y = 0; y < g->height; y++) {
+        if (y)
+            *out++ = '/';
+        for (int x = 0; x < g->width; x++) {
+            board_color_t c = board_at(b, board_point(g, x, y));
+            *out++ = c == BOARD_BLACK ? 'X' : c == BOARD_WHITE ? 'O' : '.';
+        }
+    }
+    *out = '\0';
 }

@@ -18,6 +18,9 @@
  */
 bool front_parse_options(GOptionContext *context, int *argc, char ***argv, const char *name);
 
+/* Prints "mathgo NAME: " and the formatted message on one line; returns FRONT_EXIT_USAGE. */
+int front_usage(const char *name, const char *format, ...) G_GNUC_PRINTF(2, 3);
+
 /* Prints "mathgo NAME: message" for an error and frees it; returns FRONT_EXIT_USAGE. */
 int front_fail_usage(const char *name, GError *error);
 
@@ -67,5 +70,12 @@ double front_seconds(void);
 
 /* Reads a whole file ("-" is stdin) into a new string; prints one message on error. */
 char *front_read_file(const char *name, const char *path);
+
+/* Parses a size such as "64M", "1G", "512k" or "1000000" (bytes); false when malformed. */
+bool front_parse_memory(size_t *bytes, const char *text);
+
+/* Writes the position as its rows, top to bottom, joined by '/' ("X.O/..X"), NUL-terminated:
+ * out needs room for W*H + H bytes. */
+void front_format_compact(char *out, const board_t *b, const board_geom_t *g);
 
 #endif

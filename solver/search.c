@@ -275,6 +275,12 @@ void search_destroy(search_t *s)
     g_free(s);
 }
 
+void search_set_limits(search_t *s, uint64_t max_nodes, double max_seconds)
+{
+    s->options.max_nodes = max_nodes;
+    s->options.max_seconds = max_seconds;
+}
+
 search_stats_t search_stats(const search_t *s)
 {
     return s->stats;

@@ -132,6 +132,10 @@ bool search_value(int *value, search_t *search, const game_t *game, int alpha, i
 /* The exact value, the optimal first moves and an optimal game from the game's current state. */
 bool search_solve(search_result_t *result, search_t *search, const game_t *game, GError **error);
 
+/* Sets the node and time limits of the next searches (0: none), e.g. for a portfolio of
+ * searches that each get a budget in turn; the table keeps what a stopped search proved. */
+void search_set_limits(search_t *search, uint64_t max_nodes, double max_seconds);
+
 /* Counters since the context was created (or since search_reset_stats). */
 search_stats_t search_stats(const search_t *search);
 void search_reset_stats(search_t *search);

@@ -1,0 +1,367 @@
+/*
+ * front/cmd_chetrit.c: `mathgo chetrit WxH [--positions empty|all|sample:N] [--seed S] [--csv]
+ * [--threads N] [--memory SIZE] [--max-nodes N]`: Chetrit's claim (Mathematical Go is won by
+ * the side with the larger old-Chinese score) tested on every selected position, each taken as
+ * a fresh start with either side to move (solver/chetrit.h, docs/chetrit.md).
+ */
+#include "front/commands.h"
+#include "front/common.h"
+
+#include "core/board.h"
+#include "solver/chetrit.h"
+
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+static const char *const csv_header =
+    "board,rank,position,to_move,math_winner,math_plies,old_chinese_margin,chinese_margin,"
+    "tromp_taylor_margin,pseudo_winner,black_groups,white_groups,empty_points,"
+    "old_chinese_eyes_margin,black_eye_groups,white_eye_groups,black_stones,white_stones,"
+    "area_margin,pseudo_plies";
+
+/* The smallest counterexamples the summary lists. */
+#define SHOWN_COUNTEREXAMPLES 8
+
+/* Rows against a margin's sign: [sign + 1][winner is White]. */
+typedef struct contingency {
+    uint64_t cell[3][2];
+} contingency_t;
+
+typedef struct summary {
+    const board_geom_t *geom;
+    bool csv;
+    bool progress;
+    size_t positions;
+    double started, last_progress;
+    uint64_t rows, emitted_positions;
+    uint64_t unsolved[CHETRIT_RULE_COUNT];
+    contingency_t chain, eyes, pseudo_vs_area;
+    uint64_t tie_by_mover[2][2]; /* chain margin 0: [White to move][White wins] */
+    /* Counterexamples to the chain form, fewest stones first (then rank). */
+    chetrit_row_t shown[SHOWN_COUNTEREXAMPLES];
+    int shown_count;
+} summary_t;
+
+static int sign_of(int v)
+{
+    return (v > 0) - (v < 0);
+}
+
+static void csv_winner(FILE *out, bool solved, board_color_t winner)
+{
+    if (solved)
+        fputs(winner == BOARD_BLACK ? "B" : "W", out);
+}
+
+static void csv_int(FILE *out, bool solved, int v)
+{
+    if (solved)
+        fprintf(out, "%d", v);
+}
+
+static void write_row(FILE *out, const board_geom_t *g, const chetrit_row_t *r)
+{
+    char text[2 * BOARD_MAX_POINTS + 2];
+    front_format_compact(text, &r->position, g);
+    fprintf(out, "%dx%d,%" PRIu64 ",%s,%s,", g->width, g->height, r->rank, text,
+            r->to_move == BOARD_BLACK ? "B" : "W");
+    csv_winner(out, r->solved[CHETRIT_MATH], r->math_winner);
+    fputc(',', out);
+    csv_int(out, r->solved[CHETRIT_MATH], r->math_plies);
+    fputc(',', out);
+    csv_int(out, r->solved[CHETRIT_OLD_CHINESE], r->old_chinese_margin);
+    fputc(',', out);
+    csv_int(out, r->solved[CHETRIT_CHINESE], r->chinese_margin);
+    fputc(',', out);
+    csv_int(out, r->solved[CHETRIT_TROMP_TAYLOR], r->tromp_taylor_margin);
+    fputc(',', out);
+    csv_winner(out, r->solved[CHETRIT_PSEUDO], r->pseudo_winner);
+    fprintf(out, ",%d,%d,%d,", r->black_groups, r->white_groups, r->empty_points);
+    csv_int(out, r->solved[CHETRIT_OLD_CHINESE_EYES], r->old_chinese_eyes_margin);
+    fprintf(out, ",%d,%d,%d,%d,%d,", r->black_eye_groups, r->white_eye_groups, r->black_stones,
+            r->white_stones, r->area_margin);
+    csv_int(out, r->solved[CHETRIT_PSEUDO] && r->pseudo_plies >= 0, r->pseudo_plies);
+    fputc('\n', out);
+}
+
+/* Whether a comes before b among the counterexamples shown: fewer stones, then rank, then
+ * Black to move first. */
+static bool shown_before(const chetrit_row_t *a, const chetrit_row_t *b)
+{
+    int sa = a->black_stones + a->white_stones, sb = b->black_stones + b->white_stones;
+    if (sa != sb)
+        return sa < sb;
+    if (a->rank != b->rank)
+        return a->rank < b->rank;
+    return a->to_move < b->to_move;
+}
+
+static void keep_counterexample(summary_t *s, const chetrit_row_t *r)
+{
+    int n = s->shown_count;
+    if (n == SHOWN_COUNTEREXAMPLES && !shown_before(r, &s->shown[n - 1]))
+        return;
+    int i = n < SHOWN_COUNTEREXAMPLES ? n : n - 1;
+    while (i > 0 && shown_before(r, &s->shown[i - 1])) {
+        s->shown[i] = s->shown[i - 1];
+        i--;
+    }
+    s->shown[i] = *r;
+    if (n < SHOWN_COUNTEREXAMPLES)
+        s->shown_count++;
+}
+
+static void print_progress(summary_t *s, bool last)
+{
+    double now = front_seconds();
+    if (!last && now - s->last_progress < 0.25)
+        return;
+    s->last_progress = now;
+    fprintf(stderr, "\rmathgo chetrit: %" PRIu64 " of %zu positions, %.1f s%s",
+            s->emitted_positions, s->positions, now - s->started, last ? "\n" : "");
+    fflush(stderr);
+}
+
+static void take_row(const chetrit_row_t *r, void *data)
+{
+    summary_t *s = data;
+    s->rows++;
+    if (r->to_move == BOARD_WHITE)
+        s->emitted_positions++;
+    if (s->csv) {
+        write_row(stdout, s->geom, r);
+        if (r->to_move == BOARD_WHITE)
+            fflush(stdout); /* a long study keeps every finished row */
+    }
+    for (int k = 0; k < CHETRIT_RULE_COUNT; k++)
+        s->unsolved[k] += !r->solved[k];
+    bool math = r->solved[CHETRIT_MATH];
+    int white = r->math_winner == BOARD_WHITE;
+    if (math && r->solved[CHETRIT_OLD_CHINESE]) {
+        int sign = sign_of(r->old_chinese_margin);
+        s->chain.cell[sign + 1][white]++;
+        if (sign == 0)
+            s->tie_by_mover[r->to_move == BOARD_WHITE][white]++;
+        if ((sign > 0 && white) || (sign < 0 && !white))
+            keep_counterexample(s, r);
+    }
+    if (math && r->solved[CHETRIT_OLD_CHINESE_EYES])
+        s->eyes.cell[sign_of(r->old_chinese_eyes_margin) + 1][white]++;
+    if (r->solved[CHETRIT_PSEUDO] && r->solved[CHETRIT_TROMP_TAYLOR])
+        s->pseudo_vs_area
+            .cell[sign_of(r->tromp_taylor_margin) + 1][r->pseudo_winner == BOARD_WHITE]++;
+    if (s->progress && r->to_move == BOARD_WHITE)
+        print_progress(s, false);
+}
+
+static void print_table(const char *title, const char *winner_of, const contingency_t *t)
+{
+    printf("%s\n  %-10s %10s %10s   (%s)\n", title, "margin", "B wins", "W wins", winner_of);
+    const char *names[3] = {"< 0", "= 0", "> 0"};
+    for (int sign = 2; sign >= 0; sign--)
+        printf("  %-10s %10" PRIu64 " %10" PRIu64 "\n", names[sign], t->cell[sign][0],
+               t->cell[sign][1]);
+    uint64_t against = t->cell[2][1] + t->cell[0][0];
+    uint64_t decided = t->cell[2][0] + t->cell[2][1] + t->cell[0][0] + t->cell[0][1];
+    printf("  counterexamples (margin > 0 and W wins, or < 0 and B wins): %" PRIu64 " of %" PRIu64
+           " rows with a non-zero margin\n\n",
+           against, decided);
+}
+
+static void print_summary(const summary_t *s, const chetrit_stats_t *stats, const char *selection,
+                          int threads, double seconds)
+{
+    const board_geom_t *g = s->geom;
+    printf("mathgo chetrit %dx%d: %zu positions (%s), %" PRIu64
+           " rows (each side to move), %d threads, %.1f s\n\n",
+           g->width, g->height, s->positions, selection, s->rows, threads, seconds);
+    print_table("Old Chinese margin (2 points per chain) against the Mathematical Go winner:",
+                "math", &s->chain);
+    printf("Old Chinese margin 0, by the side to move:\n");
+    for (int m = 0; m < 2; m++)
+        printf("  %s to move: B wins %" PRIu64 ", W wins %" PRIu64 "\n", m ? "W" : "B",
+               s->tie_by_mover[m][0], s->tie_by_mover[m][1]);
+    printf("\n");
+    print_table("Old Chinese margin (2 points per eye-sharing group) against the Mathematical Go "
+                "winner:",
+                "math", &s->eyes);
+    print_table("Tromp-Taylor margin against the pseudo-Go winner:", "pseudo", &s->pseudo_vs_area);
+    if (s->shown_count) {
+        printf("Smallest counterexamples (old Chinese, chains):\n");
+        for (int i = 0; i < s->shown_count; i++) {
+            const chetrit_row_t *r = &s->shown[i];
+            char text[2 * BOARD_MAX_POINTS + 2];
+            front_format_compact(text, &r->position, g);
+            printf("  %s %s to move: old Chinese %+d, Mathematical Go %s wins in %d plies\n", text,
+                   r->to_move == BOARD_BLACK ? "B" : "W", r->old_chinese_margin,
+                   r->math_winner == BOARD_BLACK ? "B" : "W", r->math_plies);
+        }
+        printf("\n");
+    }
+    printf("Work per rule set (all threads):\n");
+    for (int k = 0; k < CHETRIT_RULE_COUNT; k++)
+        printf("  %-26s %14" PRIu64 " nodes %10.2f s\n", chetrit_rule_texts[k], stats->nodes[k],
+               stats->seconds[k]);
+    printf("\n");
+    uint64_t unsolved = 0;
+    for (int k = 0; k < CHETRIT_RULE_COUNT; k++)
+        unsolved += s->unsolved[k];
+    if (unsolved == 0)
+        printf("Every cell solved exactly.\n");
+    for (int k = 0; k < CHETRIT_RULE_COUNT; k++)
+        if (s->unsolved[k])
+            printf("Unsolved (left out of every table above): %" PRIu64 " rows under %s\n",
+                   s->unsolved[k], chetrit_rule_texts[k]);
+}
+
+/* Parses --positions: empty, all or sample:N with N >= 1. */
+static bool parse_positions(chetrit_selection_t *selection, uint64_t *sample, const char *text)
+{
+    if (!strcmp(text, "empty")) {
+        *selection = CHETRIT_SELECT_EMPTY;
+        return true;
+    }
+    if (!strcmp(text, "all")) {
+        *selection = CHETRIT_SELECT_ALL;
+        return true;
+    }
+    if (!g_str_has_prefix(text, "sample:"))
+        return false;
+    const char *digits = text + strlen("sample:");
+    guint64 n;
+    if (!g_ascii_string_to_unsigned(digits, 10, 1, G_MAXUINT32, &n, NULL))
+        return false;
+    *selection = CHETRIT_SELECT_SAMPLE;
+    *sample = n;
+    return true;
+}
+
+int front_chetrit(int argc, char **argv)
+{
+    char *positions_text = NULL, *memory_text = NULL;
+    gint64 seed = 1, max_nodes = 0, pseudo_max_nodes = CHETRIT_PSEUDO_MAX_NODES;
+    gint threads = (gint)g_get_num_processors();
+    gboolean csv = FALSE, no_header = FALSE, progress = FALSE;
+    GOptionEntry entries[] = {
+        {"positions", 'p', 0, G_OPTION_ARG_STRING, &positions_text,
+         "which positions: empty (default), all, or sample:N (N distinct ranks drawn with --seed)",
+         "empty|all|sample:N"},
+        {"seed", 's', 0, G_OPTION_ARG_INT64, &seed, "the sample's seed (default 1)", "S"},
+        {"csv", 0, 0, G_OPTION_ARG_NONE, &csv,
+         "print one CSV row per position and side to move (after a header line)", NULL},
+        {"no-header", 0, 0, G_OPTION_ARG_NONE, &no_header, "with --csv: no header line", NULL},
+        {"threads", 'j', 0, G_OPTION_ARG_INT, &threads,
+         "worker threads, each with its own tables (default: the processors)", "N"},
+        {"memory", 'm', 0, G_OPTION_ARG_STRING, &memory_text,
+         "table size per rule set and thread (default 64M)", "SIZE"},
+        {"max-nodes", 0, 0, G_OPTION_ARG_INT64, &max_nodes,
+         "give up a search after N nodes: its cell is left empty and reported (exit status 1)",
+         "N"},
+        {"pseudo-max-nodes", 0, 0, G_OPTION_ARG_INT64, &pseudo_max_nodes,
+         "the same for pseudo-Go alone (default 1000000; 0: --max-nodes)", "N"},
+        {"progress", 0, 0, G_OPTION_ARG_NONE, &progress,
+         "a progress line on stderr (the default when stderr is a terminal)", NULL},
+        {NULL, 0, 0, 0, NULL, NULL, NULL},
+    };
+    int status = FRONT_EXIT_USAGE;
+    GError *err = NULL;
+    board_geom_t *geom = NULL;
+    uint64_t *ranks = NULL;
+    GOptionContext *ctx = g_option_context_new("WxH - test Chetrit's claim position by position");
+    g_option_context_set_summary(
+        ctx, "Solves every selected position, as a fresh start with either side to move, under "
+             "math, old-chinese, chinese, tromp-taylor, pseudo and old-chinese,taxgroup=eyes "
+             "(komi 0), and prints the contingency tables of the old-Chinese margin against the "
+             "Mathematical Go winner, or with --csv one row per position and side to move "
+             "(docs/chetrit.md).");
+    g_option_context_add_main_entries(ctx, entries, NULL);
+    if (!front_parse_options(ctx, &argc, &argv, "chetrit"))
+        goto done;
+    if (argc != 2) {
+        status = argc < 2 ? front_usage("chetrit", "%s", "give a board size (e.g. 3x3)")
+                          : front_usage("chetrit", "unexpected argument '%s'", argv[2]);
+        goto done;
+    }
+    chetrit_selection_t selection = CHETRIT_SELECT_EMPTY;
+    uint64_t sample = 0;
+    if (positions_text && !parse_positions(&selection, &sample, positions_text)) {
+        status = front_usage("chetrit", "--positions: '%s' is not empty, all or sample:N (N >= 1)",
+                             positions_text);
+        goto done;
+    }
+    chetrit_options_t options = chetrit_options_default();
+    if (memory_text && !front_parse_memory(&options.tt_bytes, memory_text)) {
+        status =
+            front_usage("chetrit", "--memory: '%s' is not a size such as 64M or 1G", memory_text);
+        goto done;
+    }
+    if (threads < 1 || threads > 64) {
+        fprintf(stderr, "mathgo chetrit: --threads: %d is not between 1 and 64\n", threads);
+        goto done;
+    }
+    if (max_nodes < 0 || pseudo_max_nodes < 0) {
+        status = front_usage("chetrit", "%s",
+                             "--max-nodes, --pseudo-max-nodes: give a number of nodes >= 0");
+        goto done;
+    }
+    options.threads = threads;
+    options.max_nodes = (uint64_t)max_nodes;
+    options.pseudo_max_nodes = (uint64_t)pseudo_max_nodes;
+    geom = front_geom("chetrit", argv[1]);
+    if (!geom)
+        goto done;
+    size_t count = 0;
+    ranks = chetrit_select(&count, geom, selection, sample, (uint64_t)seed, &err);
+    if (!ranks) {
+        status = front_fail_usage("chetrit", err);
+        goto done;
+    }
+
+    summary_t summary;
+    memset(&summary, 0, sizeof summary);
+    summary.geom = geom;
+    summary.csv = csv;
+    summary.progress = progress || isatty(STDERR_FILENO);
+    summary.positions = count;
+    summary.started = summary.last_progress = front_seconds();
+    if (csv && !no_header)
+        printf("%s\n", csv_header);
+    chetrit_stats_t stats;
+    bool ok = chetrit_run(&stats, geom, ranks, count, &options, take_row, &summary, &err);
+    double seconds = front_seconds() - summary.started;
+    if (summary.progress)
+        print_progress(&summary, true);
+    if (!ok) {
+        fflush(stdout);
+        fprintf(stderr, "mathgo chetrit: %dx%d: %s (after %" PRIu64 " positions, %.1f s)\n",
+                geom->width, geom->height, err->message, summary.emitted_positions, seconds);
+        g_error_free(err);
+        status = FRONT_EXIT_FAILURE;
+        goto done;
+    }
+    if (!csv)
+        print_summary(&summary, &stats, positions_text ? positions_text : "empty", threads,
+                      seconds);
+    fflush(stdout);
+    status = FRONT_EXIT_OK;
+    for (int k = 0; k < CHETRIT_RULE_COUNT; k++)
+        if (summary.unsolved[k]) {
+            fprintf(
+                stderr,
+                "mathgo chetrit: %dx%d: %" PRIu64 " rows unsolved under %s within %" PRId64
+                " nodes (their cells are empty and counted nowhere)\n",
+                geom->width, geom->height, summary.unsolved[k], chetrit_rule_texts[k],
+                (int64_t)(k == CHETRIT_PSEUDO && pseudo_max_nodes ? pseudo_max_nodes : max_nodes));
+            status = FRONT_EXIT_FAILURE;
+        }
+done:
+    g_free(ranks);
+    board_geom_destroy(geom);
+    g_free(positions_text);
+    g_free(memory_text);
+    g_option_context_free(ctx);
+    return status;
+}

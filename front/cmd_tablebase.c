@@ -1,0 +1,128 @@
+/*
+ * front/cmd_tablebase.c: `mathgo tablebase WxH --rules R [-o FILE]`: the retrograde tablebase of
+ * a board under math or pseudo played with ko=simple, endless play a draw (solver/tablebase.h,
+ * docs/tablebases.md), its counts, time and memory, written to FILE when asked.
+ */
+#include "front/commands.h"
+#include "front/common.h"
+
+#include "solver/tablebase.h"
+
+#include <stdio.h>
+#include <sys/resource.h>
+#include <unistd.h>
+
+static void show_progress(int level, uint64_t resolved, uint64_t states, void *data)
+{
+    (void)data;
+    fprintf(stderr, "\rlevel %d: %llu of %llu states known", level, (unsigned long long)resolved,
+            (unsigned long long)states);
+    fflush(stderr);
+}
+
+static double peak_mb(void)
+{
+    struct rusage ru;
+    getrusage(RUSAGE_SELF, &ru);
+    return ru.ru_maxrss / 1024.0; /* Linux: kilobytes */
+}
+
+int front_tablebase(int argc, char **argv)
+{
+    front_rules_args_t rules_args = {NULL, NULL};
+    char *output = NULL;
+    int threads = 1;
+    GOptionEntry entries[] = {
+        {"threads", 0, 0, G_OPTION_ARG_INT, &threads, "threads (default 1)", "N"},
+        {"output", 'o', 0, G_OPTION_ARG_FILENAME, &output, "write the tablebase to FILE", "FILE"},
+        {NULL, 0, 0, 0, NULL, NULL, NULL},
+    };
+    GOptionContext *context = g_option_context_new("WxH - the retrograde tablebase of a board");
+    g_option_context_set_summary(
+        context,
+        "Computes the value (win, loss or draw for the side to move, with the distance in\n"
+        "plies) of every state of the board: every legal position, each side to move, and\n"
+        "the simple-ko ban.  Rules: math or pseudo (default math), played with ko=simple and\n"
+        "endless play a draw (docs/tablebases.md).");
+    g_option_context_add_main_entries(context, entries, NULL);
+    front_rules_args_add(context, &rules_args);
+    int status = FRONT_EXIT_USAGE;
+    board_geom_t *geom = NULL;
+    tablebase_t *tb = NULL;
+    GError *error = NULL;
+    rules_t rules;
+
+    if (!front_parse_options(context, &argc, &argv, "tablebase"))
+        goto done;
+    if (argc != 2) {
+        fprintf(stderr, "mathgo tablebase: give one board size (e.g. 4x4)\n");
+        goto done;
+    }
+    if (!(geom = front_geom("tablebase", argv[1])))
+        goto done;
+    if (!front_rules_args_parse(&rules, "tablebase", &rules_args, "math"))
+        goto done;
+    if (rules_args.komi_text) {
+        fprintf(stderr, "mathgo tablebase: --komi: the tablebase rules have no score\n");
+        goto done;
+    }
+    if (!(tb = tablebase_create(geom, &rules, &error))) {
+        status = error->code == TABLEBASE_ERROR_MEMORY ? FRONT_EXIT_FAILURE : FRONT_EXIT_USAGE;
+        fprintf(stderr, "mathgo tablebase: %s\n", error->message);
+        g_error_free(error);
+        goto done;
+    }
+    if (threads < 1 || threads > TABLEBASE_MAX_THREADS) {
+        fprintf(stderr, "mathgo tablebase: --threads: %d is not between 1 and %d\n", threads,
+                TABLEBASE_MAX_THREADS);
+        goto done;
+    }
+    bool progress = isatty(STDERR_FILENO);
+    tablebase_options_t options = tablebase_options_default();
+    options.threads = threads;
+    options.progress = progress ? show_progress : NULL;
+    if (!tablebase_compute(tb, &options, &error)) {
+        if (progress)
+            fprintf(stderr, "\n");
+        fprintf(stderr, "mathgo tablebase: %s\n", error->message);
+        g_error_free(error);
+        status = FRONT_EXIT_FAILURE;
+        goto done;
+    }
+    if (progress)
+        fprintf(stderr, "\n");
+    tablebase_stats_t s = tablebase_stats(tb);
+    char *rules_text = tablebase_rules_string(&rules);
+    printf("board: %dx%d\n", geom->width, geom->height);
+    printf("rules: %s\n", rules_text);
+    printf("positions: %llu\n", (unsigned long long)s.positions);
+    printf("states: %llu (%llu with a ko ban, %llu of them valued otherwise than with no ban)\n",
+           (unsigned long long)s.states, (unsigned long long)s.ko_states,
+           (unsigned long long)s.ko_changed);
+    printf("wins: %llu\nlosses: %llu\ndraws: %llu\n", (unsigned long long)s.wins,
+           (unsigned long long)s.losses, (unsigned long long)s.draws);
+    printf("longest: %d plies (%llu states beyond 253)\n", s.max_distance,
+           (unsigned long long)s.long_states);
+    printf("moves: %llu\n", (unsigned long long)s.edges);
+    printf("time: %.2f s (%d thread%s), %.2f s of CPU\n", s.seconds, threads,
+           threads > 1 ? "s" : "", s.cpu_seconds);
+    printf("memory: %.1f MB tables, %.1f MB peak\n", s.memory_bytes / 1e6, peak_mb());
+    g_free(rules_text);
+    if (output) {
+        if (!tablebase_save(tb, output, &error)) {
+            fprintf(stderr, "mathgo tablebase: %s\n", error->message);
+            g_error_free(error);
+            status = FRONT_EXIT_FAILURE;
+            goto done;
+        }
+        printf("file: %s\n", output);
+    }
+    status = FRONT_EXIT_OK;
+done:
+    tablebase_destroy(tb);
+    board_geom_destroy(geom);
+    front_rules_args_clear(&rules_args);
+    g_free(output);
+    g_option_context_free(context);
+    return status;
+}

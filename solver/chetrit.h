@@ -1,0 +1,152 @@
+/*
+ * solver/chetrit.h: Chetrit's claim, position by position.
+ *
+ * Chetrit ("Mathematical Rules of Go", ../shared/seeds/000) claims that Mathematical Go (the
+ * `math` preset: no pass, suicide illegal, positional superko, the player with no legal move
+ * loses) is equivalent to the old Chinese rules (area scoring with 2 points off per group: the
+ * `old-chinese` preset): the side with the larger old-Chinese score wins Mathematical Go.  This
+ * module solves one position, taken as a fresh start (the history is the position alone, no
+ * prisoners), under each rule set the study compares, and runs the study over a set of ranks
+ * (positions/rank.h) on worker threads.
+ *
+ * TABLE REUSE.  Each worker keeps one search context (solver/search.h) per rule set and solves
+ * every position of its share with it, so each table serves thousands of roots with different
+ * histories.  That is sound by the argument of solver/tt.h and docs/solver.md ("Why reuse is
+ * sound"): an entry is reused at a node only when every history position its proof relied on
+ * being present is present and none it relied on being absent may be present, whatever the
+ * root; results are stored relative to the node (distances from the node, not the root).  The
+ * solver's own tests share one table across random positions with random histories for this
+ * reason (tests/test_solver_reference.c).
+ *
+ * Nothing here prints.  A search that hits the per-search node limit leaves its cell unsolved
+ * (chetrit_row_t.solved), for the caller to report: it is never counted as a value.
+ */
+#ifndef MATHGO_SOLVER_CHETRIT_H
+#define MATHGO_SOLVER_CHETRIT_H
+
+#include "core/board.h"
+
+#include <glib.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/* The rule sets solved for every position and side to move, in this order. */
+typedef enum chetrit_rule {
+    CHETRIT_MATH,             /* math: winner and length */
+    CHETRIT_OLD_CHINESE,      /* old-chinese: margin */
+    CHETRIT_CHINESE,          /* chinese: margin */
+    CHETRIT_TROMP_TAYLOR,     /* tromp-taylor: margin */
+    CHETRIT_PSEUDO,           /* pseudo: winner and length */
+    CHETRIT_OLD_CHINESE_EYES, /* old-chinese,taxgroup=eyes: margin */
+    CHETRIT_RULE_COUNT,
+} chetrit_rule_t;
+
+/* The rule texts (core/rules.h rules_parse) of chetrit_rule_t, komi 0. */
+extern const char *const chetrit_rule_texts[CHETRIT_RULE_COUNT];
+
+#define CHETRIT_ERROR (chetrit_error_quark())
+GQuark chetrit_error_quark(void);
+typedef enum chetrit_error_code {
+    CHETRIT_ERROR_POSITIONS, /* a selection that cannot be made (board too large to rank) */
+    CHETRIT_ERROR_SEARCH,    /* a search failed for a reason other than its node limit */
+} chetrit_error_code_t;
+
+/*
+ * One position and side to move.  Winners are BOARD_BLACK or BOARD_WHITE; plies count the
+ * optimal game (winner hurrying, loser delaying; 0 when the side to move has no legal move);
+ * margins are Black minus White in points (exact: komi 0 makes every margin whole).  A cell
+ * whose rule set was not solved within the node limit has solved[rule] false and no value.
+ */
+typedef struct chetrit_row {
+    uint64_t rank; /* positions/rank.h */
+    board_t position;
+    board_color_t to_move;
+    bool solved[CHETRIT_RULE_COUNT];
+    board_color_t math_winner;
+    int math_plies;
+    int old_chinese_margin;
+    int chinese_margin;
+    int tromp_taylor_margin;
+    board_color_t pseudo_winner;
+    int pseudo_plies; /* -1 when only the winner was found (see chetrit.c, last_move_value) */
+    int old_chinese_eyes_margin;
+    /* The position itself: chains, eye-sharing groups (core/score.h), stones, empty points,
+     * and its area margin as it stands (Black's stones and territory minus White's). */
+    int black_groups, white_groups;
+    int black_eye_groups, white_eye_groups;
+    int black_stones, white_stones;
+    int empty_points;
+    int area_margin;
+} chetrit_row_t;
+
+typedef struct chetrit_options {
+    size_t tt_bytes;    /* table size of each rule set's search, per worker */
+    int threads;        /* workers, each with its own tables */
+    uint64_t max_nodes; /* per search; 0: no limit */
+    /* Pseudo-Go's limit per search (0: max_nodes).  Pseudo-Go is the side column of the
+     * study, and with suicide legal its games can be very long: on 1x8 some positions take
+     * over 10 M nodes either way (chetrit.c, last_move_value).  Its unsolved cells are
+     * reported like any other. */
+    uint64_t pseudo_max_nodes;
+} chetrit_options_t;
+
+#define CHETRIT_PSEUDO_MAX_NODES 1000000
+
+/* 64 MB tables, one worker, no limit but pseudo-Go's CHETRIT_PSEUDO_MAX_NODES. */
+chetrit_options_t chetrit_options_default(void);
+
+/* The work of a study per rule set (summed over workers). */
+typedef struct chetrit_stats {
+    uint64_t nodes[CHETRIT_RULE_COUNT];
+    double seconds[CHETRIT_RULE_COUNT]; /* thread time in the searches */
+} chetrit_stats_t;
+
+/* One worker: a search context per rule set for one board.  Borrows geom. */
+typedef struct chetrit chetrit_t;
+
+chetrit_t *chetrit_create(const board_geom_t *geom, const chetrit_options_t *options,
+                          GError **error);
+void chetrit_destroy(chetrit_t *chetrit);
+
+/* The work of this worker so far. */
+chetrit_stats_t chetrit_stats(const chetrit_t *chetrit);
+
+/*
+ * Solves `position` (a legal position of the board) with `to_move` to move under every rule
+ * set.  Fills every field but rank.  False and *error only for a failure other than the node
+ * limit (memory, a line beyond the solver's stack).
+ */
+bool chetrit_solve(chetrit_row_t *row, chetrit_t *chetrit, const board_t *position,
+                   board_color_t to_move, GError **error);
+
+/* Which positions a study takes. */
+typedef enum chetrit_selection {
+    CHETRIT_SELECT_EMPTY,  /* the empty board */
+    CHETRIT_SELECT_ALL,    /* every legal position */
+    CHETRIT_SELECT_SAMPLE, /* `sample` distinct ranks drawn uniformly with `seed` */
+} chetrit_selection_t;
+
+/*
+ * The ranks of the selected positions, increasing; free with g_free.  A sample of at least
+ * the number of legal positions is all of them.  The draw is splitmix64 from `seed`, so a
+ * (board, sample, seed) triple names the same positions on every machine.  NULL and *error
+ * when the board cannot be ranked (positions/rank.h).
+ */
+uint64_t *chetrit_select(size_t *count, const board_geom_t *geom, chetrit_selection_t selection,
+                         uint64_t sample, uint64_t seed, GError **error);
+
+/* Called with each row (two per position: Black to move, then White), in rank order, from the
+ * thread that called chetrit_run. */
+typedef void (*chetrit_row_fn)(const chetrit_row_t *row, void *data);
+
+/*
+ * Solves the positions of the given ranks (both sides to move) on options->threads workers and
+ * hands every row to `emit` in rank order as soon as the rows before it are done; *stats gets
+ * the work done.  False and *error when a search fails (rows already emitted stay valid).
+ */
+bool chetrit_run(chetrit_stats_t *stats, const board_geom_t *geom, const uint64_t *ranks,
+                 size_t count, const chetrit_options_t *options, chetrit_row_fn emit, void *data,
+                 GError **error);
+
+#endif

@@ -1,0 +1,234 @@
+/*
+ * tests/test_chetrit.c: the per-position study of Chetrit's claim (solver/chetrit.h) and the
+ * `mathgo chetrit` command: rows worked by hand (tests/data/chetrit_1x2.txt), every row of
+ * the small boards against the independent full-history search (tests/reference.h), the
+ * seeded sample, the CSV format and bad input.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include "solver/chetrit.h"
+
+#include "core/board.h"
+#include "core/game.h"
+#include "core/rules.h"
+#include "positions/diagram.h"
+#include "positions/rank.h"
+#include "solver/search.h"
+#include "tests/reference.h"
+#include "tests/support.h"
+
+#include <glib.h>
+#include <string.h>
+
+/* The data file's CSV lines (its '#' lines are the hand derivation), joined with newlines. */
+static char *expected_csv(const char *name)
+{
+    char *text = support_read_data(name);
+    char **lines = g_strsplit(text, "\n", -1);
+    GString *out = g_string_new(NULL);
+    for (char **l = lines; *l; l++)
+        if (**l && **l != '#')
+            g_string_append_printf(out, "%s\n", *l);
+    g_strfreev(lines);
+    g_free(text);
+    return g_string_free(out, FALSE);
+}
+
+static void test_chetrit__1x2_rows_match_the_hand_worked_table(void **state)
+{
+    (void)state;
+    char *want = expected_csv("chetrit_1x2.txt");
+    support_run_t r =
+        support_runv(NULL, "chetrit", "1x2", "--positions", "all", "--csv", "--threads", "2", NULL);
+    assert_int_equal(r.status, 0);
+    assert_string_equal(r.out, want);
+    support_run_clear(&r);
+    g_free(want);
+}
+
+/* The 3x1 row ".O." with White to move (docs/results.md): old Chinese White by 1, and yet
+ * Mathematical Go a Black win. */
+static void test_chetrit__3x1_dot_o_dot_white_to_move_is_a_counterexample(void **state)
+{
+    (void)state;
+    GError *err = NULL;
+    board_geom_t *g = board_geom_create(3, 1, &err);
+    board_t b;
+    int w, h;
+    assert_true(diagram_parse(&b, &w, &h, ".O.\n", &err));
+    chetrit_options_t o = chetrit_options_default();
+    o.tt_bytes = (size_t)1 << 20;
+    chetrit_t *c = chetrit_create(g, &o, &err);
+    assert_non_null(c);
+    chetrit_row_t row = {0};
+    assert_true(chetrit_solve(&row, c, &b, BOARD_WHITE, &err));
+    assert_int_equal(row.old_chinese_margin, -1);
+    assert_int_equal(row.math_winner, BOARD_BLACK);
+    assert_int_equal(row.white_groups, 1);
+    assert_int_equal(row.empty_points, 2);
+    chetrit_destroy(c);
+    board_geom_destroy(g);
+}
+
+/*
+ * Every position of the board, either side to move, every rule set: chetrit_solve (one table
+ * per rule set shared by all the positions) against the reference search of each fresh start.
+ */
+static void check_board_against_reference(int width, int height)
+{
+    GError *err = NULL;
+    board_geom_t *g = board_geom_create(width, height, &err);
+    rank_t *rk = rank_create(g, &err);
+    chetrit_options_t o = chetrit_options_default();
+    o.tt_bytes = (size_t)4 << 20;
+    chetrit_t *c = chetrit_create(g, &o, &err);
+    assert_non_null(c);
+    rules_t rules[CHETRIT_RULE_COUNT];
+    for (int k = 0; k < CHETRIT_RULE_COUNT; k++)
+        assert_true(rules_parse(&rules[k], chetrit_rule_texts[k], &err));
+    for (uint64_t i = 0; i < rank_count(rk); i++) {
+        board_t b;
+        rank_unrank(&b, rk, i);
+        for (int side = 0; side < 2; side++) {
+            board_color_t to_move = side ? BOARD_WHITE : BOARD_BLACK;
+            chetrit_row_t row = {0};
+            assert_true(chetrit_solve(&row, c, &b, to_move, &err));
+            int want[CHETRIT_RULE_COUNT];
+            for (int k = 0; k < CHETRIT_RULE_COUNT; k++) {
+                assert_true(row.solved[k]);
+                game_t *game = game_create_from(g, &rules[k], &b, to_move, &err);
+                assert_true(reference_value(&want[k], game, UINT64_MAX, NULL));
+                game_destroy(game);
+            }
+            int plies_math = SEARCH_VALUE_WIN - abs(want[CHETRIT_MATH]);
+            int plies_pseudo = SEARCH_VALUE_WIN - abs(want[CHETRIT_PSEUDO]);
+            board_color_t math = want[CHETRIT_MATH] > 0 ? BOARD_BLACK : BOARD_WHITE;
+            board_color_t pseudo = want[CHETRIT_PSEUDO] > 0 ? BOARD_BLACK : BOARD_WHITE;
+            if (row.math_winner != math || row.math_plies != plies_math ||
+                row.pseudo_winner != pseudo || row.pseudo_plies != plies_pseudo ||
+                2 * row.old_chinese_margin != want[CHETRIT_OLD_CHINESE] ||
+                2 * row.chinese_margin != want[CHETRIT_CHINESE] ||
+                2 * row.tromp_taylor_margin != want[CHETRIT_TROMP_TAYLOR] ||
+                2 * row.old_chinese_eyes_margin != want[CHETRIT_OLD_CHINESE_EYES]) {
+                char *d = diagram_format(&b, g);
+                fail_msg("%dx%d rank %llu, %s to move:\n%s"
+                         "study: math %d in %d, pseudo %d in %d, margins %d %d %d %d\n"
+                         "reference (doubled margins): %d %d %d %d %d %d",
+                         width, height, (unsigned long long)i, side ? "W" : "B", d, row.math_winner,
+                         row.math_plies, row.pseudo_winner, row.pseudo_plies,
+                         row.old_chinese_margin, row.chinese_margin, row.tromp_taylor_margin,
+                         row.old_chinese_eyes_margin, want[0], want[1], want[2], want[3], want[4],
+                         want[5]);
+            }
+        }
+    }
+    chetrit_destroy(c);
+    rank_destroy(rk);
+    board_geom_destroy(g);
+}
+
+static void test_chetrit__every_row_of_the_small_boards_agrees_with_the_reference(void **state)
+{
+    (void)state;
+    check_board_against_reference(1, 3);
+    check_board_against_reference(1, 4);
+    check_board_against_reference(2, 2);
+    check_board_against_reference(5, 1);
+}
+
+static void test_chetrit__samples_are_distinct_sorted_and_named_by_their_seed(void **state)
+{
+    (void)state;
+    GError *err = NULL;
+    board_geom_t *g = board_geom_create(3, 3, &err);
+    size_t n1, n2, n3, all;
+    uint64_t *a = chetrit_select(&n1, g, CHETRIT_SELECT_SAMPLE, 1000, 7, &err);
+    uint64_t *b = chetrit_select(&n2, g, CHETRIT_SELECT_SAMPLE, 1000, 7, &err);
+    uint64_t *c = chetrit_select(&n3, g, CHETRIT_SELECT_SAMPLE, 1000, 8, &err);
+    uint64_t *d = chetrit_select(&all, g, CHETRIT_SELECT_SAMPLE, 20000, 7, &err);
+    assert_int_equal(n1, 1000);
+    assert_int_equal(n2, 1000);
+    assert_memory_equal(a, b, 1000 * sizeof *a);
+    assert_true(memcmp(a, c, 1000 * sizeof *a) != 0);
+    for (size_t i = 1; i < n1; i++)
+        assert_true(a[i - 1] < a[i] && a[i] < 12675);
+    assert_int_equal(all, 12675); /* a sample as large as the board is every position */
+    assert_true(d[0] == 0 && d[all - 1] == 12674);
+    size_t one;
+    uint64_t *e = chetrit_select(&one, g, CHETRIT_SELECT_EMPTY, 0, 0, &err);
+    assert_int_equal(one, 1);
+    assert_int_equal(e[0], 0);
+    g_free(a), g_free(b), g_free(c), g_free(d), g_free(e);
+    board_geom_destroy(g);
+}
+
+static void test_chetrit__summary_has_the_contingency_tables(void **state)
+{
+    (void)state;
+    support_run_t r = support_runv(NULL, "chetrit", "2x2", "--positions", "all", NULL);
+    assert_int_equal(r.status, 0);
+    assert_non_null(strstr(r.out, "57 positions (all), 114 rows"));
+    assert_non_null(strstr(r.out, "Old Chinese margin (2 points per chain) against the "
+                                  "Mathematical Go winner"));
+    assert_non_null(strstr(r.out, "Tromp-Taylor margin against the pseudo-Go winner"));
+    assert_non_null(strstr(r.out, "Every cell solved exactly."));
+    support_run_clear(&r);
+}
+
+/* A search stopped by --max-nodes is reported, never counted: empty cells, exit status 1. */
+static void test_chetrit__unsolved_cells_are_reported_not_counted(void **state)
+{
+    (void)state;
+    support_run_t r = support_runv(NULL, "chetrit", "4x4", "--max-nodes", "1000", "--csv", NULL);
+    assert_int_equal(r.status, 1);
+    assert_non_null(strstr(r.err, "rows unsolved under old-chinese"));
+    assert_non_null(strstr(r.out, "4x4,0,..../..../..../....,B,,,,,,,0,0,16,,"));
+    support_run_clear(&r);
+}
+
+/* Runs a command expected to fail with status 2 and one message line containing `needle`. */
+static void expect_usage_error(const char *needle, ...)
+{
+    va_list ap;
+    va_start(ap, needle);
+    support_run_t r = support_run_va(NULL, "chetrit", ap);
+    va_end(ap);
+    if (r.status != 2 || !strstr(r.err, needle) || !g_str_has_prefix(r.err, "mathgo chetrit"))
+        fail_msg("exited %d with stderr [%s]; expected 2 and '%s'", r.status, r.err, needle);
+    const char *newline = strchr(r.err, '\n');
+    if (!newline || newline[1] != '\0')
+        fail_msg("more than one line: [%s]", r.err);
+    support_run_clear(&r);
+}
+
+static void test_chetrit__bad_input_gets_one_message_and_status_2(void **state)
+{
+    (void)state;
+    expect_usage_error("board size '0x3'", "0x3", NULL);
+    expect_usage_error("board size '9x9' is not supported", "9x9", "--positions", "all", NULL);
+    expect_usage_error("Unknown option --frobnicate", "3x3", "--frobnicate", NULL);
+    expect_usage_error("--positions: 'some' is not empty, all or sample:N", "3x3", "--positions",
+                       "some", NULL);
+    expect_usage_error("--positions: 'sample:0'", "3x3", "--positions", "sample:0", NULL);
+    expect_usage_error("give a board size", NULL);
+    expect_usage_error("--threads", "3x3", "--threads", "0", NULL);
+    expect_usage_error("--memory: 'lots'", "3x3", "--memory", "lots", NULL);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_chetrit__1x2_rows_match_the_hand_worked_table),
+        cmocka_unit_test(test_chetrit__3x1_dot_o_dot_white_to_move_is_a_counterexample),
+        cmocka_unit_test(test_chetrit__every_row_of_the_small_boards_agrees_with_the_reference),
+        cmocka_unit_test(test_chetrit__samples_are_distinct_sorted_and_named_by_their_seed),
+        cmocka_unit_test(test_chetrit__summary_has_the_contingency_tables),
+        cmocka_unit_test(test_chetrit__unsolved_cells_are_reported_not_counted),
+        cmocka_unit_test(test_chetrit__bad_input_gets_one_message_and_status_2),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
