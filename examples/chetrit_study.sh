@@ -23,7 +23,7 @@ for part in $parts; do
             run chetrit_$b $b --positions all
         done ;;
     samples)
-        run chetrit_3x4 3x4 --positions sample:1000 --seed 1 --memory 128M
+        run chetrit_3x4 3x4 --positions sample:5000 --seed 1 --memory 128M
         run chetrit_4x4 4x4 --positions sample:10 --seed 1 --memory 128M --threads 1
         run chetrit_1x8 1x8 --positions sample:100 --seed 1 --memory 128M ;;
     empty)

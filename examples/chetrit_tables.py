@@ -165,8 +165,8 @@ def diagram(position):
 
 
 def print_smallest(boards, per_board=2):
-    print("### Smallest counterexamples (fewest stones, then smallest board), where the side "
-          "to move has a legal move\n")
+    print("### The smallest counterexamples of each board (fewest stones first; the side to "
+          "move has a legal move; one of each colour-swapped pair)\n")
     seen = set()
     for (source, board), rows in sorted(boards.items(), key=lambda kv: board_key(kv[0][1])):
         if source.startswith("chetrit_empty"):
