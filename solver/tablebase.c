@@ -1346,29 +1346,20 @@ static bool read_piece(FILE *f, checksum_t *c, void *data, size_t bytes)
     return true;
 }
 
-static bool read_u64_array(FILE *f, checksum_t *c, uint64_t *a, uint64_t n)
+/* Reads n little-endian words of `width` bytes (4 or 8) into a (uint32_t or uint64_t). */
+static bool read_words(FILE *f, checksum_t *c, void *a, uint64_t n, int width)
 {
     uint8_t buf[1 << 16];
     for (uint64_t i = 0; i < n;) {
         uint64_t k = MIN(n - i, sizeof buf / 8);
-        if (!read_piece(f, c, buf, 8 * k))
+        if (!read_piece(f, c, buf, (size_t)width * k))
             return false;
-        for (uint64_t j = 0; j < k; j++)
-            a[i + j] = get_u64(buf + 8 * j);
-        i += k;
-    }
-    return true;
-}
-
-static bool read_u32_array(FILE *f, checksum_t *c, uint32_t *a, uint64_t n)
-{
-    uint8_t buf[1 << 16];
-    for (uint64_t i = 0; i < n;) {
-        uint64_t k = MIN(n - i, sizeof buf / 8);
-        if (!read_piece(f, c, buf, 4 * k))
-            return false;
-        for (uint64_t j = 0; j < k; j++)
-            a[i + j] = get_u32(buf + 4 * j);
+        for (uint64_t j = 0; j < k; j++) {
+            if (width == 8)
+                ((uint64_t *)a)[i + j] = get_u64(buf + 8 * j);
+            else
+                ((uint32_t *)a)[i + j] = get_u32(buf + 4 * j);
+        }
         i += k;
     }
     return true;
@@ -1483,9 +1474,9 @@ tablebase_t *tablebase_load(const char *path, GError **error)
     checksum_t c = {FNV_OFFSET, 0};
     checksum_feed(&c, header, hb);
     if (!read_piece(f, &c, tb->values, padded8(states)) ||
-        !read_u64_array(f, &c, tb->ko_keys, ko_count) ||
-        !read_u64_array(f, &c, tb->long_index, long_count) ||
-        !read_u32_array(f, &c, tb->long_distance, long_count)) {
+        !read_words(f, &c, tb->ko_keys, ko_count, 8) ||
+        !read_words(f, &c, tb->long_index, long_count, 8) ||
+        !read_words(f, &c, tb->long_distance, long_count, 4)) {
         g_set_error(error, TABLEBASE_ERROR, TABLEBASE_ERROR_IO, "%s: read error", path);
         goto fail;
     }
