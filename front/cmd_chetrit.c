@@ -1,15 +1,22 @@
 /*
  * front/cmd_chetrit.c: `mathgo chetrit WxH [--positions empty|all|sample:N] [--seed S] [--csv]
- * [--threads N] [--memory SIZE] [--max-nodes N]`: Chetrit's claim (Mathematical Go is won by
+ * [--output FILE] [--tablebase FILE] [--threads N] [--memory SIZE] [--max-nodes N]`: Chetrit's
+ * claim (Mathematical Go is won by
  * the side with the larger old-Chinese score) tested on every selected position, each taken as
  * a fresh start with either side to move (solver/chetrit.h, docs/chetrit.md).
  */
+/* fileno, fsync, ftruncate */
+#define _POSIX_C_SOURCE 200809L
+
 #include "front/commands.h"
 #include "front/common.h"
 
 #include "core/board.h"
+#include "positions/rank.h"
 #include "solver/chetrit.h"
+#include "solver/tablebase.h"
 
+#include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -20,7 +27,10 @@ static const char *const csv_header =
     "board,rank,position,to_move,math_winner,math_plies,old_chinese_margin,chinese_margin,"
     "tromp_taylor_margin,pseudo_winner,black_groups,white_groups,empty_points,"
     "old_chinese_eyes_margin,black_eye_groups,white_eye_groups,black_stones,white_stones,"
-    "area_margin,pseudo_plies";
+    "area_margin,pseudo_plies,math_simple_ko_winner,math_simple_ko_plies";
+
+/* The columns of csv_header. */
+#define CSV_COLUMNS 22
 
 /* The smallest counterexamples the summary lists. */
 #define SHOWN_COUNTEREXAMPLES 8
@@ -32,7 +42,9 @@ typedef struct contingency {
 
 typedef struct summary {
     const board_geom_t *geom;
-    bool csv;
+    FILE *out;               /* the CSV rows' destination, NULL: none */
+    const char *output_path; /* --output (rows fsynced now and then), NULL: stdout */
+    double last_sync;
     bool progress;
     size_t positions;
     double started, last_progress;
@@ -40,6 +52,8 @@ typedef struct summary {
     uint64_t unsolved[CHETRIT_RULE_COUNT];
     contingency_t chain, eyes, pseudo_vs_area;
     uint64_t tie_by_mover[2][2]; /* chain margin 0: [White to move][White wins] */
+    /* The simple-ko winner (B, W, draw) against the superko one: [simple][White wins]. */
+    uint64_t superko_vs_simple[3][2];
     /* Counterexamples to the chain form, fewest stones first (then rank). */
     chetrit_row_t shown[SHOWN_COUNTEREXAMPLES];
     int shown_count;
@@ -84,6 +98,11 @@ static void write_row(FILE *out, const board_geom_t *g, const chetrit_row_t *r)
     fprintf(out, ",%d,%d,%d,%d,%d,", r->black_eye_groups, r->white_eye_groups, r->black_stones,
             r->white_stones, r->area_margin);
     csv_int(out, r->solved[CHETRIT_PSEUDO] && r->pseudo_plies >= 0, r->pseudo_plies);
+    fputc(',', out);
+    if (r->simple_ko_known)
+        fputs(r->simple_ko_winner < 0 ? "D" : r->simple_ko_winner == BOARD_BLACK ? "B" : "W", out);
+    fputc(',', out);
+    csv_int(out, r->simple_ko_known && r->simple_ko_winner >= 0, r->simple_ko_plies);
     fputc('\n', out);
 }
 
@@ -125,17 +144,12 @@ static void print_progress(summary_t *s, bool last)
     fflush(stderr);
 }
 
-static void take_row(const chetrit_row_t *r, void *data)
+/* Counts one row in the summary's tables. */
+static void tally_row(summary_t *s, const chetrit_row_t *r)
 {
-    summary_t *s = data;
     s->rows++;
     if (r->to_move == BOARD_WHITE)
         s->emitted_positions++;
-    if (s->csv) {
-        write_row(stdout, s->geom, r);
-        if (r->to_move == BOARD_WHITE)
-            fflush(stdout); /* a long study keeps every finished row */
-    }
     for (int k = 0; k < CHETRIT_RULE_COUNT; k++)
         s->unsolved[k] += !r->solved[k];
     bool math = r->solved[CHETRIT_MATH];
@@ -153,8 +167,254 @@ static void take_row(const chetrit_row_t *r, void *data)
     if (r->solved[CHETRIT_PSEUDO] && r->solved[CHETRIT_TROMP_TAYLOR])
         s->pseudo_vs_area
             .cell[sign_of(r->tromp_taylor_margin) + 1][r->pseudo_winner == BOARD_WHITE]++;
+    if (math && r->simple_ko_known)
+        s->superko_vs_simple[r->simple_ko_winner < 0 ? 2 : r->simple_ko_winner == BOARD_WHITE]
+                            [white]++;
+}
+
+/* Seconds between two fsyncs of the --output file. */
+#define SYNC_SECONDS 30.0
+
+static void take_row(const chetrit_row_t *r, void *data)
+{
+    summary_t *s = data;
+    tally_row(s, r);
+    if (s->out) {
+        write_row(s->out, s->geom, r);
+        if (r->to_move == BOARD_WHITE) {
+            fflush(s->out); /* a long study keeps every finished position */
+            double now = front_seconds();
+            if (s->output_path && now - s->last_sync >= SYNC_SECONDS) {
+                fsync(fileno(s->out));
+                s->last_sync = now;
+            }
+        }
+    }
     if (s->progress && r->to_move == BOARD_WHITE)
         print_progress(s, false);
+}
+
+/*
+ * Reads one CSV line of write_row back into *r (without its rank's position check, done by
+ * the caller).  False and *error naming the column that is wrong.
+ */
+static bool parse_row(chetrit_row_t *r, char **field, int fields, const board_geom_t *g,
+                      GError **error)
+{
+    memset(r, 0, sizeof *r);
+    if (fields != CSV_COLUMNS) {
+        g_set_error(error, G_OPTION_ERROR, G_OPTION_ERROR_FAILED, "%d columns, not %d", fields,
+                    CSV_COLUMNS);
+        return false;
+    }
+    char board[32];
+    g_snprintf(board, sizeof board, "%dx%d", g->width, g->height);
+    if (strcmp(field[0], board)) {
+        g_set_error(error, G_OPTION_ERROR, G_OPTION_ERROR_FAILED, "board %s, not %s", field[0],
+                    board);
+        return false;
+    }
+    static const char *const names[CSV_COLUMNS] = {"board",
+                                                   "rank",
+                                                   "position",
+                                                   "to_move",
+                                                   "math_winner",
+                                                   "math_plies",
+                                                   "old_chinese_margin",
+                                                   "chinese_margin",
+                                                   "tromp_taylor_margin",
+                                                   "pseudo_winner",
+                                                   "black_groups",
+                                                   "white_groups",
+                                                   "empty_points",
+                                                   "old_chinese_eyes_margin",
+                                                   "black_eye_groups",
+                                                   "white_eye_groups",
+                                                   "black_stones",
+                                                   "white_stones",
+                                                   "area_margin",
+                                                   "pseudo_plies",
+                                                   "math_simple_ko_winner",
+                                                   "math_simple_ko_plies"};
+    /* Each column: a winner (B, W; D too for the simple-ko one) or a number, empty allowed
+     * where the cell can be unsolved. */
+    int value[CSV_COLUMNS] = {0};
+    bool present[CSV_COLUMNS] = {false};
+    for (int k = 1; k < CSV_COLUMNS; k++) {
+        const char *f = field[k];
+        present[k] = *f != '\0';
+        bool winner = k == 3 || k == 4 || k == 9 || k == 20;
+        bool optional = k == 4 || k == 5 || (k >= 6 && k <= 9) || k == 13 || k >= 19;
+        bool ok;
+        if (k == 2)
+            continue; /* the position: checked against the rank by the caller */
+        if (!present[k])
+            ok = optional;
+        else if (winner) {
+            ok = f[1] == '\0' && (f[0] == 'B' || f[0] == 'W' || (k == 20 && f[0] == 'D'));
+            value[k] = f[0] == 'B' ? BOARD_BLACK : f[0] == 'W' ? BOARD_WHITE : -1;
+        } else {
+            gint64 n = 0;
+            ok = g_ascii_string_to_signed(f, 10, k == 1 ? 0 : -1000, k == 1 ? G_MAXINT64 : 1000, &n,
+                                          NULL);
+            if (k == 1)
+                r->rank = (uint64_t)n;
+            value[k] = (int)n;
+        }
+        if (!ok) {
+            g_set_error(error, G_OPTION_ERROR, G_OPTION_ERROR_FAILED, "%s '%s' is not valid",
+                        names[k], f);
+            return false;
+        }
+    }
+    r->to_move = (board_color_t)value[3];
+    r->solved[CHETRIT_MATH] = present[4] && present[5];
+    r->math_winner = (board_color_t)value[4];
+    r->math_plies = value[5];
+    r->solved[CHETRIT_OLD_CHINESE] = present[6];
+    r->old_chinese_margin = value[6];
+    r->solved[CHETRIT_CHINESE] = present[7];
+    r->chinese_margin = value[7];
+    r->solved[CHETRIT_TROMP_TAYLOR] = present[8];
+    r->tromp_taylor_margin = value[8];
+    r->solved[CHETRIT_PSEUDO] = present[9];
+    r->pseudo_winner = (board_color_t)value[9];
+    r->black_groups = value[10];
+    r->white_groups = value[11];
+    r->empty_points = value[12];
+    r->solved[CHETRIT_OLD_CHINESE_EYES] = present[13];
+    r->old_chinese_eyes_margin = value[13];
+    r->black_eye_groups = value[14];
+    r->white_eye_groups = value[15];
+    r->black_stones = value[16];
+    r->white_stones = value[17];
+    r->area_margin = value[18];
+    r->pseudo_plies = present[19] ? value[19] : -1;
+    r->simple_ko_known = present[20];
+    r->simple_ko_winner = value[20];
+    r->simple_ko_plies = value[21];
+    return true;
+}
+
+/*
+ * --output FILE: opens FILE for the rows of this study.  A missing or empty file (or one that
+ * holds part of the header only: a run stopped at once) starts afresh with the header.
+ * Otherwise the file must be an earlier run of the same study: the header, then pairs of rows
+ * (Black to move, White to move) for the first positions of `ranks`, in order; every row is
+ * read back into the summary, a trailing partial line or unpaired row (a run killed while
+ * writing) is cut off, and *done gets the number of positions already there.  `simple_ko`
+ * says whether this run fills the simple-ko columns, which the file's rows must match.  False
+ * and a message on error: *status 2 for a file that is not this study's, 1 for I/O.
+ */
+static bool output_open(size_t *done, int *status, summary_t *s, const char *path,
+                        const uint64_t *ranks, size_t count, bool simple_ko)
+{
+    const board_geom_t *g = s->geom;
+    *done = 0;
+    *status = FRONT_EXIT_FAILURE;
+    gchar *text = NULL;
+    gsize length = 0;
+    GError *err = NULL;
+    if (!g_file_get_contents(path, &text, &length, &err)) {
+        if (!g_error_matches(err, G_FILE_ERROR, G_FILE_ERROR_NOENT)) {
+            fprintf(stderr, "mathgo chetrit: %s\n", err->message);
+            g_error_free(err);
+            *status = FRONT_EXIT_USAGE;
+            return false;
+        }
+        g_error_free(err);
+        text = g_strdup("");
+        length = 0;
+    }
+    size_t header_length = strlen(csv_header);
+    size_t keep = 0; /* bytes of the file to keep */
+    bool fresh = length <= header_length && !strncmp(text, csv_header, length);
+    if (!fresh) {
+        if (length < header_length + 1 || strncmp(text, csv_header, header_length) ||
+            text[header_length] != '\n') {
+            fprintf(stderr,
+                    "mathgo chetrit: %s: line 1 is not the header of `mathgo chetrit --csv` "
+                    "(another program's file, or another version's?)\n",
+                    path);
+            g_free(text);
+            *status = FRONT_EXIT_USAGE;
+            return false;
+        }
+        keep = header_length + 1;
+    }
+    rank_t *rank = fresh ? NULL : rank_create(g, NULL);
+    bool ok = true;
+    size_t at = keep, line = 1;
+    chetrit_row_t pending; /* the Black-to-move row of the position being read */
+    bool have_pending = false;
+    while (ok && !fresh && at < length) {
+        char *end = memchr(text + at, '\n', length - at);
+        if (!end)
+            break; /* a partial last line: cut off */
+        *end = '\0';
+        line++;
+        char **field = g_strsplit(text + at, ",", -1);
+        chetrit_row_t r;
+        ok = parse_row(&r, field, (int)g_strv_length(field), g, &err);
+        const char *problem = NULL;
+        char expected[2 * BOARD_MAX_POINTS + 2] = "";
+        if (ok) {
+            size_t k = *done;
+            if (k >= count)
+                problem = "more positions than this study selects";
+            else if (r.rank != ranks[k])
+                problem = "not the next position of this study's selection (is the file from "
+                          "another board, --positions or --seed?)";
+            else if (r.to_move != (have_pending ? BOARD_WHITE : BOARD_BLACK))
+                problem = "not in the order Black to move, White to move";
+            else if (r.simple_ko_known != simple_ko)
+                problem = simple_ko ? "has no simple-ko value, and this run has --tablebase"
+                                    : "has a simple-ko value, and this run has no --tablebase";
+            else {
+                rank_unrank(&r.position, rank, r.rank);
+                front_format_compact(expected, &r.position, g);
+                if (strcmp(expected, field[2]))
+                    problem = "its position is not the one of its rank";
+            }
+            ok = !problem;
+        }
+        if (!ok) {
+            if (err)
+                fprintf(stderr, "mathgo chetrit: %s: line %zu: %s\n", path, line, err->message);
+            else
+                fprintf(stderr, "mathgo chetrit: %s: line %zu (rank %s): %s\n", path, line,
+                        field[1], problem);
+            g_clear_error(&err);
+            *status = FRONT_EXIT_USAGE;
+        } else if (!have_pending) {
+            pending = r;
+            have_pending = true;
+        } else {
+            tally_row(s, &pending);
+            tally_row(s, &r);
+            have_pending = false;
+            ++*done;
+            keep = (size_t)(end - text) + 1;
+        }
+        g_strfreev(field);
+        at = (size_t)(end - text) + 1;
+    }
+    rank_destroy(rank);
+    g_free(text);
+    if (!ok)
+        return false;
+    FILE *out = fopen(path, fresh ? "w" : "r+");
+    if (!out || (!fresh && (ftruncate(fileno(out), (off_t)keep) != 0 ||
+                            fseek(out, (long)keep, SEEK_SET) != 0))) {
+        fprintf(stderr, "mathgo chetrit: %s: %s\n", path, g_strerror(errno));
+        if (out)
+            fclose(out);
+        return false;
+    }
+    if (fresh)
+        fprintf(out, "%s\n", csv_header);
+    s->out = out;
+    return true;
 }
 
 static void print_table(const char *title, const char *winner_of, const contingency_t *t)
@@ -189,6 +449,16 @@ static void print_summary(const summary_t *s, const chetrit_stats_t *stats, cons
                 "winner:",
                 "math", &s->eyes);
     print_table("Tromp-Taylor margin against the pseudo-Go winner:", "pseudo", &s->pseudo_vs_area);
+    const uint64_t(*sk)[2] = s->superko_vs_simple;
+    if (sk[0][0] + sk[0][1] + sk[1][0] + sk[1][1] + sk[2][0] + sk[2][1]) {
+        printf("Mathematical Go under simple ko (the tablebase; endless play a draw) against "
+               "positional superko:\n  %-10s %10s %10s   (superko)\n",
+               "simple ko", "B wins", "W wins");
+        static const char *const names[3] = {"B wins", "W wins", "draw"};
+        for (int k = 0; k < 3; k++)
+            printf("  %-10s %10" PRIu64 " %10" PRIu64 "\n", names[k], sk[k][0], sk[k][1]);
+        printf("  the winner differs in %" PRIu64 " rows\n\n", sk[0][1] + sk[1][0]);
+    }
     if (s->shown_count) {
         printf("Smallest counterexamples (old Chinese, chains):\n");
         for (int i = 0; i < s->shown_count; i++) {
@@ -201,7 +471,7 @@ static void print_summary(const summary_t *s, const chetrit_stats_t *stats, cons
         }
         printf("\n");
     }
-    printf("Work per rule set (all threads):\n");
+    printf("Work per rule set (this run, all threads):\n");
     for (int k = 0; k < CHETRIT_RULE_COUNT; k++)
         printf("  %-26s %14" PRIu64 " nodes %10.2f s\n", chetrit_rule_texts[k], stats->nodes[k],
                stats->seconds[k]);
@@ -241,7 +511,7 @@ static bool parse_positions(chetrit_selection_t *selection, uint64_t *sample, co
 
 int front_chetrit(int argc, char **argv)
 {
-    char *positions_text = NULL, *memory_text = NULL;
+    char *positions_text = NULL, *memory_text = NULL, *output_path = NULL, *tablebase_path = NULL;
     gint64 seed = 1, max_nodes = 0, pseudo_max_nodes = CHETRIT_PSEUDO_MAX_NODES;
     gint threads = (gint)g_get_num_processors();
     gboolean csv = FALSE, no_header = FALSE, progress = FALSE;
@@ -253,6 +523,13 @@ int front_chetrit(int argc, char **argv)
         {"csv", 0, 0, G_OPTION_ARG_NONE, &csv,
          "print one CSV row per position and side to move (after a header line)", NULL},
         {"no-header", 0, 0, G_OPTION_ARG_NONE, &no_header, "with --csv: no header line", NULL},
+        {"output", 'o', 0, G_OPTION_ARG_FILENAME, &output_path,
+         "write the CSV rows to FILE and the summary to stdout; a FILE from an earlier run of "
+         "the same study is resumed where it stopped",
+         "FILE"},
+        {"tablebase", 0, 0, G_OPTION_ARG_FILENAME, &tablebase_path,
+         "a math tablebase of the board (mathgo tablebase): adds each row's simple-ko value",
+         "FILE"},
         {"threads", 'j', 0, G_OPTION_ARG_INT, &threads,
          "worker threads, each with its own tables (default: the processors)", "N"},
         {"memory", 'm', 0, G_OPTION_ARG_STRING, &memory_text,
@@ -270,6 +547,9 @@ int front_chetrit(int argc, char **argv)
     GError *err = NULL;
     board_geom_t *geom = NULL;
     uint64_t *ranks = NULL;
+    tablebase_t *tablebase = NULL;
+    summary_t summary;
+    memset(&summary, 0, sizeof summary);
     GOptionContext *ctx = g_option_context_new("WxH - test Chetrit's claim position by position");
     g_option_context_set_summary(
         ctx, "Solves every selected position, as a fresh start with either side to move, under "
@@ -320,20 +600,48 @@ int front_chetrit(int argc, char **argv)
         goto done;
     }
 
-    summary_t summary;
-    memset(&summary, 0, sizeof summary);
+    if (tablebase_path) {
+        tablebase = tablebase_load(tablebase_path, &err);
+        if (!tablebase || !chetrit_check_tablebase(tablebase, geom, &err)) {
+            if (tablebase)
+                g_prefix_error(&err, "%s: ", tablebase_path);
+            status = front_fail_usage("chetrit", err);
+            goto done;
+        }
+        options.simple_ko = tablebase;
+    }
+
     summary.geom = geom;
-    summary.csv = csv;
     summary.progress = progress || isatty(STDERR_FILENO);
     summary.positions = count;
-    summary.started = summary.last_progress = front_seconds();
-    if (csv && !no_header)
-        printf("%s\n", csv_header);
+    size_t done_before = 0;
+    if (output_path) {
+        summary.output_path = output_path;
+        if (!output_open(&done_before, &status, &summary, output_path, ranks, count,
+                         tablebase != NULL))
+            goto done;
+    } else if (csv) {
+        summary.out = stdout;
+        if (!no_header)
+            printf("%s\n", csv_header);
+    }
+    summary.started = summary.last_progress = summary.last_sync = front_seconds();
     chetrit_stats_t stats;
-    bool ok = chetrit_run(&stats, geom, ranks, count, &options, take_row, &summary, &err);
+    bool ok = chetrit_run(&stats, geom, ranks + done_before, count - done_before, &options,
+                          take_row, &summary, &err);
     double seconds = front_seconds() - summary.started;
     if (summary.progress)
         print_progress(&summary, true);
+    if (summary.out && summary.out != stdout) {
+        bool written = fflush(summary.out) == 0 && fsync(fileno(summary.out)) == 0;
+        written = fclose(summary.out) == 0 && written;
+        summary.out = NULL;
+        if (!written) {
+            fprintf(stderr, "mathgo chetrit: %s: %s\n", output_path, g_strerror(errno));
+            status = FRONT_EXIT_FAILURE;
+            goto done;
+        }
+    }
     if (!ok) {
         fflush(stdout);
         fprintf(stderr, "mathgo chetrit: %dx%d: %s (after %" PRIu64 " positions, %.1f s)\n",
@@ -342,7 +650,9 @@ int front_chetrit(int argc, char **argv)
         status = FRONT_EXIT_FAILURE;
         goto done;
     }
-    if (!csv)
+    if (done_before)
+        printf("Resumed %s after %zu of %zu positions.\n", output_path, done_before, count);
+    if (!csv || output_path)
         print_summary(&summary, &stats, positions_text ? positions_text : "empty", threads,
                       seconds);
     fflush(stdout);
@@ -358,7 +668,12 @@ int front_chetrit(int argc, char **argv)
             status = FRONT_EXIT_FAILURE;
         }
 done:
+    if (summary.out && summary.out != stdout)
+        fclose(summary.out);
+    tablebase_destroy(tablebase);
     g_free(ranks);
+    g_free(output_path);
+    g_free(tablebase_path);
     board_geom_destroy(geom);
     g_free(positions_text);
     g_free(memory_text);

@@ -27,6 +27,7 @@ struct chetrit {
     double seconds[CHETRIT_RULE_COUNT];
     uint64_t max_nodes;        /* the user's limit per search, 0 none */
     uint64_t pseudo_max_nodes; /* pseudo-Go's, 0 none */
+    const tablebase_t *simple_ko;
 };
 
 /* The first node budget of each search in last_move_value's race. */
@@ -34,8 +35,33 @@ struct chetrit {
 
 chetrit_options_t chetrit_options_default(void)
 {
-    chetrit_options_t o = {(size_t)64 << 20, 1, 0, CHETRIT_PSEUDO_MAX_NODES};
+    chetrit_options_t o = {(size_t)64 << 20, 1, 0, CHETRIT_PSEUDO_MAX_NODES, NULL};
     return o;
+}
+
+bool chetrit_check_tablebase(const tablebase_t *tb, const board_geom_t *geom, GError **error)
+{
+    const board_geom_t *tg = tablebase_geom(tb);
+    if (tg->width != geom->width || tg->height != geom->height || board_geom_is_region(tg) ||
+        board_geom_is_region(geom)) {
+        g_set_error(error, CHETRIT_ERROR, CHETRIT_ERROR_TABLEBASE,
+                    "the tablebase is of %s%dx%d, the study of %s%dx%d",
+                    board_geom_is_region(tg) ? "a region of " : "", tg->width, tg->height,
+                    board_geom_is_region(geom) ? "a region of " : "", geom->width, geom->height);
+        return false;
+    }
+    rules_t math;
+    bool parsed = rules_parse(&math, chetrit_rule_texts[CHETRIT_MATH], NULL);
+    g_assert(parsed);
+    char *want = tablebase_rules_string(&math);
+    char *have = tablebase_rules_string(tablebase_rules(tb));
+    bool same = !strcmp(want, have);
+    if (!same)
+        g_set_error(error, CHETRIT_ERROR, CHETRIT_ERROR_TABLEBASE,
+                    "the tablebase plays %s, the study needs %s", have, want);
+    g_free(want);
+    g_free(have);
+    return same;
 }
 
 chetrit_t *chetrit_create(const board_geom_t *geom, const chetrit_options_t *options,
@@ -45,6 +71,7 @@ chetrit_t *chetrit_create(const board_geom_t *geom, const chetrit_options_t *opt
     c->geom = geom;
     c->max_nodes = options->max_nodes;
     c->pseudo_max_nodes = options->pseudo_max_nodes;
+    c->simple_ko = options->simple_ko;
     if (c->max_nodes && (!c->pseudo_max_nodes || c->pseudo_max_nodes > c->max_nodes))
         c->pseudo_max_nodes = c->max_nodes;
     search_options_t so = search_options_default();
@@ -259,6 +286,17 @@ bool chetrit_solve(chetrit_row_t *row, chetrit_t *c, const board_t *position, bo
     row->white_stones = board_popcount(position->stones[BOARD_WHITE]);
     row->empty_points = board_popcount(board_empty(position, g));
     row->area_margin = score_area(position, g, BOARD_BLACK) - score_area(position, g, BOARD_WHITE);
+    if (c->simple_ko) {
+        tablebase_state_t state = {*position, to_move, TABLEBASE_BAN_NONE};
+        tablebase_value_t tv;
+        if (!tablebase_value(&tv, c->simple_ko, &state, error))
+            return false;
+        row->simple_ko_known = true;
+        row->simple_ko_plies = tv.distance;
+        row->simple_ko_winner = tv.outcome == TABLEBASE_DRAW  ? -1
+                                : tv.outcome == TABLEBASE_WIN ? (int)to_move
+                                                              : (int)board_color_other(to_move);
+    }
 
     bool *solved = row->solved;
     int v;

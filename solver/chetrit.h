@@ -25,6 +25,7 @@
 #define MATHGO_SOLVER_CHETRIT_H
 
 #include "core/board.h"
+#include "solver/tablebase.h"
 
 #include <glib.h>
 #include <stdbool.h>
@@ -50,6 +51,7 @@ GQuark chetrit_error_quark(void);
 typedef enum chetrit_error_code {
     CHETRIT_ERROR_POSITIONS, /* a selection that cannot be made (board too large to rank) */
     CHETRIT_ERROR_SEARCH,    /* a search failed for a reason other than its node limit */
+    CHETRIT_ERROR_TABLEBASE, /* a tablebase of another board or rule set */
 } chetrit_error_code_t;
 
 /*
@@ -78,6 +80,13 @@ typedef struct chetrit_row {
     int black_stones, white_stones;
     int empty_points;
     int area_margin;
+    /* Mathematical Go under simple ko with endless play a draw (the history-free game of
+     * solver/tablebase.h), when the study was given a `math` tablebase of the board:
+     * simple_ko_winner is BOARD_BLACK, BOARD_WHITE or -1 for a draw, simple_ko_plies the
+     * distance (0 for a draw). */
+    bool simple_ko_known;
+    int simple_ko_winner;
+    int simple_ko_plies;
 } chetrit_row_t;
 
 typedef struct chetrit_options {
@@ -89,6 +98,9 @@ typedef struct chetrit_options {
      * over 10 M nodes either way (chetrit.c, last_move_value).  Its unsolved cells are
      * reported like any other. */
     uint64_t pseudo_max_nodes;
+    /* A computed `math` tablebase of the board (borrowed; NULL: none), whose value of each
+     * fresh start fills the simple-ko fields of the rows (chetrit_check_tablebase). */
+    const tablebase_t *simple_ko;
 } chetrit_options_t;
 
 #define CHETRIT_PSEUDO_MAX_NODES 1000000
@@ -101,6 +113,13 @@ typedef struct chetrit_stats {
     uint64_t nodes[CHETRIT_RULE_COUNT];
     double seconds[CHETRIT_RULE_COUNT]; /* thread time in the searches */
 } chetrit_stats_t;
+
+/*
+ * Whether `tb` can serve as chetrit_options_t.simple_ko for a study of `geom`: the same board
+ * (width, height, no holes or immortal stones) and the `math` rules.  False and *error
+ * (CHETRIT_ERROR_TABLEBASE) saying what differs.
+ */
+bool chetrit_check_tablebase(const tablebase_t *tb, const board_geom_t *geom, GError **error);
 
 /* One worker: a search context per rule set for one board.  Borrows geom. */
 typedef struct chetrit chetrit_t;

@@ -22,6 +22,7 @@
 #include "tests/support.h"
 
 #include <glib.h>
+#include <glib/gstdio.h>
 #include <string.h>
 
 /* The data file's CSV lines (its '#' lines are the hand derivation), joined with newlines. */
@@ -219,6 +220,136 @@ static void test_chetrit__bad_input_gets_one_message_and_status_2(void **state)
     expect_usage_error("--memory: 'lots'", "3x3", "--memory", "lots", NULL);
 }
 
+/* The file in `dir` named `name` (free with g_free). */
+static char *temp_path(const char *dir, const char *name)
+{
+    return g_build_filename(dir, name, NULL);
+}
+
+static char *file_text(const char *path)
+{
+    gchar *text = NULL;
+    if (!g_file_get_contents(path, &text, NULL, NULL))
+        fail_msg("cannot read %s", path);
+    return text;
+}
+
+/* With --tablebase the last two columns are the tablebase's simple-ko value; on 1x2 they
+ * equal the superko ones (tests/data/chetrit_1x2.txt). */
+static void test_chetrit__tablebase_fills_the_simple_ko_columns(void **state)
+{
+    (void)state;
+    char *dir = g_dir_make_tmp("mathgo-chetrit-XXXXXX", NULL);
+    assert_non_null(dir);
+    char *tb = temp_path(dir, "1x2.mgtb");
+    support_run_t r = support_runv(NULL, "tablebase", "1x2", "--rules", "math", "-o", tb, NULL);
+    assert_int_equal(r.status, 0);
+    support_run_clear(&r);
+    r = support_runv(NULL, "chetrit", "1x2", "--positions", "all", "--csv", "--tablebase", tb,
+                     NULL);
+    assert_int_equal(r.status, 0);
+    char **lines = g_strsplit(r.out, "\n", -1);
+    int rows = 0;
+    for (char **l = lines + 1; *l && **l; l++, rows++) {
+        char **f = g_strsplit(*l, ",", -1);
+        assert_int_equal(g_strv_length(f), 22);
+        assert_string_equal(f[20], f[4]); /* the winner */
+        assert_string_equal(f[21], f[5]); /* the plies */
+        g_strfreev(f);
+    }
+    assert_int_equal(rows, 10);
+    g_strfreev(lines);
+    support_run_clear(&r);
+    /* A tablebase of another board or rule set is refused. */
+    r = support_runv(NULL, "chetrit", "1x3", "--tablebase", tb, NULL);
+    assert_int_equal(r.status, 2);
+    assert_non_null(strstr(r.err, "the tablebase is of 1x2, the study of 1x3"));
+    support_run_clear(&r);
+    char *pseudo = temp_path(dir, "pseudo.mgtb");
+    r = support_runv(NULL, "tablebase", "1x2", "--rules", "pseudo", "-o", pseudo, NULL);
+    assert_int_equal(r.status, 0);
+    support_run_clear(&r);
+    r = support_runv(NULL, "chetrit", "1x2", "--tablebase", pseudo, NULL);
+    assert_int_equal(r.status, 2);
+    assert_non_null(strstr(r.err, "the study needs math,ko=simple,cycle=draw"));
+    support_run_clear(&r);
+    g_remove(tb);
+    g_remove(pseudo);
+    g_rmdir(dir);
+    g_free(tb);
+    g_free(pseudo);
+    g_free(dir);
+}
+
+/*
+ * --output resumes a stopped study: a file cut anywhere (inside a row, after a Black-to-move
+ * row, after a whole position, inside the header) ends up byte for byte the uninterrupted
+ * run's file, and the summary counts the rows read back.  A file of another study is refused.
+ */
+static void test_chetrit__output_resumes_a_stopped_study_exactly(void **state)
+{
+    (void)state;
+    char *dir = g_dir_make_tmp("mathgo-chetrit-XXXXXX", NULL);
+    assert_non_null(dir);
+    char *full = temp_path(dir, "full.csv"), *cut = temp_path(dir, "cut.csv");
+    support_run_t r = support_runv(NULL, "chetrit", "2x3", "--positions", "sample:40", "--seed",
+                                   "3", "--output", full, "--threads", "2", NULL);
+    assert_int_equal(r.status, 0);
+    /* The tables: from the first one to the work of this run (which differs). */
+    const char *tables = strstr(r.out, "Old Chinese margin");
+    assert_non_null(tables);
+    char *summary = g_strndup(tables, (size_t)(strstr(tables, "Work per rule set") - tables));
+    assert_non_null(strstr(r.out, "40 positions (sample:40), 80 rows"));
+    support_run_clear(&r);
+    char *want = file_text(full);
+    size_t length = strlen(want);
+    size_t line_start[5] = {0}; /* the header, then rows 1-4: row 3 is a Black-to-move row */
+    for (int i = 1; i < 5; i++)
+        line_start[i] = line_start[i - 1] + strcspn(want + line_start[i - 1], "\n") + 1;
+    size_t cuts[] = {10,         line_start[1], line_start[3], line_start[3] + 7,
+                     length / 2, length - 1,    length};
+    for (size_t i = 0; i < G_N_ELEMENTS(cuts); i++) {
+        assert_true(g_file_set_contents(cut, want, (gssize)cuts[i], NULL));
+        r = support_runv(NULL, "chetrit", "2x3", "--positions", "sample:40", "--seed", "3",
+                         "--output", cut, "--threads", "2", NULL);
+        if (r.status != 0)
+            fail_msg("cut at %zu: status %d, stderr [%s]", cuts[i], r.status, r.err);
+        char *got = file_text(cut);
+        if (strcmp(got, want))
+            fail_msg("cut at %zu: the resumed file differs", cuts[i]);
+        /* The tables count every row, read back or solved now. */
+        assert_non_null(strstr(r.out, summary));
+        g_free(got);
+        support_run_clear(&r);
+    }
+    /* Another seed, board or column set is another study: refused, the file left alone. */
+    r = support_runv(NULL, "chetrit", "2x3", "--positions", "sample:40", "--seed", "4", "--output",
+                     cut, NULL);
+    assert_int_equal(r.status, 2);
+    assert_non_null(strstr(r.err, "not the next position of this study's selection"));
+    support_run_clear(&r);
+    r = support_runv(NULL, "chetrit", "3x2", "--positions", "sample:40", "--output", cut, NULL);
+    assert_int_equal(r.status, 2);
+    assert_non_null(strstr(r.err, "board 2x3, not 3x2"));
+    support_run_clear(&r);
+    assert_true(g_file_set_contents(cut, "rank,position\n1,X\n", -1, NULL));
+    r = support_runv(NULL, "chetrit", "2x3", "--output", cut, NULL);
+    assert_int_equal(r.status, 2);
+    assert_non_null(strstr(r.err, "line 1 is not the header"));
+    support_run_clear(&r);
+    char *got = file_text(cut);
+    assert_string_equal(got, "rank,position\n1,X\n");
+    g_free(got);
+    g_remove(full);
+    g_remove(cut);
+    g_rmdir(dir);
+    g_free(want);
+    g_free(summary);
+    g_free(full);
+    g_free(cut);
+    g_free(dir);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -229,6 +360,8 @@ int main(void)
         cmocka_unit_test(test_chetrit__summary_has_the_contingency_tables),
         cmocka_unit_test(test_chetrit__unsolved_cells_are_reported_not_counted),
         cmocka_unit_test(test_chetrit__bad_input_gets_one_message_and_status_2),
+        cmocka_unit_test(test_chetrit__tablebase_fills_the_simple_ko_columns),
+        cmocka_unit_test(test_chetrit__output_resumes_a_stopped_study_exactly),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
