@@ -659,12 +659,14 @@ int front_chetrit(int argc, char **argv)
     status = FRONT_EXIT_OK;
     for (int k = 0; k < CHETRIT_RULE_COUNT; k++)
         if (summary.unsolved[k]) {
-            fprintf(
-                stderr,
-                "mathgo chetrit: %dx%d: %" PRIu64 " rows unsolved under %s within %" PRId64
-                " nodes (their cells are empty and counted nowhere)\n",
-                geom->width, geom->height, summary.unsolved[k], chetrit_rule_texts[k],
-                (int64_t)(k == CHETRIT_PSEUDO && pseudo_max_nodes ? pseudo_max_nodes : max_nodes));
+            int64_t limit = k == CHETRIT_PSEUDO && pseudo_max_nodes ? pseudo_max_nodes : max_nodes;
+            char within[64] = "";
+            if (!done_before) /* rows read back were solved under their own run's limit */
+                g_snprintf(within, sizeof within, " within %" PRId64 " nodes", limit);
+            fprintf(stderr,
+                    "mathgo chetrit: %dx%d: %" PRIu64
+                    " rows unsolved under %s%s (their cells are empty and counted nowhere)\n",
+                    geom->width, geom->height, summary.unsolved[k], chetrit_rule_texts[k], within);
             status = FRONT_EXIT_FAILURE;
         }
 done:
