@@ -1,31 +1,47 @@
 #!/bin/sh
 # Reproduces docs/data/chetrit_<board>.csv (docs/chetrit.md): every position of the small
 # boards, seeded uniform samples of larger ones, the empty boards of the rest.
-#   examples/chetrit_study.sh build/mathgo [small|samples|empty]...   (default: all three)
-# Pseudo-Go searches stop at 200 k nodes (their cells are then left empty and reported, and
-# the command exits with status 1, which this script accepts); no other cell has a limit.
+#   examples/chetrit_study.sh build/mathgo [small|samples|large|empty]...
+#                                                      (default: small samples empty)
+# Every run writes its file with --output, so a run that is stopped (Ctrl-C, a kill, a reboot)
+# resumes where it stopped when the same command is given again; a finished file is left as it
+# is (delete it to recompute).  The boards of up to 9 points get the simple-ko columns from a
+# `math` tablebase built on the way (in a temporary directory).  Pseudo-Go searches stop at
+# 200 k nodes (their cells are then left empty and reported, and the command exits with status
+# 1, which this script accepts); no other cell has a limit.  `large` is the long part: the
+# 10,000-position samples of 4x4 and 1x9 (all 6,649 positions of 1x9), hours of CPU each.
 set -u
 mathgo=${1:-build/mathgo}
 shift || true
 parts=${*:-small samples empty}
 out=docs/data
+tables=$(mktemp -d)
+trap 'rm -rf "$tables"' EXIT
 run() { # file name, board, then mathgo chetrit options
     file=$1 board=$2
     shift 2
-    "$mathgo" chetrit "$board" --csv --pseudo-max-nodes 200000 "$@" > "$out/$file.csv"
+    "$mathgo" chetrit "$board" --pseudo-max-nodes 200000 --output "$out/$file.csv" "$@" \
+        > /dev/null
     status=$?
     [ $status -le 1 ] || { echo "chetrit_study: $board failed ($status)" >&2; exit 1; }
+}
+with_tablebase() { # board, then mathgo chetrit options
+    board=$1
+    shift
+    "$mathgo" tablebase "$board" --rules math -o "$tables/$board.mgtb" > /dev/null || exit 1
+    run "chetrit_$board" "$board" --tablebase "$tables/$board.mgtb" "$@"
 }
 for part in $parts; do
     case $part in
     small)
-        for b in 1x1 1x2 1x3 1x4 1x5 1x6 1x7 2x2 2x3 2x4 2x5 3x3; do
-            run chetrit_$b $b --positions all
+        for b in 1x1 1x2 1x3 1x4 1x5 1x6 1x7 1x8 2x2 2x3 2x4 2x5 3x3; do
+            with_tablebase $b --positions all
         done ;;
     samples)
-        run chetrit_3x4 3x4 --positions sample:5000 --seed 1 --memory 128M
-        run chetrit_4x4 4x4 --positions sample:10 --seed 1 --memory 128M --threads 1
-        run chetrit_1x8 1x8 --positions sample:100 --seed 1 --memory 128M ;;
+        run chetrit_3x4 3x4 --positions sample:10000 --seed 1 --memory 128M ;;
+    large)
+        with_tablebase 4x4 --positions sample:10000 --seed 1 --memory 128M
+        with_tablebase 1x9 --positions sample:10000 --seed 1 --memory 128M ;;
     empty)
         for b in 1x8 1x9 3x4 4x4 2x6 3x5 2x7 1x10; do
             run chetrit_empty_$b $b --positions empty --memory 512M --max-nodes 200000000

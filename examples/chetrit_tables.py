@@ -241,6 +241,36 @@ def main():
     print_all(args[0] if args else "docs/data")
 
 
+def print_simple_ko(boards):
+    """Mathematical Go under simple ko (a tablebase) against positional superko, where the
+    study was run with --tablebase (the simple-ko columns are filled)."""
+    lines = []
+    for (source, board), rows in sorted(boards.items(), key=lambda kv: board_key(kv[0][1])):
+        if source.startswith("chetrit_empty"):
+            continue
+        both = [r for r in rows if r.get("math_simple_ko_winner") and r["math_winner"]]
+        if not both:
+            continue
+        draws = [r for r in both if r["math_simple_ko_winner"] == "D"]
+        decided = [r for r in both if r["math_simple_ko_winner"] != "D"]
+        other_winner = [r for r in decided if r["math_simple_ko_winner"] != r["math_winner"]]
+        same = [r for r in decided if r["math_simple_ko_winner"] == r["math_winner"]]
+        other_length = [r for r in same if r["math_simple_ko_plies"] != r["math_plies"]]
+        lines.append(f"| {board} | {len(both)} | {len(draws)} | {len(other_winner)} | "
+                     f"{len(other_length)} |")
+    if not lines:
+        return
+    print("### Mathematical Go under simple ko against positional superko\n")
+    print("Rows whose study was given a `math` tablebase (`--tablebase`): the simple-ko game "
+          "(endless play a draw) against the superko game of the study.\n")
+    print("| board | rows | simple ko: a draw | simple ko: the other winner "
+          "| same winner, another length |")
+    print("|---|---|---|---|---|")
+    for line in lines:
+        print(line)
+    print()
+
+
 def print_all(folder):
     boards = load(folder)
     print_claim_table(boards, "old_chinese_margin",
@@ -252,6 +282,7 @@ def print_all(folder):
                       "For comparison: the untaxed Chinese margin against the Mathematical Go "
                       "winner")
     print_pseudo_table(boards)
+    print_simple_ko(boards)
     print_ties(boards)
     print_smallest(boards)
     print_empty(boards)
