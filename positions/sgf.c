@@ -606,12 +606,19 @@ static bool read_node(reader_t *rd, GArray *moves, GError **error)
         return false;
     }
     static const char *const setup_order[] = {"AE", "AB", "AW"};
+    uint64_t set = 0; /* the points this node's setup has named */
     for (int k = 0; k < 3; k++) {
         rd->id = setup_order[k];
         for (rd->value = 0; rd->value < sgf_node_value_count(node, rd->id); rd->value++) {
             uint64_t points;
             if (!read_point_list(&points, rd, error))
                 return false;
+            if (points & set) {
+                fail_value(error, rd, SGF_ERROR_VALUE,
+                           "a point set twice in one node (AB, AW and AE name distinct points)");
+                return false;
+            }
+            set |= points;
             r->start.stones[0] &= ~points;
             r->start.stones[1] &= ~points;
             if (k > 0)
