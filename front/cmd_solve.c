@@ -343,6 +343,9 @@ int front_solve(int argc, char **argv)
                rules.suicide, rules.pass, rules.cycle == RULES_CYCLE_DRAW ? "draw" : "none", komi,
                to_move == BOARD_BLACK ? "Black" : "White");
         g_free(full);
+        if (game_length(game))
+            printf("history: %zu moves from --from's start (superko sees them)\n",
+                   game_length(game));
         if (board_geom_is_region(geom)) {
             /* The region as read (X O safe stones, # off the board): the moves below name its
              * points on the rectangle. */

@@ -133,19 +133,17 @@ static sgf_node_t *add_line(sgf_node_t *node, const game_t *from, const board_mo
     return node;
 }
 
+/* RE: "B+3", "W+0.5", "0" (a tie or a draw), "B+" / "W+" for a win without a score (last-move
+ * scoring, or a cycle won by the player who passed less). */
 static void add_result(sgf_node_t *root, int value, const rules_t *rules)
 {
     char buf[32];
-    solve_result_text(buf, value, rules);
-    if (!strcmp(buf, "0"))
-        sgf_node_add_value(root, "RE", "0");
-    else if (!strcmp(buf, "B") || !strcmp(buf, "W")) {
-        strcat(buf, "+");
-        sgf_node_add_value(root, "RE", buf);
-    } else if (strchr(buf, '+'))
-        sgf_node_add_value(root, "RE", buf);
+    if (search_value_is_win(value) || value >= SEARCH_VALUE_CYCLE_WIN ||
+        value <= -SEARCH_VALUE_CYCLE_WIN)
+        snprintf(buf, sizeof buf, "%c+", value > 0 ? 'B' : 'W');
     else
-        sgf_node_add_value(root, "RE", "Void");
+        solve_result_text(buf, value, rules);
+    sgf_node_add_value(root, "RE", buf);
 }
 
 bool solve_write_sgf(const char *path, const solve_sgf_t *what, GError **error)

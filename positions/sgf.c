@@ -8,6 +8,8 @@
 
 G_DEFINE_QUARK(sgf - error - quark, sgf_error)
 
+#define UTF8_BOM "\xEF\xBB\xBF"
+
 /* ---- Trees -------------------------------------------------------------------------------- */
 
 typedef struct sgf_value {
@@ -260,6 +262,9 @@ static bool read_properties(sgf_node_t *node, scanner_t *sc, GError **error)
 sgf_node_t *sgf_parse(const char *text, GError **error)
 {
     sgf_node_t *collection = sgf_node_create();
+    /* A byte order mark some editors put first is not part of the text. */
+    if (g_str_has_prefix(text, UTF8_BOM))
+        text += strlen(UTF8_BOM);
     scanner_t sc = {text, 1, 1};
     /* The open game trees: for each, the node its next node or subtree hangs from, and
      * whether a subtree has been closed in it (after which only subtrees may follow). */
@@ -348,6 +353,8 @@ done:
 
 bool sgf_looks_like_sgf(const char *text)
 {
+    if (g_str_has_prefix(text, UTF8_BOM))
+        text += strlen(UTF8_BOM);
     while (*text && g_ascii_isspace(*text))
         text++;
     return *text == '(';

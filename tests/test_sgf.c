@@ -602,6 +602,56 @@ static void test_sgf__sgf_path_checked_first_and_bounds_written_at_a_limit(void 
     g_free(dir);
 }
 
+/* docs/sgf.md's examples run: every line of its sh blocks exits 0 from the repository's top
+ * folder with mathgo on the PATH, and the text of its comment is in its output. */
+static void test_sgf__documentation_examples_run(void **state)
+{
+    (void)state;
+    char *top = g_path_get_dirname(MATHGO_TEST_DATA); /* tests/ */
+    char *root = g_path_get_dirname(top);
+    char *doc = g_build_filename(root, "docs", "sgf.md", NULL);
+    char *text;
+    assert_true(g_file_get_contents(doc, &text, NULL, NULL));
+    char *bin = g_path_get_dirname(MATHGO_BINARY);
+    char *path_var = g_strdup_printf("PATH=%s:%s", bin, g_getenv("PATH"));
+    char *envp[] = {path_var, NULL};
+    char **lines = g_strsplit(text, "\n", -1);
+    bool in_block = false;
+    int run = 0;
+    for (int i = 0; lines[i]; i++) {
+        if (g_str_has_prefix(lines[i], "```")) {
+            in_block = !in_block && !strcmp(lines[i], "```sh");
+            continue;
+        }
+        if (!in_block || !*g_strstrip(lines[i]))
+            continue;
+        const char *comment = strstr(lines[i], "   # ");
+        char *expected = comment ? g_strstrip(g_strdup(comment + 5)) : NULL;
+        char *argv[] = {"sh", "-c", lines[i], NULL};
+        char *out = NULL, *err = NULL;
+        int status = -1;
+        assert_true(g_spawn_sync(root, argv, envp, G_SPAWN_SEARCH_PATH, NULL, NULL, &out, &err,
+                                 &status, NULL));
+        char *both = g_strconcat(out, err, NULL);
+        if (!g_spawn_check_wait_status(status, NULL) || (expected && !strstr(both, expected)))
+            fail_msg("docs/sgf.md line %d [%s]: status %d, output [%s], expected [%s]", i + 1,
+                     lines[i], status, both, expected ? expected : "");
+        run++;
+        g_free(both);
+        g_free(out);
+        g_free(err);
+        g_free(expected);
+    }
+    assert_true(run >= 8);
+    g_strfreev(lines);
+    g_free(path_var);
+    g_free(bin);
+    g_free(text);
+    g_free(doc);
+    g_free(root);
+    g_free(top);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -618,6 +668,7 @@ int main(void)
         cmocka_unit_test(test_sgf__solve_writes_the_optimal_game_read_back_everywhere),
         cmocka_unit_test(test_sgf__variations_give_every_first_move_its_value),
         cmocka_unit_test(test_sgf__sgf_path_checked_first_and_bounds_written_at_a_limit),
+        cmocka_unit_test(test_sgf__documentation_examples_run),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
