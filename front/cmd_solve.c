@@ -203,7 +203,12 @@ int front_solve(int argc, char **argv)
     region_model_t decompose_model;
     if (decompose ? !solve_decompose_model(&decompose_model, &rules, &err)
                   : !search_rules_supported(&rules, &err)) {
-        fprintf(stderr, "mathgo solve: --rules: %s\n", err->message);
+        /* The rule set may be the file's (SGF RU) rather than the command line's. */
+        if (!rules_args.rules_text && pos.rules_text)
+            fprintf(stderr, "mathgo solve: %s: the file's rules '%s': %s (give --rules)\n", from,
+                    pos.rules_text, err->message);
+        else
+            fprintf(stderr, "mathgo solve: --rules: %s\n", err->message);
         goto done;
     }
     if (from) {
