@@ -24,8 +24,8 @@ if (!mathgo || !modules || !data) {
   console.error('usage: node sgf_check.js MATHGO NODE_MODULES DATA_DIR');
   process.exit(2);
 }
-const sgf = require(path.join(modules, '@sabaki/sgf'));
-const Board = require(path.join(modules, '@sabaki/go-board'));
+const sgf = require(path.resolve(modules, '@sabaki/sgf'));
+const Board = require(path.resolve(modules, '@sabaki/go-board'));
 
 class CheckError extends Error {}
 
@@ -132,6 +132,9 @@ function check(file, text = fs.readFileSync(file, 'utf8')) {
       if (pass) {
         if (rule('pass') === '0') fail(file, `node ${depth}: a pass under pass=0`);
         passes++;
+        // Under situational superko the situation after a pass (the other player to move)
+        // is one a later move may not recreate either.
+        if (situational) seen = new Set(seen).add(key(board, -sign, situational));
       } else {
         const v = sgf.parseVertex(value);
         if (!board.has(v)) fail(file, `node ${depth}: ${id}[${value}] is off the board`);
