@@ -13,6 +13,7 @@
 #include "core/game.h"
 #include "core/rules.h"
 #include "positions/diagram.h"
+#include "positions/sgf.h"
 #include "solver/search.h"
 
 #include <errno.h>
@@ -195,6 +196,11 @@ int front_solve(int argc, char **argv)
     }
     if (!width) {
         status = front_usage("solve", "%s", "give a board size (e.g. 3x3) or --from FILE");
+        goto done;
+    }
+    if (sgf && (width > SGF_MAX_WIDTH || height > SGF_MAX_WIDTH)) {
+        status = front_usage("solve", "--sgf: a %dx%d board: SGF names at most %d columns and rows",
+                             width, height, SGF_MAX_WIDTH);
         goto done;
     }
     rules_t rules;

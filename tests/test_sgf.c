@@ -594,6 +594,11 @@ static void test_sgf__sgf_path_checked_first_and_bounds_written_at_a_limit(void 
     assert_non_null(strstr(r.err, "--sgf"));
     assert_true((double)g_get_monotonic_time() / 1e6 - t0 < 10);
     support_run_clear(&r);
+    /* A board SGF cannot name is refused before the solve too. */
+    r = support_runv(NULL, "solve", "1x60", "--sgf", "x.sgf", NULL);
+    assert_int_equal(r.status, 2);
+    assert_non_null(strstr(r.err, "SGF names at most 52 columns and rows"));
+    support_run_clear(&r);
     char *dir = g_dir_make_tmp("mathgo-sgf-XXXXXX", NULL);
     char *path = g_build_filename(dir, "stopped.sgf", NULL);
     r = support_runv(NULL, "solve", "4x4", "--rules", "chinese", "--max-nodes", "3000", "--sgf",
@@ -610,6 +615,79 @@ static void test_sgf__sgf_path_checked_first_and_bounds_written_at_a_limit(void 
     g_free(text);
     g_free(path);
     g_free(dir);
+}
+
+/* Seeded random games on boards of every shape SGF can name (1x1 to 52x1 and 1x52,
+ * rectangles, squares): the root sgf_game_root builds and the moves written with sgf_add_move read
+ * back through text as the same start, player, komi, rules and moves, and replay to the same
+ * position. */
+static void test_sgf__random_games_round_trip_through_text(void **state)
+{
+    (void)state;
+    GRand *rand = g_rand_new_with_seed(13);
+    static const char *const rule_sets[] = {"chinese", "tromp-taylor", "math", "chinese,ko=simple",
+                                            "japanese"};
+    for (int trial = 0; trial < 300; trial++) {
+        int width = g_rand_int_range(rand, 1, 53);
+        int height = g_rand_int_range(rand, 1, MIN(64 / width, SGF_MAX_WIDTH) + 1);
+        board_geom_t *g = board_geom_create(width, height, NULL);
+        assert_non_null(g);
+        rules_t rules;
+        assert_true(rules_parse(&rules, rule_sets[trial % 5], NULL));
+        rules.komi2 = g_rand_int_range(rand, -20, 21);
+        /* A legal start: random stones, chains without a liberty taken off. */
+        board_t start = {{0, 0}};
+        for (int p = 0; p < g->size; p++) {
+            int r = g_rand_int_range(rand, 0, 6);
+            if (r < 2)
+                start.stones[r] |= board_bit((board_point_t)p);
+        }
+        for (int c = 0; c < 2; c++)
+            start.stones[c] &= ~board_dead_chains(g, start.stones[c], board_empty(&start, g));
+        board_color_t first = g_rand_boolean(rand) ? BOARD_BLACK : BOARD_WHITE;
+        game_t *game = game_create_from(g, &rules, &start, first, NULL);
+        assert_non_null(game);
+        sgf_node_t *collection = sgf_node_create();
+        sgf_node_t *node = sgf_node_add_child(
+            collection, sgf_game_root(g, &rules, &start, first, "mathgo:test", NULL));
+        int length = g_rand_int_range(rand, 0, 40);
+        for (int i = 0; i < length && game_status(game) == GAME_ONGOING; i++) {
+            board_move_t moves[BOARD_MAX_POINTS + 1];
+            int n = game_legal_moves(moves, game);
+            board_move_t m = moves[g_rand_int_range(rand, 0, n)];
+            board_color_t who = (board_color_t)game_current(game)->to_move;
+            assert_int_equal(game_play(game, m), GAME_LEGAL);
+            node = sgf_node_add_child(node, sgf_node_create());
+            sgf_add_move(node, who == BOARD_BLACK ? "B" : "W", g, m);
+        }
+        char *text = sgf_format(collection);
+        sgf_record_t r;
+        GError *error = NULL;
+        if (!sgf_record_read(&r, text, &error))
+            fail_msg("%dx%d: %s\n%s", width, height, error->message, text);
+        assert_int_equal(r.width, width);
+        assert_int_equal(r.height, height);
+        assert_true(board_equal(&r.start, &start));
+        assert_int_equal(r.to_move, first);
+        assert_int_equal(r.komi2, rules.komi2);
+        rules_t back;
+        assert_true(rules_parse(&back, r.rules, NULL));
+        back.komi2 = r.komi2;
+        assert_memory_equal(&back, &rules, sizeof rules);
+        assert_int_equal((size_t)r.move_count, game_length(game));
+        game_t *replay = game_create_from(g, &back, &r.start, r.to_move, NULL);
+        assert_true(diagram_play_moves(replay, r.moves, r.move_count, NULL));
+        for (int i = 0; i < r.move_count; i++)
+            assert_int_equal(r.moves[i].move, game_state_at(game, (size_t)i + 1)->move);
+        assert_true(board_equal(&game_current(replay)->board, &game_current(game)->board));
+        game_destroy(replay);
+        sgf_record_clear(&r);
+        g_free(text);
+        sgf_node_destroy(collection);
+        game_destroy(game);
+        board_geom_destroy(g);
+    }
+    g_rand_free(rand);
 }
 
 /* docs/sgf.md's examples run: every line of its sh blocks exits 0 from the repository's top
@@ -678,6 +756,7 @@ int main(void)
         cmocka_unit_test(test_sgf__solve_writes_the_optimal_game_read_back_everywhere),
         cmocka_unit_test(test_sgf__variations_give_every_first_move_its_value),
         cmocka_unit_test(test_sgf__sgf_path_checked_first_and_bounds_written_at_a_limit),
+        cmocka_unit_test(test_sgf__random_games_round_trip_through_text),
         cmocka_unit_test(test_sgf__documentation_examples_run),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
