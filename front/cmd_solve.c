@@ -13,6 +13,7 @@
 #include "core/game.h"
 #include "core/rules.h"
 #include "positions/diagram.h"
+#include "positions/sgf.h"
 #include "solver/search.h"
 
 #include <errno.h>
@@ -43,12 +44,18 @@ static char *progress_value_text(char buf[32], int value, const rules_t *rules)
 
 typedef struct progress_context {
     const rules_t *rules;
+    bool print;
+    int lo, hi; /* what the root tests proved so far (Black's view) */
 } progress_context_t;
 
-/* One line on stderr per answered root test and per horizon pass that proved nothing. */
+/* Records what is known of the value and, when asked, prints one line on stderr per answered
+ * root test and per horizon pass that proved nothing. */
 static void print_progress(const search_progress_t *p, void *data)
 {
-    const progress_context_t *ctx = data;
+    progress_context_t *ctx = data;
+    ctx->lo = p->lo, ctx->hi = p->hi;
+    if (!ctx->print)
+        return;
     char t[32], v[32], lo[32], hi[32];
     progress_value_text(t, p->test, ctx->rules);
     progress_value_text(lo, p->lo, ctx->rules);
@@ -70,21 +77,33 @@ int front_solve(int argc, char **argv)
     char *from = NULL, *to_move_text = NULL;
     char *sgf = NULL, *memory_text = NULL;
     gboolean csv = FALSE, no_header = FALSE, diagrams = FALSE, value_only = FALSE;
+    gboolean variations = FALSE;
+    solve_first_move_t *first_moves = NULL;
+    int first_move_count = 0;
+    front_position_t pos = {0};
     gboolean progress = FALSE, region = FALSE, decompose = FALSE;
     gint threads = 1;
     gint64 max_nodes = 0;
     gdouble max_seconds = 0;
     GOptionEntry entries[] = {
-        {"from", 'f', 0, G_OPTION_ARG_FILENAME, &from, "start from the diagram in FILE", "FILE"},
+        {"from", 'f', 0, G_OPTION_ARG_FILENAME, &from,
+         "start from the position file FILE (- for stdin): a diagram, a diagram with a "
+         "'moves:' list, or SGF (setup, then moves: the history superko sees; docs/sgf.md)",
+         "FILE"},
         {"region", 0, 0, G_OPTION_ARG_NONE, &region,
          "read --from as a region diagram (X O safe, x o stones, # off the board; "
          "auto-detected when it has # points or mixes X and x)",
          NULL},
-        {"to-move", 't', 0, G_OPTION_ARG_STRING, &to_move_text, "player to move (default b)",
-         "b|w"},
+        {"to-move", 't', 0, G_OPTION_ARG_STRING, &to_move_text,
+         "who plays first (default: --from's, else b)", "b|w"},
         {"csv", 0, 0, G_OPTION_ARG_NONE, &csv, "print one CSV row (after a header line)", NULL},
         {"no-header", 0, 0, G_OPTION_ARG_NONE, &no_header, "with --csv: no header line", NULL},
-        {"sgf", 0, 0, G_OPTION_ARG_FILENAME, &sgf, "write the optimal game as SGF to FILE", "FILE"},
+        {"sgf", 0, 0, G_OPTION_ARG_FILENAME, &sgf,
+         "write the optimal game as SGF to FILE, each node with its value (docs/sgf.md)", "FILE"},
+        {"variations", 0, 0, G_OPTION_ARG_NONE, &variations,
+         "with --sgf: every first move's value and optimal continuation as a variation (one "
+         "more solve per legal move)",
+         NULL},
         {"memory", 'm', 0, G_OPTION_ARG_STRING, &memory_text,
          "transposition table size (default 128M; 0 for none)", "SIZE"},
         {"threads", 'j', 0, G_OPTION_ARG_INT, &threads, "search threads (default 1)", "N"},
@@ -107,7 +126,7 @@ int front_solve(int argc, char **argv)
     board_geom_t *geom = NULL;
     game_t *game = NULL;
     search_t *search = NULL;
-    char *contents = NULL, *rules_name = NULL;
+    char *rules_name = NULL;
     GOptionContext *ctx = g_option_context_new("[WxH] - solve a board exactly");
     g_option_context_set_summary(
         ctx, "Solves the board (from the empty board with Black to move, unless --from) and "
@@ -125,12 +144,12 @@ int front_solve(int argc, char **argv)
         goto done;
     }
 
-    rules_t rules;
-    if (!front_rules_args_parse(&rules, "solve", &rules_args, "tromp-taylor"))
+    if (variations && !sgf) {
+        status = front_usage("solve", "%s", "--variations goes with --sgf FILE");
         goto done;
-    region_model_t decompose_model;
-    if (decompose && !solve_decompose_model(&decompose_model, &rules, &err)) {
-        fprintf(stderr, "mathgo solve: --rules: %s\n", err->message);
+    }
+    if (sgf && !solve_check_writable(sgf, &err)) {
+        fprintf(stderr, "mathgo solve: --sgf: %s\n", err->message);
         goto done;
     }
     if (decompose && (sgf || diagrams || value_only)) {
@@ -139,13 +158,6 @@ int front_solve(int argc, char **argv)
                              "--value-only");
         goto done;
     }
-    if (!decompose && !search_rules_supported(&rules, &err)) {
-        fprintf(stderr, "mathgo solve: --rules: %s\n", err->message);
-        goto done;
-    }
-    board_color_t to_move = BOARD_BLACK;
-    if (to_move_text && !front_parse_color(&to_move, "solve", "--to-move", to_move_text))
-        goto done;
     size_t memory = search_options_default().tt_bytes;
     if (memory_text && !front_parse_memory(&memory, memory_text)) {
         status =
@@ -167,44 +179,69 @@ int front_solve(int argc, char **argv)
         fprintf(stderr, "mathgo solve: %s\n", err->message);
         goto done;
     }
-    board_t start = {{0, 0}};
     if (region && !from) {
         status = front_usage("solve", "%s", "--region reads the diagram of --from FILE: give one");
         goto done;
     }
     if (from) {
-        if (!g_file_get_contents(from, &contents, NULL, &err)) {
-            fprintf(stderr, "mathgo solve: --from: %s\n", err->message);
+        if (!front_position_read(&pos, "solve", from, region || decompose))
+            goto done;
+        const board_geom_t *g = pos.geom;
+        if (width && (g->width != width || g->height != height)) {
+            fprintf(stderr, "mathgo solve: --from %s: the position is %dx%d, not %dx%d\n", from,
+                    g->width, g->height, width, height);
             goto done;
         }
-        char *where = g_strdup_printf("--from %s", from);
-        bool read =
-            front_read_diagram(&start, &geom, "solve", where, contents, region || decompose);
-        g_free(where);
-        if (!read)
-            goto done;
-        if (width && (geom->width != width || geom->height != height)) {
-            fprintf(stderr, "mathgo solve: --from %s: the diagram is %dx%d, not %dx%d\n", from,
-                    geom->width, geom->height, width, height);
-            goto done;
-        }
-        width = geom->width, height = geom->height;
+        width = g->width, height = g->height;
     }
     if (!width) {
         status = front_usage("solve", "%s", "give a board size (e.g. 3x3) or --from FILE");
         goto done;
     }
-    if (!geom && !(geom = board_geom_create(width, height, &err))) {
-        fprintf(stderr, "mathgo solve: %s\n", err->message);
+    if (sgf && (width > SGF_MAX_WIDTH || height > SGF_MAX_WIDTH)) {
+        status = front_usage("solve", "--sgf: a %dx%d board: SGF names at most %d columns and rows",
+                             width, height, SGF_MAX_WIDTH);
         goto done;
     }
-    game = game_create_from(geom, &rules, &start, to_move, &err);
-    if (!game) {
-        fprintf(stderr, "mathgo solve: %s%s: %s\n", from ? "--from " : "", from ? from : "",
-                err->message);
+    rules_t rules;
+    if (!front_position_rules(&rules, "solve", &rules_args, &pos, "tromp-taylor"))
+        goto done;
+    region_model_t decompose_model;
+    if (decompose ? !solve_decompose_model(&decompose_model, &rules, &err)
+                  : !search_rules_supported(&rules, &err)) {
+        /* The rule set may be the file's (SGF RU) rather than the command line's. */
+        if (!rules_args.rules_text && pos.rules_text)
+            fprintf(stderr, "mathgo solve: %s: the file's rules '%s': %s (give --rules)\n", from,
+                    pos.rules_text, err->message);
+        else
+            fprintf(stderr, "mathgo solve: --rules: %s\n", err->message);
         goto done;
     }
+    if (from) {
+        if (!(game = front_position_game("solve", from, &pos, &rules, to_move_text)))
+            goto done;
+        geom = pos.geom; /* the game borrows it: owned here from now on */
+        pos.geom = NULL;
+    } else {
+        if (!(geom = board_geom_create(width, height, &err))) {
+            fprintf(stderr, "mathgo solve: %s\n", err->message);
+            goto done;
+        }
+        board_color_t first = BOARD_BLACK;
+        if (to_move_text && !front_parse_color(&first, "solve", "--to-move", to_move_text))
+            goto done;
+        board_t empty = board_initial(geom);
+        game = game_create_from(geom, &rules, &empty, first, &err);
+        g_assert(game);
+    }
+    board_color_t to_move = (board_color_t)game_current(game)->to_move;
+    board_t start = game_current(game)->board;
 
+    if (decompose && game_length(game)) {
+        status = front_usage("solve", "%s",
+                             "--decompose solves a position without history: no moves in --from");
+        goto done;
+    }
     if (decompose) {
         status = solve_decompose(geom, &start, &rules, to_move, csv, !no_header);
         goto done;
@@ -215,11 +252,10 @@ int front_solve(int argc, char **argv)
     opts.threads = threads;
     opts.max_nodes = (uint64_t)(max_nodes > 0 ? max_nodes : 0);
     opts.max_seconds = max_seconds > 0 ? max_seconds : 0;
-    progress_context_t progress_ctx = {&rules};
-    if (progress || isatty(STDERR_FILENO)) {
-        opts.progress = print_progress;
-        opts.progress_data = &progress_ctx;
-    }
+    progress_context_t progress_ctx = {&rules, progress || isatty(STDERR_FILENO), -SEARCH_VALUE_INF,
+                                       SEARCH_VALUE_INF};
+    opts.progress = print_progress;
+    opts.progress_data = &progress_ctx;
     search = search_create(geom, &rules, &opts, &err);
     if (!search) {
         fprintf(stderr, "mathgo solve: %s\n", err->message);
@@ -241,7 +277,50 @@ int front_solve(int argc, char **argv)
         fprintf(stderr, "mathgo solve: %dx%d %s: %s (%.1f s)\n", width, height, rules_name,
                 err->message, st.seconds);
         status = FRONT_EXIT_FAILURE;
+        if (sgf) {
+            /* What the search proved before the limit, on the root. */
+            char lo[32], hi[32];
+            char *bounds =
+                g_strdup_printf("not solved: %s; the value is between %s and %s", err->message,
+                                progress_value_text(lo, progress_ctx.lo, &rules),
+                                progress_value_text(hi, progress_ctx.hi, &rules));
+            solve_sgf_t what = {game, NULL, bounds, NULL, 0};
+            g_clear_error(&err);
+            if (!solve_write_sgf(sgf, &what, &err))
+                fprintf(stderr, "mathgo solve: --sgf: %s\n", err->message);
+            g_free(bounds);
+        }
         goto done;
+    }
+    if (variations) {
+        /* Each first move's value: a solve of the position after it, on the same table. */
+        board_move_t moves[BOARD_MAX_POINTS + 1];
+        int n = game_legal_moves(moves, game);
+        first_moves = g_new0(solve_first_move_t, n ? n : 1);
+        for (int i = 0; i < n; i++) {
+            game_t *after = game_copy(game);
+            game_play(after, moves[i]);
+            solve_first_move_t *f = &first_moves[first_move_count++];
+            f->move = moves[i];
+            f->solved = search_solve(&f->result, search, after, &err);
+            g_clear_error(&err);
+            game_destroy(after);
+        }
+        /* Best first for the player to move; unsolved ones last (insertion sort: at most 65). */
+        int sign = to_move == BOARD_BLACK ? 1 : -1;
+        for (int i = 1; i < first_move_count; i++) {
+            solve_first_move_t f = first_moves[i];
+            int j = i;
+            for (; j > 0; j--) {
+                const solve_first_move_t *p = &first_moves[j - 1];
+                bool better =
+                    f.solved && (!p->solved || sign * f.result.value > sign * p->result.value);
+                if (!better)
+                    break;
+                first_moves[j] = first_moves[j - 1];
+            }
+            first_moves[j] = f;
+        }
     }
     search_stats_t st = search_stats(search);
     char result[32], margin[32];
@@ -275,6 +354,9 @@ int front_solve(int argc, char **argv)
                rules.suicide, rules.pass, rules.cycle == RULES_CYCLE_DRAW ? "draw" : "none", komi,
                to_move == BOARD_BLACK ? "Black" : "White");
         g_free(full);
+        if (game_length(game))
+            printf("history: %zu moves from --from's start (superko sees them)\n",
+                   game_length(game));
         if (board_geom_is_region(geom)) {
             /* The region as read (X O safe stones, # off the board): the moves below name its
              * points on the rectangle. */
@@ -308,7 +390,8 @@ int front_solve(int argc, char **argv)
     }
     g_free(best);
     status = FRONT_EXIT_OK;
-    if (sgf && !solve_write_sgf(sgf, game, &res, rules_name, &err)) {
+    solve_sgf_t what = {game, &res, NULL, first_moves, first_move_count};
+    if (sgf && !solve_write_sgf(sgf, &what, &err)) {
         fprintf(stderr, "mathgo solve: --sgf: %s\n", err->message);
         status = FRONT_EXIT_FAILURE;
     }
@@ -317,7 +400,8 @@ done:
     search_destroy(search);
     game_destroy(game);
     board_geom_destroy(geom);
-    g_free(contents);
+    front_position_clear(&pos);
+    g_free(first_moves);
     g_free(rules_name);
     front_rules_args_clear(&rules_args);
     g_free(from);

@@ -6,6 +6,7 @@
 #include <errno.h>
 #include <stdarg.h>
 #include "positions/diagram.h"
+#include "positions/sgf.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -104,14 +105,22 @@ bool front_read_diagram(board_t *board, board_geom_t **geom, const char *name, c
     int w, h;
     uint64_t on_board, safe[2] = {0, 0};
     *geom = NULL;
+    /* A diagram as `mathgo show` prints it (column names, row numbers, a report below) reads
+     * as its rows. */
+    char *unframed = diagram_strip_frame(text, &error);
+    if (!unframed)
+        goto fail;
+    text = unframed;
     if (region || diagram_looks_like_region(text)) {
         if (diagram_parse_region(board, &w, &h, &on_board, safe, text, &error))
             *geom = board_geom_create_region(w, h, on_board, safe, &error);
     } else if (diagram_parse(board, &w, &h, text, &error)) {
         *geom = board_geom_create(w, h, &error);
     }
+    g_free(unframed);
     if (*geom)
         return true;
+fail:
     fprintf(stderr, "mathgo %s: %s: %s\n", name, where, error->message);
     g_error_free(error);
     return false;
@@ -189,4 +198,140 @@ void front_format_compact(char *out, const board_t *b, const board_geom_t *g)
         }
     }
     *out = '\0';
+}
+
+/* The rules, komi and player to move of a `show` report's line ("board 3x3, rules chinese,
+ * komi 0, black to move, move 0"), when text has one. */
+static void read_show_report(front_position_t *pos, const char *text)
+{
+    GRegex *re = g_regex_new("^(?:board|region) [0-9]+x[0-9]+, rules (\\S+), komi (\\S+), "
+                             "(black|white) to move",
+                             G_REGEX_MULTILINE, 0, NULL);
+    GMatchInfo *match = NULL;
+    if (g_regex_match(re, text, 0, &match)) {
+        pos->rules_text = g_match_info_fetch(match, 1);
+        char *komi = g_match_info_fetch(match, 2), *color = g_match_info_fetch(match, 3);
+        pos->has_komi = rules_parse_komi(&pos->komi2, komi, NULL);
+        pos->to_move = !strcmp(color, "white") ? BOARD_WHITE : BOARD_BLACK;
+        pos->to_move_given = true;
+        g_free(komi);
+        g_free(color);
+    }
+    g_match_info_free(match);
+    g_regex_unref(re);
+}
+
+bool front_position_read(front_position_t *pos, const char *name, const char *path, bool region)
+{
+    memset(pos, 0, sizeof *pos);
+    pos->to_move = BOARD_BLACK;
+    GError *error = NULL;
+    char *text = front_read_file(name, path);
+    if (!text)
+        return false;
+    bool ok = false;
+    const char *where = !strcmp(path, "-") ? "stdin" : path;
+    if (sgf_looks_like_sgf(text)) {
+        sgf_record_t record;
+        if (!sgf_record_read(&record, text, &error))
+            goto fail;
+        pos->geom = board_geom_create(record.width, record.height, &error);
+        if (!pos->geom) {
+            sgf_record_clear(&record);
+            goto fail;
+        }
+        pos->start = record.start;
+        pos->to_move = record.to_move;
+        pos->to_move_given = record.to_move_given;
+        pos->moves = record.moves;
+        pos->move_count = record.move_count;
+        pos->rules_text = record.rules;
+        pos->has_komi = record.has_komi;
+        pos->komi2 = record.komi2;
+        ok = true;
+        goto done;
+    }
+    ssize_t moves_at = diagram_moves_offset(text);
+    char *diagram = moves_at < 0 ? g_strdup(text) : g_strndup(text, (gsize)moves_at);
+    ok = front_read_diagram(&pos->start, &pos->geom, name, where, diagram, region);
+    g_free(diagram);
+    if (!ok)
+        goto done;
+    read_show_report(pos, text);
+    if (moves_at >= 0 && !diagram_parse_moves(&pos->moves, &pos->move_count, pos->geom, text,
+                                              (size_t)moves_at, &error)) {
+        ok = false;
+        goto fail;
+    }
+    if (pos->move_count && pos->moves[0].color != BOARD_EMPTY) {
+        pos->to_move = pos->moves[0].color;
+        pos->to_move_given = true;
+    }
+    goto done;
+fail:
+    fprintf(stderr, "mathgo %s: %s: %s\n", name, where, error->message);
+    g_error_free(error);
+done:
+    g_free(text);
+    if (!ok)
+        front_position_clear(pos);
+    return ok;
+}
+
+bool front_position_rules(rules_t *rules, const char *name, const front_rules_args_t *args,
+                          const front_position_t *pos, const char *fallback)
+{
+    front_rules_args_t merged = *args;
+    if (!merged.rules_text && pos->rules_text) {
+        rules_t probe;
+        char *lower = g_ascii_strdown(pos->rules_text, -1);
+        GError *error = NULL;
+        if (rules_parse(&probe, lower, &error))
+            merged.rules_text = lower;
+        else {
+            fprintf(stderr,
+                    "mathgo %s: warning: the file's rule set '%s' is not one of mathgo's "
+                    "(%s); using %s\n",
+                    name, pos->rules_text, error->message, fallback);
+            g_error_free(error);
+            g_free(lower);
+            lower = NULL;
+        }
+        bool ok = front_rules_args_parse(rules, name, &merged, fallback);
+        g_free(lower);
+        if (!ok)
+            return false;
+    } else if (!front_rules_args_parse(rules, name, args, fallback))
+        return false;
+    if (!args->komi_text && pos->has_komi)
+        rules->komi2 = pos->komi2;
+    return true;
+}
+
+game_t *front_position_game(const char *name, const char *path, const front_position_t *pos,
+                            const rules_t *rules, const char *to_move_text)
+{
+    board_color_t to_move = pos->to_move;
+    if (to_move_text && !front_parse_color(&to_move, name, "--to-move", to_move_text))
+        return NULL;
+    const char *where = !strcmp(path, "-") ? "stdin" : path;
+    GError *error = NULL;
+    game_t *game = game_create_from(pos->geom, rules, &pos->start, to_move, &error);
+    if (game && !diagram_play_moves(game, pos->moves, pos->move_count, &error)) {
+        game_destroy(game);
+        game = NULL;
+    }
+    if (!game) {
+        fprintf(stderr, "mathgo %s: %s: %s\n", name, where, error->message);
+        g_error_free(error);
+    }
+    return game;
+}
+
+void front_position_clear(front_position_t *pos)
+{
+    board_geom_destroy(pos->geom);
+    g_free(pos->moves);
+    g_free(pos->rules_text);
+    memset(pos, 0, sizeof *pos);
 }

@@ -6,7 +6,9 @@
 #define MATHGO_FRONT_COMMON_H
 
 #include "core/board.h"
+#include "core/game.h"
 #include "core/rules.h"
+#include "positions/diagram.h"
 
 #include <glib.h>
 #include <stdbool.h>
@@ -61,6 +63,52 @@ board_geom_t *front_geom(const char *name, const char *size_text);
  */
 bool front_read_diagram(board_t *board, board_geom_t **geom, const char *name, const char *where,
                         const char *text, bool region);
+
+/*
+ * A position file as `show`, `play --from` and `solve --from` read it (docs/sgf.md): an SGF
+ * game record (its first non-blank character is '('), whose setup is the start and whose main
+ * line's moves are the history; or a diagram (plain, region, or framed as `show` prints it,
+ * whose report line gives the rules, komi and player to move) optionally followed by a
+ * "moves:" list (positions/diagram.h).
+ */
+typedef struct front_position {
+    board_geom_t *geom;    /* owned */
+    board_t start;         /* the position before the moves */
+    board_color_t to_move; /* who plays first from start */
+    bool to_move_given;    /* the file says who plays first */
+    diagram_move_t *moves; /* the history, owned */
+    int move_count;
+    char *rules_text; /* the file's rule set (SGF RU, show's report), or NULL */
+    bool has_komi;    /* the file's komi (SGF KM, show's report) */
+    int komi2;
+} front_position_t;
+
+/*
+ * Reads the position file at path ("-" is stdin; `region` as --region for diagrams).  On error
+ * prints one message "mathgo NAME: PATH: line L, column C: ..." and returns false.  Free with
+ * front_position_clear.
+ */
+bool front_position_read(front_position_t *pos, const char *name, const char *path, bool region);
+
+/*
+ * The rule set for a position: --rules and --komi when given, else the file's rules and komi,
+ * else `fallback`.  A file's rule text that mathgo does not know (SGF RU[AGA]) is named in a
+ * warning on stderr and replaced by the fallback.  Prints one message and returns false on a
+ * bad --rules or --komi.
+ */
+bool front_position_rules(rules_t *rules, const char *name, const front_rules_args_t *args,
+                          const front_position_t *pos, const char *fallback);
+
+/*
+ * The game of the position: start, who plays first (to_move_text, the --to-move option, when
+ * not NULL, else the file's), and the history played through game_play.  Prints one message
+ * naming the path (and the move's number, line and column for an illegal move) and returns
+ * NULL on error.
+ */
+game_t *front_position_game(const char *name, const char *path, const front_position_t *pos,
+                            const rules_t *rules, const char *to_move_text);
+
+void front_position_clear(front_position_t *pos);
 
 /* Writes text as one RFC 4180 CSV field: quoted when it holds a comma, quote or newline. */
 void front_csv_field(FILE *out, const char *text);

@@ -2,9 +2,11 @@
 #include "front/solve_output.h"
 
 #include "positions/diagram.h"
+#include "positions/sgf.h"
 
 #include <errno.h>
 #include <string.h>
+#include <unistd.h>
 
 char *solve_margin_text(char buf[32], int value)
 {
@@ -74,84 +76,151 @@ void solve_print_game(FILE *out, const game_t *start, const search_result_t *res
     game_destroy(game);
 }
 
-static void sgf_point(GString *s, const board_geom_t *g, board_move_t m)
+bool solve_check_writable(const char *path, GError **error)
 {
-    if (m == BOARD_MOVE_PASS)
+    if (g_file_test(path, G_FILE_TEST_IS_DIR)) {
+        g_set_error(error, G_FILE_ERROR, G_FILE_ERROR_ISDIR, "'%s' is a directory", path);
+        return false;
+    }
+    char *dir = g_path_get_dirname(path);
+    bool ok = access(dir, W_OK | X_OK) == 0;
+    if (!ok)
+        g_set_error(error, G_FILE_ERROR, g_file_error_from_errno(errno),
+                    "cannot write '%s': folder '%s': %s", path, dir, g_strerror(errno));
+    g_free(dir);
+    return ok;
+}
+
+/* The value of a position `plies` moves into an optimal line whose first position has `value`
+ * (a last-move win comes one ply closer with each move), as a comment. */
+static void append_value_comment(GString *s, int value, int plies, const rules_t *rules)
+{
+    if (search_value_is_win(value)) {
+        int v = value > 0 ? value + plies : value - plies;
+        int left = search_value_plies(v);
+        if (left == 0)
+            g_string_append_printf(s, "%s wins: %s has no move", v > 0 ? "Black" : "White",
+                                   v > 0 ? "White" : "Black");
+        else
+            g_string_append_printf(s, "%s wins in %d pl%s with optimal play",
+                                   v > 0 ? "Black" : "White", left, left == 1 ? "y" : "ies");
         return;
-    g_string_append_c(s, (char)('a' + board_x(g, m)));
-    g_string_append_c(s, (char)('a' + board_y(g, m)));
-}
-
-/* A property listing the points of m ("AB[aa][ba]"); nothing when m is empty. */
-static void sgf_points(GString *s, const board_geom_t *g, const char *property, uint64_t m)
-{
-    if (m)
-        g_string_append(s, property);
-    for (; m; m &= m - 1) {
-        g_string_append_c(s, '[');
-        sgf_point(s, g, board_lowest(m));
-        g_string_append_c(s, ']');
     }
-}
-
-static void sgf_escape(GString *s, const char *text)
-{
-    for (; *text; text++) {
-        if (*text == ']' || *text == '\\')
-            g_string_append_c(s, '\\');
-        g_string_append_c(s, *text);
-    }
-}
-
-bool solve_write_sgf(const char *path, const game_t *start, const search_result_t *res,
-                     const char *rules_text, GError **error)
-{
-    const board_geom_t *g = game_geom(start);
-    const game_state_t *st = game_current(start);
-    const rules_t *r = game_rules(start);
-    GString *s = g_string_new("(;FF[4]GM[1]CA[UTF-8]AP[mathgo:solve]");
-    if (g->width == g->height)
-        g_string_append_printf(s, "SZ[%d]", g->width);
-    else
-        g_string_append_printf(s, "SZ[%d:%d]", g->width, g->height);
     char buf[32];
-    g_string_append_printf(s, "KM[%s]RU[", rules_komi_string(buf, r->komi2));
-    sgf_escape(s, rules_text);
-    g_string_append(s, "]");
-    solve_result_text(buf, res->value, r);
-    g_string_append(s, "RE[");
-    if (!strcmp(buf, "0"))
-        g_string_append(s, "0");
-    else if (!strcmp(buf, "B") || !strcmp(buf, "W"))
-        g_string_append_printf(s, "%s+", buf);
+    solve_result_text(buf, value, rules);
+    g_string_append_printf(s, "value %s with optimal play", buf);
+    if (value < SEARCH_VALUE_CYCLE_WIN && value > -SEARCH_VALUE_CYCLE_WIN)
+        g_string_append(s, " (Black minus White minus komi)");
+}
+
+/* Adds the moves of a line as a chain of nodes below `node`, each commented with its value;
+ * returns the last node. */
+static sgf_node_t *add_line(sgf_node_t *node, const game_t *from, const board_move_t *moves,
+                            int count, int value, int first_ply)
+{
+    const board_geom_t *g = game_geom(from);
+    board_color_t c = (board_color_t)game_current(from)->to_move;
+    for (int i = 0; i < count; i++) {
+        sgf_node_t *next = sgf_node_add_child(node, sgf_node_create());
+        sgf_add_move(next, c == BOARD_BLACK ? "B" : "W", g, moves[i]);
+        GString *comment = g_string_new(NULL);
+        append_value_comment(comment, value, first_ply + i + 1, game_rules(from));
+        sgf_node_add_value(next, "C", comment->str);
+        g_string_free(comment, TRUE);
+        node = next;
+        c = board_color_other(c);
+    }
+    return node;
+}
+
+/* RE: "B+3", "W+0.5", "0" (a tie or a draw), "B+" / "W+" for a win without a score (last-move
+ * scoring, or a cycle won by the player who passed less). */
+static void add_result(sgf_node_t *root, int value, const rules_t *rules)
+{
+    char buf[32];
+    if (search_value_is_win(value) || value >= SEARCH_VALUE_CYCLE_WIN ||
+        value <= -SEARCH_VALUE_CYCLE_WIN)
+        snprintf(buf, sizeof buf, "%c+", value > 0 ? 'B' : 'W');
     else
-        sgf_escape(s, buf);
-    g_string_append(s, "]");
-    sgf_points(s, g, "AB", st->board.stones[BOARD_BLACK]);
-    sgf_points(s, g, "AW", st->board.stones[BOARD_WHITE]);
+        solve_result_text(buf, value, rules);
+    sgf_node_add_value(root, "RE", buf);
+}
+
+bool solve_write_sgf(const char *path, const solve_sgf_t *what, GError **error)
+{
+    const game_t *game = what->game;
+    const board_geom_t *g = game_geom(game);
+    const rules_t *r = game_rules(game);
+    const game_state_t *start = game_state_at(game, 0);
+    sgf_node_t *root = sgf_game_root(g, r, &start->board, (board_color_t)start->to_move,
+                                     "mathgo:" MATHGO_VERSION, error);
+    if (!root)
+        return false;
+    if (what->result)
+        add_result(root, what->result->value, r);
+    GString *comment = g_string_new(NULL);
     if (board_geom_is_region(g)) {
         /* SGF has no holes nor immortal stones: the region goes in a comment, holes marked
          * with MA (a cross) so that viewers show them. */
-        char *text = diagram_format_region(&st->board, g);
-        g_string_append(s, "C[region (X O safe, x o stones, # off the board):\n");
-        sgf_escape(s, text);
-        g_string_append(s, "]");
+        char *text = diagram_format_region(&start->board, g);
+        g_string_append_printf(comment, "region (X O safe, x o stones, # off the board):\n%s",
+                               text);
         g_free(text);
         uint64_t rectangle = g->size == 64 ? ~(uint64_t)0 : board_bit(g->size) - 1;
-        sgf_points(s, g, "MA", rectangle & ~g->all);
+        sgf_add_points(root, "MA", g, rectangle & ~g->all);
     }
-    g_string_append_printf(s, "PL[%c]\n", st->to_move == BOARD_BLACK ? 'B' : 'W');
-    board_color_t c = (board_color_t)st->to_move;
-    for (int i = 0; i < res->pv_length; i++) {
-        g_string_append_printf(s, ";%c[", c == BOARD_BLACK ? 'B' : 'W');
-        sgf_point(s, g, res->pv[i]);
-        g_string_append_c(s, ']');
-        if (i % 10 == 9)
-            g_string_append_c(s, '\n');
-        c = board_color_other(c);
+    /* The history (the moves of --from), then the solved position. */
+    sgf_node_t *solved = root;
+    size_t history = game_length(game);
+    for (size_t i = 1; i <= history; i++) {
+        const game_state_t *st = game_state_at(game, i);
+        solved = sgf_node_add_child(solved, sgf_node_create());
+        sgf_add_move(solved, game_state_at(game, i - 1)->to_move == BOARD_BLACK ? "B" : "W", g,
+                     st->move);
     }
-    g_string_append(s, ")\n");
-    bool ok = g_file_set_contents(path, s->str, (gssize)s->len, error);
-    g_string_free(s, TRUE);
+    if (history) {
+        if (comment->len && solved != root) {
+            sgf_node_add_value(root, "C", comment->str);
+            g_string_truncate(comment, 0);
+        }
+        g_string_append_printf(comment,
+                               "the position solved (after %zu moves of history): ", history);
+    } else if (comment->len)
+        g_string_append_c(comment, '\n');
+    if (what->result)
+        append_value_comment(comment, what->result->value, 0, r);
+    else
+        g_string_append(comment, what->bounds_text);
+    sgf_node_add_value(solved, "C", comment->str);
+    g_string_free(comment, TRUE);
+    if (what->result)
+        add_line(solved, game, what->result->pv, what->result->pv_length, what->result->value, 0);
+    /* --variations: every other first move, with its value and its optimal continuation. */
+    for (int i = 0; i < what->first_move_count; i++) {
+        const solve_first_move_t *f = &what->first_moves[i];
+        if (what->result && what->result->pv_length && f->move == what->result->pv[0])
+            continue;
+        sgf_node_t *first = sgf_node_add_child(solved, sgf_node_create());
+        board_color_t c = (board_color_t)game_current(game)->to_move;
+        sgf_add_move(first, c == BOARD_BLACK ? "B" : "W", g, f->move);
+        if (!f->solved) {
+            sgf_node_add_value(first, "C", "not solved within the limits");
+            continue;
+        }
+        GString *text = g_string_new(NULL);
+        append_value_comment(text, f->result.value, 0, r);
+        sgf_node_add_value(first, "C", text->str);
+        g_string_free(text, TRUE);
+        game_t *after = game_copy(game);
+        game_play(after, f->move);
+        add_line(first, after, f->result.pv, f->result.pv_length, f->result.value, 0);
+        game_destroy(after);
+    }
+    sgf_node_t *top = sgf_node_create();
+    sgf_node_add_child(top, root);
+    char *text = sgf_format(top);
+    bool ok = g_file_set_contents(path, text, -1, error);
+    g_free(text);
+    sgf_node_destroy(top);
     return ok;
 }

@@ -27,12 +27,35 @@ char *solve_moves_text(const board_geom_t *geom, const board_move_t *moves, int 
 /* Writes the optimal game from `start` as a numbered list, with diagrams when asked. */
 void solve_print_game(FILE *out, const game_t *start, const search_result_t *res, bool diagrams);
 
+/* The value of one first move (--variations): the solve of the position after it. */
+typedef struct solve_first_move {
+    board_move_t move;
+    bool solved;            /* false: a limit stopped its search */
+    search_result_t result; /* when solved: the value and optimal game after the move */
+} solve_first_move_t;
+
+/* What `solve --sgf` writes. */
+typedef struct solve_sgf {
+    const game_t *game;                    /* the start, the history (--from's moves), now */
+    const search_result_t *result;         /* the solve of now; NULL when a limit stopped it */
+    const char *bounds_text;               /* without a result: what is known of the value */
+    const solve_first_move_t *first_moves; /* --variations: every first move; else NULL */
+    int first_move_count;
+} solve_sgf_t;
+
 /*
- * Writes the optimal game as SGF FF[4] (SZ[W:H] for rectangles, AB/AW for a start position,
- * PL for the player to move, RE for the result).  False and *error when the file cannot be
- * written.
+ * Writes the game as SGF FF[4] (positions/sgf.h sgf_game_root: GM FF CA AP SZ KM RU GC, AB/AW
+ * for the start position, PL; RE for the result): the history as the first nodes, then the
+ * optimal game, every node after the solved position commented (C) with its value (or the root
+ * with the bounds when unsolved), and with first_moves every other first move as a variation
+ * with its value and optimal continuation.  A region's diagram goes in the root's comment and
+ * its holes are marked (MA).  False and *error when the file cannot be written or the board
+ * is too wide for SGF.
  */
-bool solve_write_sgf(const char *path, const game_t *start, const search_result_t *res,
-                     const char *rules_text, GError **error);
+bool solve_write_sgf(const char *path, const solve_sgf_t *what, GError **error);
+
+/* Whether path can be written (its folder exists and is writable, it is not a folder): checked
+ * before a long solve.  False and *error naming it otherwise. */
+bool solve_check_writable(const char *path, GError **error);
 
 #endif

@@ -1,6 +1,7 @@
 /* positions/diagram.c: ASCII diagram reader and writer. */
 #include "positions/diagram.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 G_DEFINE_QUARK(diagram - error - quark, diagram_error)
@@ -299,4 +300,209 @@ bool diagram_looks_like_region(const char *text)
         line = end + 1;
     }
     return upper && lower;
+}
+
+/* Whether line is a column header: its first non-space character is 'A' and every non-space
+ * character is an upper-case letter. */
+static bool is_column_header(const char *line)
+{
+    const char *s = line + strspn(line, " \t");
+    if (*s != 'A')
+        return false;
+    for (; *s && *s != '\n'; s++)
+        if (*s != ' ' && *s != '\t' && *s != '\r' && !g_ascii_isupper(*s))
+            return false;
+    return true;
+}
+
+/* The row number at the start of line ("  3 X . O"), its digits blanked; -1 when the line
+ * does not start with a number followed by a space or the end. */
+static long take_row_number(char *line)
+{
+    char *s = line + strspn(line, " \t");
+    if (!g_ascii_isdigit(*s))
+        return -1;
+    char *end;
+    long row = strtol(s, &end, 10);
+    if (*end && *end != ' ' && *end != '\t' && *end != '\r' && *end != '\n')
+        return -1;
+    memset(s, ' ', (size_t)(end - s));
+    return row;
+}
+
+char *diagram_strip_frame(const char *text, GError **error)
+{
+    char *copy = g_strdup(text);
+    char *line = copy;
+    /* The first line that is neither blank nor a comment. */
+    while (*line) {
+        size_t len = strcspn(line, "\n");
+        char saved = line[len];
+        line[len] = '\0';
+        bool skip = is_blank_line(line) || line[0] == '#';
+        line[len] = saved;
+        if (!skip)
+            break;
+        line += len + (saved ? 1 : 0);
+    }
+    if (!*line || !is_column_header(line))
+        return copy;
+    int line_number = 1;
+    for (const char *s = copy; s < line; s++)
+        line_number += *s == '\n';
+    size_t header_len = strcspn(line, "\n");
+    memset(line, ' ', header_len);
+    char *row = line + header_len + (line[header_len] ? 1 : 0);
+    long rows[BOARD_MAX_POINTS];
+    int lines[BOARD_MAX_POINTS];
+    int count = 0;
+    while (*row) {
+        size_t len = strcspn(row, "\n");
+        char saved = row[len];
+        row[len] = '\0';
+        long number = take_row_number(row);
+        row[len] = saved;
+        if (number < 0)
+            break;
+        if (count == BOARD_MAX_POINTS) {
+            g_set_error(error, DIAGRAM_ERROR, DIAGRAM_ERROR_SIZE,
+                        "line %d: the diagram has more than %d rows", line_number + 1 + count,
+                        BOARD_MAX_POINTS);
+            g_free(copy);
+            return NULL;
+        }
+        rows[count] = number;
+        lines[count] = line_number + 1 + count;
+        count++;
+        row += len + (saved ? 1 : 0);
+    }
+    *row = '\0';
+    for (int i = 0; i < count; i++) {
+        if (rows[i] != count - i) {
+            g_set_error(error, DIAGRAM_ERROR, DIAGRAM_ERROR_SHAPE,
+                        "line %d: row number %ld, expected %d (rows count down to 1)", lines[i],
+                        rows[i], count - i);
+            g_free(copy);
+            return NULL;
+        }
+    }
+    return copy;
+}
+
+ssize_t diagram_moves_offset(const char *text)
+{
+    for (const char *line = text; *line;) {
+        const char *s = line + strspn(line, " \t");
+        if (g_str_has_prefix(s, "moves:"))
+            return line - text;
+        const char *next = strchr(line, '\n');
+        if (!next)
+            break;
+        line = next + 1;
+    }
+    return -1;
+}
+
+/* Where offset o of text is: line and column (1-based, columns in characters). */
+static void text_position(int *line, int *column, const char *text, size_t o)
+{
+    *line = 1, *column = 1;
+    for (size_t i = 0; i < o; i++) {
+        if (text[i] == '\n')
+            ++*line, *column = 1;
+        else if (((unsigned char)text[i] & 0xC0) != 0x80)
+            ++*column;
+    }
+}
+
+bool diagram_parse_moves(diagram_move_t **moves, int *count, const board_geom_t *geom,
+                         const char *text, size_t offset, GError **error)
+{
+    GArray *list = g_array_new(FALSE, FALSE, sizeof(diagram_move_t));
+    const char *s = text + offset;
+    s += strspn(s, " \t");
+    s += strlen("moves:");
+    board_color_t color = BOARD_EMPTY;
+    bool ok = false;
+    while (*s) {
+        if (*s == '#') {
+            s += strcspn(s, "\n");
+            continue;
+        }
+        size_t space = strspn(s, " \t\r\n,");
+        if (space) {
+            s += space;
+            continue;
+        }
+        size_t len = strcspn(s, " \t\r\n,#");
+        char *word = g_strndup(s, len);
+        int line, column;
+        text_position(&line, &column, text, (size_t)(s - text));
+        GError *inner = NULL;
+        board_move_t move;
+        if (!g_ascii_strcasecmp(word, "b") || !g_ascii_strcasecmp(word, "black"))
+            color = BOARD_BLACK;
+        else if (!g_ascii_strcasecmp(word, "w") || !g_ascii_strcasecmp(word, "white"))
+            color = BOARD_WHITE;
+        else if (board_parse_move(&move, geom, word, &inner)) {
+            diagram_move_t m = {color, move, line, column};
+            g_array_append_val(list, m);
+            color = BOARD_EMPTY;
+        } else {
+            g_set_error(error, DIAGRAM_ERROR, DIAGRAM_ERROR_MOVE, "line %d, column %d: %s", line,
+                        column, inner->message);
+            g_error_free(inner);
+            g_free(word);
+            goto done;
+        }
+        g_free(word);
+        s += len;
+    }
+    if (color != BOARD_EMPTY) {
+        int line, column;
+        text_position(&line, &column, text, (size_t)(s - text));
+        g_set_error(error, DIAGRAM_ERROR, DIAGRAM_ERROR_MOVE,
+                    "line %d, column %d: a colour without a move at the end of the move list", line,
+                    column);
+        goto done;
+    }
+    ok = true;
+done:
+    *count = ok ? (int)list->len : 0;
+    *moves = ok && list->len ? (diagram_move_t *)(void *)g_array_free(list, FALSE) : NULL;
+    if (!ok || !*moves)
+        g_array_free(list, TRUE);
+    return ok;
+}
+
+static const char *color_word(board_color_t c)
+{
+    return c == BOARD_BLACK ? "black" : "white";
+}
+
+bool diagram_play_moves(game_t *game, const diagram_move_t *moves, int count, GError **error)
+{
+    const board_geom_t *geom = game_geom(game);
+    for (int i = 0; i < count; i++) {
+        board_color_t who = (board_color_t)game_current(game)->to_move;
+        char name[8];
+        board_move_name(name, geom, moves[i].move);
+        if (moves[i].color != BOARD_EMPTY && moves[i].color != who) {
+            g_set_error(error, DIAGRAM_ERROR, DIAGRAM_ERROR_MOVE,
+                        "line %d, column %d: move %d (%s %s) is %s's, but %s is to play (the "
+                        "moves alternate: put a pass between two moves of one colour)",
+                        moves[i].line, moves[i].column, i + 1, color_word(moves[i].color), name,
+                        color_word(moves[i].color), color_word(who));
+            return false;
+        }
+        game_legality_t legality = game_play(game, moves[i].move);
+        if (legality != GAME_LEGAL) {
+            g_set_error(error, DIAGRAM_ERROR, DIAGRAM_ERROR_MOVE,
+                        "line %d, column %d: move %d (%s %s) is illegal: %s", moves[i].line,
+                        moves[i].column, i + 1, color_word(who), name,
+                        game_legality_string(legality));
+            return false;
+        }
+    }
+    return true;
 }

@@ -10,8 +10,10 @@
 #define MATHGO_POSITIONS_DIAGRAM_H
 
 #include "core/board.h"
+#include "core/game.h"
 
 #include <glib.h>
+#include <sys/types.h>
 
 #define DIAGRAM_ERROR (diagram_error_quark())
 GQuark diagram_error_quark(void);
@@ -20,6 +22,7 @@ typedef enum diagram_error_code {
     DIAGRAM_ERROR_SHAPE,     /* rows of different lengths, no rows */
     DIAGRAM_ERROR_SIZE,      /* more than BOARD_MAX_POINTS points */
     DIAGRAM_ERROR_POSITION,  /* a region's ordinary chain without a liberty */
+    DIAGRAM_ERROR_MOVE,      /* a move list's word that is not a move, or an illegal move */
 } diagram_error_code_t;
 
 /*
@@ -76,5 +79,54 @@ char *diagram_format_region(const board_t *board, const board_geom_t *geom);
  * characters, such as "# x o", would be read as a row: write comments in words.)
  */
 bool diagram_looks_like_region(const char *text);
+
+/*
+ * Framed diagrams, as `mathgo show` prints them: a header line of column names ("    A B C")
+ * and rows that start with their number, counting down to 1 ("  3 X . O").  When the first
+ * line that is neither blank nor a '#' comment is such a header (its first character other than
+ * a space is 'A' and all of them are upper-case letters), returns a copy of text with the
+ * header and the row numbers blanked (so line and column numbers stay those of text) and cut
+ * after the last numbered row (the report `show` prints below it is not part of the diagram).
+ * Otherwise returns a plain copy.  NULL and *error (DIAGRAM_ERROR_SHAPE) when the rows are not
+ * numbered H, H-1, ..., 1.  Free with g_free.
+ */
+char *diagram_strip_frame(const char *text, GError **error);
+
+/*
+ * Move lists.  A diagram may be followed by the moves played from it (its history, which
+ * superko sees): a line starting with "moves:" (spaces before it allowed), then words
+ * separated by spaces, commas or line breaks up to the end of the text:
+ *   - a point in GTP form ("C3", "c3") or "pass" is a move, played alternately;
+ *   - "B", "W", "black" or "white" (any case) names the colour of the next move (optional; the
+ *     first one sets who starts, later ones must agree with the alternation);
+ *   - '#' starts a comment up to the end of the line.
+ * Example: "moves: B C3 W pass B B2" or "moves: C3 pass B2".
+ */
+
+/* One move of a written game (a move list or an SGF record). */
+typedef struct diagram_move {
+    board_color_t color; /* who plays it; BOARD_EMPTY when the text does not say */
+    board_move_t move;   /* a point or BOARD_MOVE_PASS */
+    int line, column;    /* where it was read (1-based) */
+} diagram_move_t;
+
+/* The offset of the "moves:" line in text, or -1 when there is none. */
+ssize_t diagram_moves_offset(const char *text);
+
+/*
+ * Parses the move list that starts at text + offset (the "moves:" line) on geom.  Writes a new
+ * array (free with g_free; NULL when empty) and its length.  False and *error
+ * (DIAGRAM_ERROR_MOVE, naming the line and column in text) for a word that is not a move or a
+ * point off the board.
+ */
+bool diagram_parse_moves(diagram_move_t **moves, int *count, const board_geom_t *geom,
+                         const char *text, size_t offset, GError **error);
+
+/*
+ * Plays the moves on game with game_play.  False and *error (DIAGRAM_ERROR_MOVE) naming the
+ * move's number (from 1), its line and column, and why, at the first move that is illegal or
+ * whose colour is not the player to move; the moves before it stay played.
+ */
+bool diagram_play_moves(game_t *game, const diagram_move_t *moves, int count, GError **error);
 
 #endif

@@ -218,6 +218,73 @@ static void test_diagram__region_text_is_told_from_plain_text(void **state)
             fail_msg("'%s' is a plain diagram", plain[i]);
 }
 
+/* A diagram framed as `mathgo show` prints it reads as its rows: the header and the row
+ * numbers become spaces (columns keep their numbers), the report below is cut off. */
+static void test_diagram__framed_diagrams_read_as_their_rows(void **state)
+{
+    (void)state;
+    const char *framed = "    A B C \n  2 X . O \n  1 . x . \nboard 3x2, rules math\nchains:\n";
+    char *rows = diagram_strip_frame(framed, NULL);
+    assert_non_null(rows);
+    assert_string_equal(rows, "          \n    X . O \n    . x . \n");
+    board_t a, b;
+    int w, h;
+    assert_true(diagram_parse(&a, &w, &h, rows, NULL));
+    assert_true(diagram_parse(&b, &w, &h, "X.O\n.X.\n", NULL));
+    assert_true(board_equal(&a, &b));
+    g_free(rows);
+    /* Not framed: a plain copy; wrongly numbered rows: an error naming the line. */
+    rows = diagram_strip_frame("X.O\n", NULL);
+    assert_string_equal(rows, "X.O\n");
+    g_free(rows);
+    GError *error = NULL;
+    assert_null(diagram_strip_frame("# c\n   A B\n 1 . .\n 2 . .\n", &error));
+    assert_non_null(strstr(error->message, "line 3: row number 1, expected 2"));
+    g_error_free(error);
+}
+
+/* A move list: GTP points and passes, optional colours, comments, places for messages; the
+ * moves play through game_play and an illegal one is named by number, line and column. */
+static void test_diagram__move_lists_parse_and_play(void **state)
+{
+    (void)state;
+    const char *text = "..\n..\n  moves: W B1, pass # a comment\n W A2\n";
+    ssize_t at = diagram_moves_offset(text);
+    assert_int_equal(at, 6);
+    board_geom_t *g = board_geom_create(2, 2, NULL);
+    diagram_move_t *moves;
+    int count;
+    assert_true(diagram_parse_moves(&moves, &count, g, text, (size_t)at, NULL));
+    assert_int_equal(count, 3);
+    assert_int_equal(moves[0].color, BOARD_WHITE);
+    assert_int_equal(moves[0].move, board_point(g, 1, 1));
+    assert_int_equal(moves[0].line, 3);
+    assert_int_equal(moves[0].column, 12);
+    assert_int_equal(moves[1].color, BOARD_EMPTY);
+    assert_int_equal(moves[1].move, BOARD_MOVE_PASS);
+    assert_int_equal(moves[2].color, BOARD_WHITE);
+    assert_int_equal(moves[2].line, 4);
+    rules_t rules;
+    assert_true(rules_parse(&rules, "chinese", NULL));
+    board_t empty = board_initial(g);
+    game_t *game = game_create_from(g, &rules, &empty, BOARD_WHITE, NULL);
+    assert_true(diagram_play_moves(game, moves, count, NULL));
+    assert_int_equal(game_length(game), 3);
+    g_free(moves);
+    GError *error = NULL;
+    diagram_move_t again = {BOARD_EMPTY, board_point(g, 0, 0), 9, 4};
+    assert_false(diagram_play_moves(game, &again, 1, &error));
+    assert_string_equal(error->message,
+                        "line 9, column 4: move 1 (black A2) is illegal: the point is occupied");
+    g_clear_error(&error);
+    assert_false(diagram_parse_moves(&moves, &count, g, "moves: B2 C7", 0, &error));
+    assert_non_null(strstr(error->message, "line 1, column 11: point 'C7'"));
+    g_clear_error(&error);
+    assert_int_equal(diagram_moves_offset("X.\n.."), -1);
+    game_destroy(game);
+    board_geom_destroy(g);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -230,6 +297,8 @@ int main(void)
         cmocka_unit_test(test_diagram__random_regions_round_trip),
         cmocka_unit_test(test_diagram__malformed_regions_are_named_by_line_and_column),
         cmocka_unit_test(test_diagram__region_text_is_told_from_plain_text),
+        cmocka_unit_test(test_diagram__framed_diagrams_read_as_their_rows),
+        cmocka_unit_test(test_diagram__move_lists_parse_and_play),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
