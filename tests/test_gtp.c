@@ -915,6 +915,68 @@ static void test_gtp__bad_input_always_gets_an_error_and_the_engine_keeps_servin
     support_run_clear(&r);
 }
 
+/* "(0.01 s, 1067 nodes)" becomes "(costs)": seconds and node counts vary between builds. */
+static char *mask_costs(const char *text)
+{
+    GRegex *re = g_regex_new("\\([0-9.]+ s, [0-9]+ nodes\\)", 0, 0, NULL);
+    char *masked = g_regex_replace_literal(re, text, -1, 0, "(costs)", 0, NULL);
+    g_regex_unref(re);
+    return masked;
+}
+
+/* Runs one docs example: `command` is "printf 'INPUT' | build/mathgo gtp ARGS". */
+static void run_doc_example(const char *command, const char *want, int line)
+{
+    const char *quote = strchr(command, '\'');
+    const char *end = quote ? strchr(quote + 1, '\'') : NULL;
+    const char *args = end ? strstr(end, "build/mathgo ") : NULL;
+    if (!args)
+        fail_msg("docs/gtp.md:%d: not a 'printf ... | build/mathgo' example: %s", line, command);
+    char *raw = g_strndup(quote + 1, (size_t)(end - quote - 1));
+    char *input = g_strcompress(raw); /* the \n of printf */
+    char **argv = g_strsplit(args + strlen("build/mathgo "), " ", -1);
+    support_run_t r = support_run(input, (const char *const *)argv);
+    char *got = mask_costs(r.out), *expected = mask_costs(want);
+    if (r.status != 0 || strcmp(got, expected))
+        fail_msg("docs/gtp.md:%d: '%s' printed (status %d)\n[%s]\ninstead of\n[%s]", line, command,
+                 r.status, got, expected);
+    g_free(got);
+    g_free(expected);
+    support_run_clear(&r);
+    g_strfreev(argv);
+    g_free(input);
+    g_free(raw);
+}
+
+/* Every "$ printf ... | build/mathgo gtp" example of docs/gtp.md prints what the page shows
+ * (its stdout: the lines up to the first stderr line "mathgo: ..." or the next example). */
+static void test_gtp__the_examples_of_docs_gtp_md_print_what_the_page_shows(void **state)
+{
+    (void)state;
+    char *text = NULL;
+    assert_true(g_file_get_contents(MATHGO_TEST_DATA "/../../docs/gtp.md", &text, NULL, NULL));
+    char **lines = g_strsplit(text, "\n", -1);
+    int examples = 0;
+    for (int i = 0; lines[i]; i++) {
+        if (!g_str_has_prefix(lines[i], "$ printf '"))
+            continue;
+        int start = i;
+        GString *want = g_string_new(NULL);
+        for (i++; lines[i] && !g_str_has_prefix(lines[i], "$ ") &&
+                  !g_str_has_prefix(lines[i], "```") && !g_str_has_prefix(lines[i], "mathgo: ");
+             i++)
+            g_string_append_printf(want, "%s\n", lines[i]);
+        run_doc_example(lines[start] + 2, want->str, start + 1);
+        g_string_free(want, TRUE);
+        examples++;
+        i--;
+    }
+    g_strfreev(lines);
+    g_free(text);
+    print_message("docs/gtp.md: %d examples\n", examples);
+    assert_true(examples >= 4);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -944,6 +1006,7 @@ int main(void)
         cmocka_unit_test(
             test_gtp__analysis_commands_give_the_value_the_move_values_and_the_regions),
         cmocka_unit_test(test_gtp__bad_input_always_gets_an_error_and_the_engine_keeps_serving),
+        cmocka_unit_test(test_gtp__the_examples_of_docs_gtp_md_print_what_the_page_shows),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
