@@ -18,6 +18,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* Moves tested in genmove's phase 3 (gtp_player.h). */
+enum { PHASE3_MOVES = 4 };
+
 /* Local positions the region analysis may value before it gives up (REGION_ERROR_LIMIT). */
 enum { REGION_POSITION_LIMIT = 200000 };
 
@@ -257,12 +260,12 @@ static bool move_value(int *value, search_t *s, const game_t *game, board_move_t
     return ok;
 }
 
-/* ---- Move order: a one-ply count -------------------------------------------------------------
+/* ---- Move order: a two-ply count -------------------------------------------------------------
  */
 
 typedef struct candidate {
     board_move_t move;
-    int count;  /* the one-ply count (one_ply_count) */
+    int count;  /* the two-ply count (two_ply_count) */
     int status; /* 1 proven, 0 unknown, -1 refuted, -2 not optimal (phase 2) */
 } candidate_t;
 
@@ -303,13 +306,43 @@ static int one_ply_count(const game_t *game, board_move_t move)
     return 64 * count + 2 * (liberties < 8 ? liberties : 8) - off_centre;
 }
 
+/*
+ * The two-ply count of a move: the mover's one-ply count after the opponent's best reply by its
+ * own one-ply count (so a move that lets a chain be captured at once scores the capture), with
+ * the move's own tie-break; a move that ends the game scores the end (a win under last-move
+ * scoring, the final count otherwise).
+ */
+static int two_ply_count(const game_t *game, board_move_t move)
+{
+    int own = one_ply_count(game, move);
+    game_t *after = game_copy(game);
+    game_play(after, move);
+    int count;
+    if (game_status(after) != GAME_ONGOING) {
+        count = game_rules(game)->scoring == RULES_SCORING_LAST_MOVE ? INT_MAX / 4 : own;
+    } else {
+        board_move_t replies[BOARD_MAX_POINTS + 1];
+        int n = game_legal_moves(replies, after), best = INT_MIN / 2;
+        for (int i = 0; i < n; i++) {
+            int v = one_ply_count(after, replies[i]);
+            best = v > best ? v : best;
+        }
+        /* The reply's count in whole units of 1/64 (its tie-break is the opponent's), then the
+         * move's own tie-break. */
+        int units = best >= 0 ? (best + 32) / 64 : -((-best + 32) / 64);
+        count = -64 * units + (own - 64 * (own >= 0 ? (own + 32) / 64 : -((-own + 32) / 64)));
+    }
+    game_destroy(after);
+    return count;
+}
+
 /* The legal moves with their counts, the pass first, then by count (points in order on ties). */
 static int candidates(candidate_t *out, const game_t *game)
 {
     board_move_t moves[BOARD_MAX_POINTS + 1];
     int n = game_legal_moves(moves, game);
     for (int i = 0; i < n; i++)
-        out[i] = (candidate_t){moves[i], one_ply_count(game, moves[i]), 0};
+        out[i] = (candidate_t){moves[i], two_ply_count(game, moves[i]), 0};
     /* Insertion sort: stable, at most 65 entries. */
     for (int i = 1; i < n; i++) {
         candidate_t c = out[i];
@@ -414,26 +447,33 @@ bool gtp_player_choose(gtp_choice_t *out, GString *note, gtp_player_t *p, const 
             goto done;
         }
     }
-    /* Phase 3: the moves not refuted in phase 2, each tested for keeping the win (or the draw
-     * when the value is known to be one); a value known to be a loss keeps phase 2's target. */
+    /* Phase 3: the best few moves by the count that phase 2 did not refute, each tested for
+     * keeping the win (or the draw when the value is known to be one; a value known to be a
+     * loss keeps phase 2's target).  Few, so that each test gets a budget that can prove. */
     int t = !known || mine > 0 ? 1 : mine == 0 ? 0 : (search_value_is_win(v) ? mine - 1 : mine);
-    int left = 0;
-    for (int i = 0; i < n; i++)
-        left += cand[i].status == 0;
-    for (int i = 0; i < n && chosen < 0; i++) {
+    int order3[BOARD_MAX_POINTS + 1], left = 0;
+    for (int i = 0; i < n; i++) {
         if (cand[i].status != 0)
             continue;
-        if (g && budget_limit(b, 1.0, left)) {
+        int j = left++;
+        for (; j > 0 && cand[i].count > cand[order3[j - 1]].count; j--)
+            order3[j] = order3[j - 1];
+        order3[j] = i;
+    }
+    if (left > PHASE3_MOVES)
+        left = PHASE3_MOVES;
+    for (int k = 0, share = left; k < left && chosen < 0; k++, share--) {
+        int i = order3[k];
+        if (g && budget_limit(b, 1.0, share)) {
             bool tested;
             bool yes = reaches(&tested, s, g, cand[i].move, t);
             cand[i].status = !tested ? 0 : yes ? 1 : -1;
         }
-        left--;
         if (cand[i].status == 1)
             chosen = i;
     }
     /* No proof: the proven moves, then the unknown, then those not optimal, then the refuted,
-     * and within a class the best one-ply count. */
+     * and within a class the best two-ply count. */
     const int order[] = {1, 0, -2, -1};
     for (int k = 0; k < 4 && chosen < 0; k++)
         for (int i = 0; i < n; i++)
@@ -455,7 +495,7 @@ bool gtp_player_choose(gtp_choice_t *out, GString *note, gtp_player_t *p, const 
                                : t == 0 ? "draw"
                                         : "value");
     else
-        g_string_append(note, "the best unrefuted move by a one-ply count");
+        g_string_append(note, "the best unrefuted move by a two-ply count");
 done:
     if (out->kind != GTP_CHOICE_RESIGN && chosen >= 0)
         out->move = cand[chosen].move;

@@ -6,14 +6,14 @@
  *   1. the exact value v of the position, the game's whole history included (superko), with
  *      half of the budget;
  *   2. when v is known: each legal move in turn (the pass first, then the points in the order
- *      of a one-ply count) is tested for keeping v, until 80% of the budget; the first that
+ *      of a two-ply count) is tested for keeping v, until 80% of the budget; the first that
  *      keeps it is a provably optimal move (under last-move scoring: the fastest win or the
  *      slowest loss).  When v is a loss for the player to move the answer is "resign" unless
  *      resigning is switched off;
- *   3. otherwise, with what is left: each move not yet refuted gets an equal share of the time
- *      for the test "does the player to move still win (or, when v is known to be a draw, not
- *      lose) after it?", and the move played is the first proven one, else the first unknown,
- *      else the first refuted, in the order of the one-ply count.
+ *   3. otherwise, with what is left: the best four moves by the two-ply count that phase 2 did
+ *      not refute get an equal share of the time for the test "does the player to move still
+ *      win (or, when v is known to be a draw, not lose) after it?", and the move played is the
+ *      first proven one, else the best unknown, else the best refuted, by the two-ply count.
  * The choice says which case it is, for the note on stderr.
  *
  * Rule sets the solver cannot search (simple ko without a cycle rule, an infinite game tree)
