@@ -441,8 +441,9 @@ bool gtp_player_choose(gtp_choice_t *out, GString *note, gtp_player_t *p, const 
         }
         if (chosen >= 0) {
             out->kind = exact ? GTP_CHOICE_OPTIMAL : GTP_CHOICE_UNPROVEN;
-            g_string_append_printf(note, "%s, optimal: the value is %s",
+            g_string_append_printf(note, "%s, optimal%s: the value is %s",
                                    board_move_name(name, geom, cand[chosen].move),
+                                   exact ? "" : " with cycle=draw added",
                                    gtp_player_value_text(text, v));
             goto done;
         }

@@ -613,6 +613,21 @@ static void test_gtp__genmove_plays_reg_genmove_does_not_and_an_ended_game_answe
     expect(e, "final_score", "= B+9\n\n");
     gtp_engine_destroy(e);
 
+    /* Simple ko without a cycle rule: searched with cycle=draw added, nothing claimed. */
+    e = player_new(2, 2, "japanese", true, 0, 0);
+    for (int ply = 0; ply < 12 && game_status(gtp_engine_game(e)) == GAME_ONGOING; ply++) {
+        char *answer = ask(e, ply % 2 ? "genmove w" : "genmove b");
+        assert_non_null(answer);
+        assert_string_not_equal(answer, "resign");
+        assert_int_equal(gtp_engine_last_choice(e)->kind, GTP_CHOICE_UNPROVEN);
+        assert_false(gtp_engine_last_choice(e)->value_known);
+        g_free(answer);
+    }
+    char *value = ask(e, "mathgo-value");
+    assert_non_null(value);
+    g_free(value);
+    gtp_engine_destroy(e);
+
     /* Under no-pass rules a player without a move has lost: resign. */
     e = player_new(1, 2, "math", false, 0, 0);
     expect(e, "genmove b", "= A2\n\n"); /* 1x2 math: White wins (docs/results.md) */
