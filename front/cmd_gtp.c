@@ -1,6 +1,6 @@
 /*
  * front/cmd_gtp.c: `mathgo gtp [--rules R] [--komi K] [--size WxH] [--max-time S] [--max-nodes N]
- * [--memory SIZE] [--no-resign]`: GTP on stdin/stdout, genmove's notes on stderr.
+ * [--memory SIZE] [--threads N] [--no-resign]`: GTP on stdin/stdout, genmove's notes on stderr.
  */
 #include "front/commands.h"
 #include "front/common.h"
@@ -28,6 +28,7 @@ int front_gtp(int argc, char **argv)
     gdouble max_seconds = GTP_DEFAULT_MAX_SECONDS;
     gint64 max_nodes = 0;
     gboolean no_resign = FALSE;
+    int threads = 1;
     GOptionEntry entries[] = {
         {"size", 's', 0, G_OPTION_ARG_STRING, &size_text,
          "board before the first boardsize command (default 5x5)", "WxH"},
@@ -39,6 +40,8 @@ int front_gtp(int argc, char **argv)
          "at most N solver nodes per genmove or analysis command (default 0: no limit)", "N"},
         {"memory", 0, 0, G_OPTION_ARG_STRING, &memory_text,
          "the solver's table, kept from move to move (default 64M)", "SIZE"},
+        {"threads", 'j', 0, G_OPTION_ARG_INT, &threads,
+         "search threads sharing the table (default 1)", "N"},
         {"no-resign", 0, 0, G_OPTION_ARG_NONE, &no_resign,
          "play on in a position proven lost (the move that loses least, or slowest) instead of "
          "answering resign",
@@ -79,6 +82,11 @@ int front_gtp(int argc, char **argv)
                                            : "--max-time: must not be negative");
         goto done;
     }
+    if (threads < 1 || threads > 64) {
+        status = front_usage("gtp", "--threads: %d is not between 1 and 64", threads);
+        goto done;
+    }
+    player.threads = threads;
     player.max_nodes = (uint64_t)max_nodes;
     player.resign = !no_resign;
     if (size_text && !board_parse_size(&width, &height, size_text, &error)) {

@@ -32,11 +32,12 @@
 
 typedef struct gtp_player_options {
     size_t tt_bytes;    /* the solver's table (kept from move to move) */
+    int threads;        /* search threads sharing the table (1 or more) */
     uint64_t max_nodes; /* per genmove or analysis command, all phases together; 0: none */
     bool resign;        /* answer "resign" in a position proven lost */
 } gtp_player_options_t;
 
-/* The defaults: a 64 MiB table, no node limit, resigning allowed. */
+/* The defaults: a 64 MiB table, one thread, no node limit, resigning allowed. */
 gtp_player_options_t gtp_player_options_default(void);
 
 typedef enum gtp_choice_kind {

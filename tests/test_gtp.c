@@ -663,21 +663,22 @@ static void test_gtp__genmove_spends_the_time_the_clock_or_the_cap_allows(void *
     gtp_engine_t *e = player_new(5, 5, "chinese", true, 0, 0.3);
     /* No clock: the cap. */
     double t = genmove_seconds(e);
-    assert_true(t > 0.2 && t < 0.6);
+    /* Upper bounds with half a second to spare for a loaded machine. */
+    assert_true(t > 0.2 && t < 0.8);
     /* Byo-yomi, 1 s for 1 stone: 0.9 * 1 - 0.1 = 0.8 s, but the cap is lower. */
     expect(e, "time_settings 0 1 1", "= \n\n");
     t = genmove_seconds(e);
-    assert_true(t > 0.2 && t < 0.6);
+    assert_true(t > 0.2 && t < 0.8);
     gtp_engine_set_player(e, NULL, 0);
     /* Main time: 6 s over 12 moves to go (25 empty points / 2): 0.9 * 0.5 - 0.1 = 0.35 s. */
     expect(e, "time_settings 60 0 0", "= \n\n");
     expect(e, "time_left b 6 0", "= \n\n");
     t = genmove_seconds(e);
-    assert_true(t > 0.25 && t < 0.7);
+    assert_true(t > 0.25 && t < 0.85);
     /* Byo-yomi: 2 s for 5 stones: 0.9 * 0.4 - 0.1 = 0.26 s. */
     expect(e, "time_left black 2 5", "= \n\n");
     t = genmove_seconds(e);
-    assert_true(t > 0.15 && t < 0.6);
+    assert_true(t > 0.15 && t < 0.76);
     /* Byo-yomi time without stones means no time limit: then the cap (none here), and the
      * node limit of the player stops the search. */
     gtp_player_options_t options = gtp_player_options_default();
