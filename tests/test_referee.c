@@ -91,28 +91,39 @@ typedef struct gnugo {
     FILE *to, *from;
 } gnugo_t;
 
-static void gnugo_start(gnugo_t *gg, const char *const *flags)
+/* Starts a GTP engine process `path` with `args` (NULL-terminated) over two pipes; its stderr
+ * goes to /dev/null when `quiet`. */
+static void process_start(gnugo_t *gg, const char *path, const char *const *args, bool quiet)
 {
-    if (!g_file_test(GNUGO_PATH, G_FILE_TEST_IS_EXECUTABLE))
-        fail_msg("%s is missing: install GNU Go 3.8 (Debian package gnugo) to run the referee",
-                 GNUGO_PATH);
     GPtrArray *argv = g_ptr_array_new();
-    g_ptr_array_add(argv, (gpointer)GNUGO_PATH);
-    g_ptr_array_add(argv, (gpointer) "--mode");
-    g_ptr_array_add(argv, (gpointer) "gtp");
-    for (int i = 0; flags[i]; i++)
-        g_ptr_array_add(argv, (gpointer)flags[i]);
+    g_ptr_array_add(argv, (gpointer)path);
+    for (int i = 0; args[i]; i++)
+        g_ptr_array_add(argv, (gpointer)args[i]);
     g_ptr_array_add(argv, NULL);
     int in_fd, out_fd;
     GError *error = NULL;
-    if (!g_spawn_async_with_pipes(NULL, (char **)argv->pdata, NULL, G_SPAWN_DO_NOT_REAP_CHILD, NULL,
-                                  NULL, &gg->pid, &in_fd, &out_fd, NULL, &error))
-        fail_msg("cannot start %s: %s", GNUGO_PATH, error->message);
+    GSpawnFlags flags = G_SPAWN_DO_NOT_REAP_CHILD | (quiet ? G_SPAWN_STDERR_TO_DEV_NULL : 0);
+    if (!g_spawn_async_with_pipes(NULL, (char **)argv->pdata, NULL, flags, NULL, NULL, &gg->pid,
+                                  &in_fd, &out_fd, NULL, &error))
+        fail_msg("cannot start %s: %s", path, error->message);
     g_ptr_array_free(argv, TRUE);
     gg->to = fdopen(in_fd, "w");
     gg->from = fdopen(out_fd, "r");
     assert_non_null(gg->to);
     assert_non_null(gg->from);
+}
+
+static void gnugo_start(gnugo_t *gg, const char *const *flags)
+{
+    if (!g_file_test(GNUGO_PATH, G_FILE_TEST_IS_EXECUTABLE))
+        fail_msg("%s is missing: install GNU Go 3.8 (Debian package gnugo) to run the referee",
+                 GNUGO_PATH);
+    const char *args[16] = {"--mode", "gtp"};
+    for (int i = 0; flags[i]; i++) {
+        assert_true(i + 3 < (int)G_N_ELEMENTS(args));
+        args[2 + i] = flags[i];
+    }
+    process_start(gg, GNUGO_PATH, args, false);
 }
 
 /* Sends a command and reads its response; returns the body or NULL for "?". */
@@ -815,6 +826,83 @@ test_referee__mathgo_plays_complete_games_against_gnugo_and_keeps_what_it_proved
     assert_true(proven > 0);
 }
 
+/*
+ * The same through the `mathgo gtp` program, as a controller drives it: two processes over
+ * pipes, one command at a time, on 3x3 under chinese.  mathgo must end the game with the value
+ * it proves, and both must list the same stones at the end.
+ */
+static void pipe_match(board_color_t mathgo, const char *komi, const char *want)
+{
+    gnugo_t gg, mg;
+    const char *flags[] = {"--seed",
+                           "1",
+                           "--never-resign",
+                           "--capture-all-dead",
+                           "--chinese-rules",
+                           "--positional-superko",
+                           NULL};
+    gnugo_start(&gg, flags);
+    const char *args[] = {"gtp", "--rules", "chinese", "--max-nodes", "200000", NULL};
+    process_start(&mg, MATHGO_BINARY, args, true);
+    char komi_command[32];
+    snprintf(komi_command, sizeof komi_command, "komi %s", komi);
+    const char *setup[] = {"boardsize 3", "clear_board", komi_command};
+    for (size_t i = 0; i < G_N_ELEMENTS(setup); i++) {
+        char *a = gnugo_ask(&mg, setup[i]), *b = gnugo_ask(&gg, setup[i]);
+        assert_non_null(a);
+        assert_non_null(b);
+        g_free(a);
+        g_free(b);
+    }
+    GString *record = g_string_new(NULL);
+    int passes = 0;
+    for (int ply = 0; ply < 60 && passes < 2; ply++) {
+        board_color_t c = ply % 2 ? BOARD_WHITE : BOARD_BLACK;
+        gnugo_t *mover = c == mathgo ? &mg : &gg, *other = c == mathgo ? &gg : &mg;
+        const char *cn = c == BOARD_BLACK ? "b" : "w";
+        char command[64];
+        snprintf(command, sizeof command, "genmove %s", cn);
+        char *move = gnugo_ask(mover, command);
+        assert_non_null(move);
+        g_string_append_printf(record, " %s%s", cn, move);
+        passes = g_ascii_strcasecmp(move, "pass") ? 0 : passes + 1;
+        snprintf(command, sizeof command, "play %s %s", cn, move);
+        char *answer = gnugo_ask(other, command);
+        if (!answer)
+            fail_msg("'%s' refused; the game:%s", command, record->str);
+        g_free(answer);
+        g_free(move);
+    }
+    assert_int_equal(passes, 2);
+    char *score = gnugo_ask(&mg, "final_score");
+    assert_non_null(score);
+    if (strcmp(score, want))
+        fail_msg("mathgo ended with %s, not the %s it proves; the game:%s", score, want,
+                 record->str);
+    board_geom_t *g = board_geom_create(3, 3, NULL);
+    for (int k = 0; k < 2; k++) {
+        const char *list = k ? "list_stones white" : "list_stones black";
+        char *a = gnugo_ask(&mg, list), *b = gnugo_ask(&gg, list);
+        assert_true(a && b && vertex_mask(g, a) == vertex_mask(g, b));
+        g_free(a);
+        g_free(b);
+    }
+    board_geom_destroy(g);
+    print_message("the mathgo program (%s) against GNU Go over pipes, 3x3, komi %s:%s (%s)\n",
+                  mathgo == BOARD_BLACK ? "Black" : "White", komi, record->str, score);
+    g_free(score);
+    g_string_free(record, TRUE);
+    gnugo_stop(&mg);
+    gnugo_stop(&gg);
+}
+
+static void test_referee__the_mathgo_program_plays_gnugo_over_pipes(void **state)
+{
+    (void)state;
+    pipe_match(BOARD_BLACK, "0", "B+9");
+    pipe_match(BOARD_WHITE, "9.5", "W+0.5");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -823,6 +911,7 @@ int main(void)
             test_referee__gnugo_and_mathgo_agree_over_random_games_under_three_flag_sets),
         cmocka_unit_test(
             test_referee__mathgo_plays_complete_games_against_gnugo_and_keeps_what_it_proved),
+        cmocka_unit_test(test_referee__the_mathgo_program_plays_gnugo_over_pipes),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
