@@ -1,4 +1,7 @@
-/* front/cmd_gtp.c: `mathgo gtp [--rules R] [--komi K] [--size WxH]`: GTP on stdin/stdout. */
+/*
+ * front/cmd_gtp.c: `mathgo gtp [--rules R] [--komi K] [--size WxH] [--max-time S] [--max-nodes N]
+ * [--memory SIZE] [--threads N] [--no-resign]`: GTP on stdin/stdout, genmove's notes on stderr.
+ */
 #include "front/commands.h"
 #include "front/common.h"
 #include "front/gtp.h"
@@ -21,16 +24,37 @@ static bool read_line(GString *line, FILE *in)
 int front_gtp(int argc, char **argv)
 {
     front_rules_args_t rules_args = {NULL, NULL};
-    char *size_text = NULL;
+    char *size_text = NULL, *memory_text = NULL;
+    gdouble max_seconds = GTP_DEFAULT_MAX_SECONDS;
+    gint64 max_nodes = 0;
+    gboolean no_resign = FALSE;
+    int threads = 1;
     GOptionEntry entries[] = {
         {"size", 's', 0, G_OPTION_ARG_STRING, &size_text,
          "board before the first boardsize command (default 5x5)", "WxH"},
+        {"max-time", 0, 0, G_OPTION_ARG_DOUBLE, &max_seconds,
+         "at most S seconds per genmove or analysis command (default 10; 0: no cap); a clock "
+         "set by time_settings/time_left can only shorten it",
+         "S"},
+        {"max-nodes", 0, 0, G_OPTION_ARG_INT64, &max_nodes,
+         "at most N solver nodes per genmove or analysis command (default 0: no limit)", "N"},
+        {"memory", 0, 0, G_OPTION_ARG_STRING, &memory_text,
+         "the solver's table, kept from move to move (default 64M)", "SIZE"},
+        {"threads", 'j', 0, G_OPTION_ARG_INT, &threads,
+         "search threads sharing the table (default 1)", "N"},
+        {"no-resign", 0, 0, G_OPTION_ARG_NONE, &no_resign,
+         "play on in a position proven lost (the move that loses least, or slowest) instead of "
+         "answering resign",
+         NULL},
         {NULL, 0, 0, 0, NULL, NULL, NULL},
     };
     GOptionContext *context = g_option_context_new("- speak the Go Text Protocol");
     g_option_context_set_summary(
-        context, "Reads GTP version 2 commands on stdin and answers on stdout; docs/gtp.md lists\n"
-                 "the commands, including mathgo-rules and kata-set-rule to change the rules.");
+        context,
+        "Reads GTP version 2 commands on stdin and answers on stdout; docs/gtp.md lists\n"
+        "the commands (mathgo-rules, kata-set-rule and kgs-rules change the rules) and how\n"
+        "genmove spends its time.  Each genmove's choice is explained on stderr: optimal\n"
+        "(proven by the solver) or the best found in the time.  Default rules: chinese.");
     g_option_context_add_main_entries(context, entries, NULL);
     front_rules_args_add(context, &rules_args);
     int status = FRONT_EXIT_USAGE;
@@ -47,6 +71,24 @@ int front_gtp(int argc, char **argv)
     }
     if (!front_rules_args_parse(&rules, "gtp", &rules_args, "chinese"))
         goto done;
+    gtp_player_options_t player = gtp_player_options_default();
+    if (memory_text && !front_parse_memory(&player.tt_bytes, memory_text)) {
+        status = front_usage("gtp", "--memory: '%s' is not a size such as 64M or 1G", memory_text);
+        goto done;
+    }
+    if (!(max_seconds >= 0) || max_nodes < 0) {
+        status = front_usage("gtp", "%s",
+                             max_nodes < 0 ? "--max-nodes: must not be negative"
+                                           : "--max-time: must not be negative");
+        goto done;
+    }
+    if (threads < 1 || threads > 64) {
+        status = front_usage("gtp", "--threads: %d is not between 1 and 64", threads);
+        goto done;
+    }
+    player.threads = threads;
+    player.max_nodes = (uint64_t)max_nodes;
+    player.resign = !no_resign;
     if (size_text && !board_parse_size(&width, &height, size_text, &error)) {
         status = front_fail_usage("gtp", error);
         goto done;
@@ -55,6 +97,8 @@ int front_gtp(int argc, char **argv)
         status = front_fail_usage("gtp", error);
         goto done;
     }
+    gtp_engine_set_player(engine, &player, max_seconds);
+    gtp_engine_set_log(engine, stderr);
     GString *line = g_string_new(NULL);
     GString *response = g_string_new(NULL);
     status = FRONT_EXIT_OK;
@@ -72,6 +116,7 @@ done:
     gtp_engine_destroy(engine);
     front_rules_args_clear(&rules_args);
     g_free(size_text);
+    g_free(memory_text);
     g_option_context_free(context);
     return status;
 }

@@ -9,7 +9,11 @@
  */
 #include "front/gtp.h"
 
+#include "core/score.h"
+#include "solver/search.h"
+
 #include <errno.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -20,6 +24,17 @@ struct gtp_engine {
     /* inserted->data[i] is 1 when move i + 1 of the game is a pass inserted before a move out
      * of turn (it is undone together with that move). */
     GByteArray *inserted;
+    gtp_player_t *player;
+    double max_seconds; /* the cap on a move's budget (0: none) */
+    FILE *log;          /* genmove's notes; NULL: none */
+    gtp_choice_t last;  /* the last genmove's choice */
+    /* time_settings (clock_set false: none, or "no time limits") and time_left per colour. */
+    bool clock_set;
+    double main_time, byo_time;
+    int byo_stones;
+    bool left_known[2];
+    double left_time[2];
+    int left_stones[2];
 };
 
 typedef bool (*gtp_handler_fn)(GString *out, gtp_engine_t *engine, int argc, char **argv);
@@ -45,6 +60,7 @@ static bool engine_resize(gtp_engine_t *engine, int width, int height, GError **
     board_geom_t *geom = board_geom_create(width, height, error);
     if (!geom)
         return false;
+    gtp_player_reset(engine->player); /* its solver borrows the old geometry */
     game_destroy(engine->game);
     engine->game = NULL;
     board_geom_destroy(engine->geom);
@@ -58,6 +74,9 @@ gtp_engine_t *gtp_engine_create(int width, int height, const rules_t *rules, GEr
     gtp_engine_t *engine = g_new0(gtp_engine_t, 1);
     engine->rules = *rules;
     engine->inserted = g_byte_array_new();
+    engine->player = gtp_player_create(NULL);
+    engine->max_seconds = GTP_DEFAULT_MAX_SECONDS;
+    engine->last.move = BOARD_MOVE_NONE;
     if (!engine_resize(engine, width, height, error)) {
         gtp_engine_destroy(engine);
         return NULL;
@@ -70,6 +89,7 @@ void gtp_engine_destroy(gtp_engine_t *engine)
     if (!engine)
         return;
     game_destroy(engine->game);
+    gtp_player_destroy(engine->player);
     board_geom_destroy(engine->geom);
     g_byte_array_unref(engine->inserted);
     g_free(engine);
@@ -78,6 +98,24 @@ void gtp_engine_destroy(gtp_engine_t *engine)
 const game_t *gtp_engine_game(const gtp_engine_t *engine)
 {
     return engine->game;
+}
+
+void gtp_engine_set_player(gtp_engine_t *engine, const gtp_player_options_t *options,
+                           double max_seconds)
+{
+    gtp_player_destroy(engine->player);
+    engine->player = gtp_player_create(options);
+    engine->max_seconds = max_seconds;
+}
+
+void gtp_engine_set_log(gtp_engine_t *engine, FILE *log)
+{
+    engine->log = log;
+}
+
+const gtp_choice_t *gtp_engine_last_choice(const gtp_engine_t *engine)
+{
+    return &engine->last;
 }
 
 /*
@@ -569,6 +607,284 @@ static bool cmd_kata_set_rule(GString *out, gtp_engine_t *engine, int argc, char
     return ok;
 }
 
+/* ---- Playing: genmove, the clock, scoring ---------------------------------------------------
+ */
+
+/* A non-negative number of seconds or stones. */
+static bool parse_amount(double *x, GString *out, const char *text, bool integer)
+{
+    char *end;
+    errno = 0;
+    double v = strtod(text, &end);
+    if (!*text || *end || errno || !isfinite(v) || v < 0 || v > 1e9 || (integer && v != floor(v))) {
+        g_string_append_printf(out, "syntax error: '%s' is not a non-negative %s", text,
+                               integer ? "integer" : "number");
+        return false;
+    }
+    *x = v;
+    return true;
+}
+
+static bool cmd_time_settings(GString *out, gtp_engine_t *engine, int argc, char **argv)
+{
+    double main_time, byo_time, byo_stones;
+    if (!need_args(out, argc, 3, "main time, byo-yomi time and byo-yomi stones") ||
+        !parse_amount(&main_time, out, argv[0], true) ||
+        !parse_amount(&byo_time, out, argv[1], true) ||
+        !parse_amount(&byo_stones, out, argv[2], true))
+        return false;
+    /* GTP: byo-yomi time with no stones means no time limits. */
+    engine->clock_set = !(byo_time > 0 && byo_stones == 0);
+    engine->main_time = main_time;
+    engine->byo_time = byo_time;
+    engine->byo_stones = (int)byo_stones;
+    engine->left_known[0] = engine->left_known[1] = false;
+    return true;
+}
+
+static bool cmd_time_left(GString *out, gtp_engine_t *engine, int argc, char **argv)
+{
+    board_color_t c;
+    double seconds, stones;
+    if (!need_args(out, argc, 3, "a colour, the time left and the stones left") ||
+        !parse_color(&c, out, argv[0]) || !parse_amount(&seconds, out, argv[1], false) ||
+        !parse_amount(&stones, out, argv[2], true))
+        return false;
+    engine->left_known[c] = true;
+    engine->left_time[c] = seconds;
+    engine->left_stones[c] = (int)stones;
+    return true;
+}
+
+/*
+ * The seconds colour c may spend on its next move (0: no limit).  Without a clock: the cap.
+ * With one: in byo-yomi (stones left) the period's time per stone; in main time the time left
+ * over the moves still to come (half the empty points, at least 5) plus the byo-yomi pace, as
+ * byo-yomi follows.  Then 10% and 0.1 s are kept back for the controller's latency, and the
+ * cap bounds the result.
+ */
+static double engine_budget(const gtp_engine_t *engine, board_color_t c)
+{
+    double cap = engine->max_seconds;
+    if (!engine->clock_set)
+        return cap;
+    double left = engine->left_known[c]   ? engine->left_time[c]
+                  : engine->main_time > 0 ? engine->main_time
+                                          : engine->byo_time;
+    int stones = engine->left_known[c]   ? engine->left_stones[c]
+                 : engine->main_time > 0 ? 0
+                                         : engine->byo_stones;
+    double budget;
+    if (stones > 0) {
+        budget = left / stones;
+    } else {
+        const game_state_t *cur = game_current(engine->game);
+        int to_go = board_popcount(board_empty(&cur->board, engine->geom)) / 2;
+        budget = left / (to_go > 5 ? to_go : 5);
+        if (engine->byo_stones > 0)
+            budget += engine->byo_time / engine->byo_stones;
+    }
+    budget = 0.9 * budget - 0.1;
+    if (budget < 0.01)
+        budget = 0.01;
+    return cap > 0 && cap < budget ? cap : budget;
+}
+
+/*
+ * genmove and reg_genmove: the player's choice for colour c, played when `play`.  An ended
+ * game answers pass (or resign when the player to move is out of moves under no-pass rules)
+ * and plays nothing.
+ */
+static bool generate(GString *out, gtp_engine_t *engine, int argc, char **argv, bool play)
+{
+    board_color_t c;
+    if (!parse_one_color(&c, out, argc, argv))
+        return false;
+    game_status_t status = game_status(engine->game);
+    if (status != GAME_ONGOING) {
+        g_string_append(out, status == GAME_OVER_NO_MOVE && engine_to_move(engine) == c ? "resign"
+                                                                                        : "pass");
+        return true;
+    }
+    game_t *owned;
+    const game_t *view = engine_view(&owned, engine, c);
+    if (!view) {
+        g_string_append_printf(out,
+                               "cannot move for %s out of turn: the pass inserted for %s "
+                               "is not allowed or would end the game",
+                               c == BOARD_BLACK ? "black" : "white",
+                               c == BOARD_BLACK ? "white" : "black");
+        return false;
+    }
+    GString *note = g_string_new(NULL);
+    GError *error = NULL;
+    gtp_choice_t choice;
+    bool ok =
+        gtp_player_choose(&choice, note, engine->player, view, engine_budget(engine, c), &error);
+    game_destroy(owned);
+    if (!ok) {
+        g_string_append_printf(out, "cannot search: %s", error->message);
+        g_error_free(error);
+        g_string_free(note, TRUE);
+        return false;
+    }
+    engine->last = choice;
+    if (engine->log) {
+        fprintf(engine->log, "mathgo: %s %s: %s\n", play ? "genmove" : "reg_genmove",
+                c == BOARD_BLACK ? "b" : "w", note->str);
+        fflush(engine->log);
+    }
+    g_string_free(note, TRUE);
+    if (choice.kind == GTP_CHOICE_RESIGN) {
+        g_string_append(out, "resign");
+        return true;
+    }
+    char name[8];
+    board_move_name(name, engine->geom, choice.move);
+    if (play && engine_play(engine, c, choice.move) != GAME_LEGAL) {
+        g_string_append_printf(out, "internal error: the chosen move %s is illegal", name);
+        return false;
+    }
+    g_string_append(out, name);
+    return true;
+}
+
+static bool cmd_genmove(GString *out, gtp_engine_t *engine, int argc, char **argv)
+{
+    return generate(out, engine, argc, argv, true);
+}
+
+static bool cmd_reg_genmove(GString *out, gtp_engine_t *engine, int argc, char **argv)
+{
+    return generate(out, engine, argc, argv, false);
+}
+
+/*
+ * The score by the rules' count: the result of an ended game, otherwise the board counted as
+ * it stands (every stone alive, as mathgo's rules count: docs/rules.md).  The last-move rules
+ * have no score.
+ */
+static bool cmd_final_score(GString *out, gtp_engine_t *engine, int argc, char **argv)
+{
+    (void)argc, (void)argv;
+    const game_state_t *cur = game_current(engine->game);
+    if (engine->rules.scoring == RULES_SCORING_LAST_MOVE) {
+        g_string_append(out, "cannot score: under these rules the player who cannot move loses");
+        if (game_status(engine->game) == GAME_OVER_NO_MOVE)
+            g_string_append_printf(out, " (%s won)",
+                                   cur->to_move == BOARD_BLACK ? "White" : "Black");
+        return false;
+    }
+    int margin2 = game_status(engine->game) != GAME_ONGOING
+                      ? game_result(engine->game).margin2
+                      : score_margin2(&cur->board, engine->geom, &engine->rules, cur->captures);
+    char text[24];
+    g_string_append(out, rules_margin_string(text, margin2));
+    return true;
+}
+
+/* alive: every chain, one per line (mathgo's counts take every stone as alive); dead and
+ * seki: none. */
+static bool cmd_final_status_list(GString *out, gtp_engine_t *engine, int argc, char **argv)
+{
+    if (!need_args(out, argc, 1, "a status (alive, dead, seki)"))
+        return false;
+    if (!strcmp(argv[0], "dead") || !strcmp(argv[0], "seki"))
+        return true;
+    if (strcmp(argv[0], "alive")) {
+        g_string_append_printf(out, "syntax error: '%s' is not a status (alive, dead, seki)",
+                               argv[0]);
+        return false;
+    }
+    const board_t *b = &game_current(engine->game)->board;
+    uint64_t stones = b->stones[BOARD_BLACK] | b->stones[BOARD_WHITE];
+    for (bool first = true; stones; first = false) {
+        uint64_t chain = board_chain(b, engine->geom, board_lowest(stones));
+        if (!first)
+            g_string_append_c(out, '\n');
+        append_points(out, engine, chain);
+        stones &= ~chain;
+    }
+    return true;
+}
+
+/* KGS's rule names, mapped onto mathgo's presets (the komi is kept). */
+static bool cmd_kgs_rules(GString *out, gtp_engine_t *engine, int argc, char **argv)
+{
+    static const struct {
+        const char *kgs, *rules;
+    } names[] = {
+        {"japanese", "japanese"},
+        {"chinese", "chinese"},
+        {"aga", "chinese,ko=situational"},
+        {"new_zealand", "tromp-taylor,ko=situational"},
+    };
+    if (!need_args(out, argc, 1, "a rule set (japanese, chinese, aga, new_zealand)"))
+        return false;
+    for (size_t i = 0; i < G_N_ELEMENTS(names); i++) {
+        if (g_ascii_strcasecmp(argv[0], names[i].kgs))
+            continue;
+        rules_t rules;
+        bool parsed = rules_parse(&rules, names[i].rules, NULL);
+        g_assert(parsed);
+        rules.komi2 = engine->rules.komi2;
+        return engine_set_rules(out, engine, &rules);
+    }
+    g_string_append_printf(out, "unknown rule set '%s' (japanese, chinese, aga, new_zealand)",
+                           argv[0]);
+    return false;
+}
+
+/* ---- Analysis (GoGui's analyze commands) ----------------------------------------------------
+ */
+
+static bool cmd_gogui_analyze_commands(GString *out, gtp_engine_t *engine, int argc, char **argv)
+{
+    (void)engine, (void)argc, (void)argv;
+    g_string_append(out, "string/Solved value/mathgo-value\n"
+                         "pspairs/Move values/mathgo-move_values\n"
+                         "string/Region values/mathgo-regions");
+    return true;
+}
+
+static bool analysis_failed(GString *out, GError *error)
+{
+    g_string_append_printf(out, "cannot search: %s", error->message);
+    g_error_free(error);
+    return false;
+}
+
+static bool cmd_mathgo_value(GString *out, gtp_engine_t *engine, int argc, char **argv)
+{
+    (void)argc, (void)argv;
+    GError *error = NULL;
+    if (game_status(engine->game) != GAME_ONGOING) {
+        char text[40];
+        game_result_t res = game_result(engine->game);
+        g_string_append_printf(
+            out, "the game is over: %s",
+            gtp_player_value_text(text, search_value_of_result(&res, &engine->rules, 0)));
+        return true;
+    }
+    return gtp_player_describe(out, engine->player, engine->game, engine->max_seconds, &error) ||
+           analysis_failed(out, error);
+}
+
+static bool cmd_mathgo_move_values(GString *out, gtp_engine_t *engine, int argc, char **argv)
+{
+    (void)argc, (void)argv;
+    GError *error = NULL;
+    return gtp_player_move_values(out, engine->player, engine->game, engine->max_seconds, &error) ||
+           analysis_failed(out, error);
+}
+
+static bool cmd_mathgo_regions(GString *out, gtp_engine_t *engine, int argc, char **argv)
+{
+    (void)argc, (void)argv;
+    gtp_player_regions(out, engine->game);
+    return true;
+}
+
 static const gtp_command_t commands[] = {
     {"protocol_version", cmd_protocol_version},
     {"name", cmd_name},
@@ -581,22 +897,59 @@ static const gtp_command_t commands[] = {
     {"clear_board", cmd_clear_board},
     {"komi", cmd_komi},
     {"play", cmd_play},
+    {"genmove", cmd_genmove},
     {"undo", cmd_undo},
     {"showboard", cmd_showboard},
+    {"final_score", cmd_final_score},
+    {"final_status_list", cmd_final_status_list},
+    {"time_settings", cmd_time_settings},
+    {"time_left", cmd_time_left},
+    {"reg_genmove", cmd_reg_genmove},
     {"list_stones", cmd_list_stones},
     {"is_legal", cmd_is_legal},
     {"all_legal", cmd_all_legal},
     {"captures", cmd_captures},
+    {"kgs-rules", cmd_kgs_rules},
     {"mathgo-rules", cmd_mathgo_rules},
     {"kata-set-rule", cmd_kata_set_rule},
+    {"gogui-analyze_commands", cmd_gogui_analyze_commands},
+    {"mathgo-value", cmd_mathgo_value},
+    {"mathgo-move_values", cmd_mathgo_move_values},
+    {"mathgo-regions", cmd_mathgo_regions},
 };
 
 const char *const gtp_command_names[] = {
-    "protocol_version", "name",         "version",       "known_command",
-    "list_commands",    "quit",         "boardsize",     "rectangular_boardsize",
-    "clear_board",      "komi",         "play",          "undo",
-    "showboard",        "list_stones",  "is_legal",      "all_legal",
-    "captures",         "mathgo-rules", "kata-set-rule", NULL,
+    "protocol_version",
+    "name",
+    "version",
+    "known_command",
+    "list_commands",
+    "quit",
+    "boardsize",
+    "rectangular_boardsize",
+    "clear_board",
+    "komi",
+    "play",
+    "genmove",
+    "undo",
+    "showboard",
+    "final_score",
+    "final_status_list",
+    "time_settings",
+    "time_left",
+    "reg_genmove",
+    "list_stones",
+    "is_legal",
+    "all_legal",
+    "captures",
+    "kgs-rules",
+    "mathgo-rules",
+    "kata-set-rule",
+    "gogui-analyze_commands",
+    "mathgo-value",
+    "mathgo-move_values",
+    "mathgo-regions",
+    NULL,
 };
 
 _Static_assert(G_N_ELEMENTS(commands) + 1 == G_N_ELEMENTS(gtp_command_names),

@@ -10,6 +10,8 @@
 #include <cmocka.h>
 
 #include "front/gtp.h"
+#include "solver/search.h"
+#include "tests/reference.h"
 #include "tests/support.h"
 
 #include <stdlib.h>
@@ -93,7 +95,7 @@ static void test_gtp__unknown_commands_answer_unknown_command(void **state)
 {
     (void)state;
     gtp_engine_t *e = engine_new(5, 5, "chinese");
-    expect(e, "genmove b", "? unknown command\n\n");
+    expect(e, "loadsgf game.sgf", "? unknown command\n\n"); /* not yet: SGF is another module */
     expect(e, "PLAY b c3", "? unknown command\n\n");
     expect(e, "42", "?42 unknown command\n\n");
     gtp_engine_destroy(e);
@@ -112,8 +114,9 @@ static void test_gtp__known_command_and_list_commands_name_the_same_commands(voi
         snprintf(line, sizeof line, "known_command %s", gtp_command_names[i]);
         expect(e, line, "= true\n\n");
     }
-    assert_int_equal(n, 19);
-    expect(e, "known_command genmove", "= false\n\n");
+    assert_int_equal(n, 30);
+    expect(e, "known_command genmove", "= true\n\n");
+    expect(e, "known_command printsgf", "= false\n\n");
     expect(e, "known_command", "= false\n\n");
     g_string_free(list, TRUE);
     gtp_engine_destroy(e);
@@ -449,6 +452,554 @@ static void test_gtp__the_gtp_command_speaks_on_stdin_and_stdout(void **state)
     support_run_clear(&r);
 }
 
+/* ---- Playing and analysis -------------------------------------------------------------------
+ */
+
+/* Sends one line; returns the body of a "=" response (without "= " and the empty line) or NULL
+ * for a "?" response.  Free with g_free. */
+static char *ask(gtp_engine_t *engine, const char *line)
+{
+    GString *out = g_string_new(NULL);
+    gtp_status_t status = gtp_engine_execute(out, engine, line);
+    assert_true(out->len >= 4 && !strcmp(out->str + out->len - 2, "\n\n"));
+    char *body = NULL;
+    if (status == GTP_STATUS_SUCCESS || status == GTP_STATUS_QUIT) {
+        g_string_truncate(out, out->len - 2);
+        body = g_strdup(out->str + 2);
+    }
+    g_string_free(out, TRUE);
+    return body;
+}
+
+/* An engine whose moves get a small node budget (deterministic, fast under the sanitizers). */
+static gtp_engine_t *player_new(int width, int height, const char *rules_text, bool resign,
+                                uint64_t max_nodes, double max_seconds)
+{
+    gtp_engine_t *e = engine_new(width, height, rules_text);
+    gtp_player_options_t options = gtp_player_options_default();
+    options.tt_bytes = 4u << 20;
+    options.max_nodes = max_nodes;
+    options.resign = resign;
+    gtp_engine_set_player(e, &options, max_seconds);
+    return e;
+}
+
+/* The reference value (tests/reference.h) of the engine's game after `move` (seen from before
+ * it: a distance counts the move), or of the game itself when move is BOARD_MOVE_NONE. */
+static int reference_after(const game_t *game, board_move_t move)
+{
+    game_t *g = game_copy(game);
+    if (move != BOARD_MOVE_NONE)
+        assert_int_equal(game_play(g, move), GAME_LEGAL);
+    int v;
+    if (!reference_value(&v, g, 50000000, NULL))
+        fail_msg("the reference did not finish");
+    if (move != BOARD_MOVE_NONE && search_value_is_win(v))
+        v += v > 0 ? -1 : 1;
+    game_destroy(g);
+    return v;
+}
+
+static const char *const play_rules[] = {"chinese",
+                                         "tromp-taylor",
+                                         "math",
+                                         "pseudo",
+                                         "old-chinese",
+                                         "chinese,komi=0.5",
+                                         "chinese,ko=simple,cycle=draw",
+                                         "japanese,ko=positional",
+                                         NULL};
+static const int play_sizes[][2] = {{2, 2}, {1, 5}, {1, 4}, {3, 1}};
+
+/*
+ * Games on boards of at most 5 points under eight rule sets, the engine's genmove for the side
+ * to move at every other ply (random legal moves between, so many positions and histories are
+ * met): each genmove must be proven optimal, play a move whose value (by the independent
+ * reference minimax, the whole history included) is the position's value, never pass under the
+ * no-pass rules, and resign exactly when the position is lost (with resigning on).
+ */
+static void test_gtp__genmove_keeps_the_reference_value_on_small_boards(void **state)
+{
+    (void)state;
+    long moves = 0, resigns = 0, history_matters = 0;
+    for (int r = 0; play_rules[r]; r++)
+        for (size_t z = 0; z < G_N_ELEMENTS(play_sizes); z++)
+            for (int resign = 0; resign < 2; resign++)
+                for (guint32 seed = 1; seed <= 3; seed++) {
+                    gtp_engine_t *e =
+                        player_new(play_sizes[z][0], play_sizes[z][1], play_rules[r], resign, 0, 0);
+                    GRand *rng = g_rand_new_with_seed(seed * 131 + (guint32)(r * 7 + z));
+                    for (int ply = 0; ply < 30; ply++) {
+                        const game_t *g = gtp_engine_game(e);
+                        if (game_status(g) != GAME_ONGOING)
+                            break;
+                        board_color_t me = (board_color_t)game_current(g)->to_move;
+                        const char *c = me == BOARD_BLACK ? "b" : "w";
+                        char line[64], name[8];
+                        if (ply % 2 == (int)(seed % 2)) {
+                            board_move_t legal[BOARD_MAX_POINTS + 1];
+                            int n = game_legal_moves(legal, g);
+                            snprintf(line, sizeof line, "play %s %s", c,
+                                     board_move_name(name, game_geom(g),
+                                                     legal[g_rand_int_range(rng, 0, n)]));
+                            g_free(ask(e, line));
+                            continue;
+                        }
+                        int v = reference_after(g, BOARD_MOVE_NONE);
+                        int mine = me == BOARD_BLACK ? v : -v;
+                        /* Positions whose value depends on how they were reached: the engine
+                         * must see the game's history there. */
+                        game_t *fresh = game_create_from(game_geom(g), game_rules(g),
+                                                         &game_current(g)->board, me, NULL);
+                        if (fresh && reference_after(fresh, BOARD_MOVE_NONE) != v)
+                            history_matters++;
+                        game_destroy(fresh);
+                        game_t *before = game_copy(g);
+                        snprintf(line, sizeof line, "genmove %s", c);
+                        char *answer = ask(e, line);
+                        assert_non_null(answer);
+                        const gtp_choice_t *choice = gtp_engine_last_choice(e);
+                        assert_true(choice->value_known);
+                        assert_int_equal(choice->value, v);
+                        if (resign && mine < 0) {
+                            assert_string_equal(answer, "resign");
+                            assert_int_equal(choice->kind, GTP_CHOICE_RESIGN);
+                            resigns++;
+                            g_free(answer);
+                            game_destroy(before);
+                            break;
+                        }
+                        assert_int_equal(choice->kind, GTP_CHOICE_OPTIMAL);
+                        if (!game_rules(before)->pass)
+                            assert_string_not_equal(answer, "pass");
+                        assert_string_equal(answer,
+                                            board_move_name(name, game_geom(before), choice->move));
+                        if (reference_after(before, choice->move) != v)
+                            fail_msg("%s %dx%d: genmove %s answered %s, which does not keep the "
+                                     "value %d",
+                                     play_rules[r], play_sizes[z][0], play_sizes[z][1], c, answer,
+                                     v);
+                        moves++;
+                        g_free(answer);
+                        game_destroy(before);
+                    }
+                    g_rand_free(rng);
+                    gtp_engine_destroy(e);
+                }
+    print_message("genmove: %ld optimal moves and %ld resignations checked against the "
+                  "reference, in %ld positions whose value depends on the history\n",
+                  moves, resigns, history_matters);
+    assert_true(moves > 300 && resigns > 10 && history_matters > 0);
+}
+
+static void test_gtp__genmove_plays_reg_genmove_does_not_and_an_ended_game_answers_pass(void **s)
+{
+    (void)s;
+    gtp_engine_t *e = player_new(3, 3, "chinese", true, 0, 0);
+    expect(e, "reg_genmove b", "= B2\n\n");
+    assert_int_equal(game_length(gtp_engine_game(e)), 0);
+    expect(e, "genmove black", "= B2\n\n");
+    expect(e, "list_stones b", "= B2\n\n");
+    /* White is lost (B+9 whatever it does): it resigns, and nothing is played. */
+    expect(e, "genmove w", "= resign\n\n");
+    assert_int_equal(gtp_engine_last_choice(e)->kind, GTP_CHOICE_RESIGN);
+    assert_int_equal(gtp_engine_last_choice(e)->value, 18);
+    assert_int_equal(game_length(gtp_engine_game(e)), 1);
+    /* Out of turn: Black's move follows a pass inserted for White, which ends nothing here. */
+    expect(e, "play w pass", "= \n\n");
+    expect(e, "genmove b", "= pass\n\n"); /* passing keeps B+9 and ends the game */
+    assert_int_equal(game_status(gtp_engine_game(e)), GAME_OVER_PASSES);
+    expect(e, "genmove w", "= pass\n\n");
+    expect(e, "final_score", "= B+9\n\n");
+    gtp_engine_destroy(e);
+
+    /* Simple ko without a cycle rule: searched with cycle=draw added, nothing claimed. */
+    e = player_new(2, 2, "japanese", true, 0, 0);
+    for (int ply = 0; ply < 12 && game_status(gtp_engine_game(e)) == GAME_ONGOING; ply++) {
+        char *answer = ask(e, ply % 2 ? "genmove w" : "genmove b");
+        assert_non_null(answer);
+        assert_string_not_equal(answer, "resign");
+        assert_int_equal(gtp_engine_last_choice(e)->kind, GTP_CHOICE_UNPROVEN);
+        assert_false(gtp_engine_last_choice(e)->value_known);
+        g_free(answer);
+    }
+    char *value = ask(e, "mathgo-value");
+    assert_non_null(value);
+    g_free(value);
+    gtp_engine_destroy(e);
+
+    /* Under no-pass rules a player without a move has lost: resign. */
+    e = player_new(1, 2, "math", false, 0, 0);
+    expect(e, "genmove b", "= A2\n\n"); /* 1x2 math: White wins (docs/results.md) */
+    expect(e, "genmove w", "= A1\n\n"); /* captures A2 */
+    expect(e, "genmove b", "= resign\n\n");
+    assert_int_equal(game_status(gtp_engine_game(e)), GAME_OVER_NO_MOVE);
+    expect_prefix(e, "final_score",
+                  "? cannot score: under these rules the player who cannot "
+                  "move loses (White won)");
+    expect_prefix(e, "genmove", "? syntax error");
+    expect_prefix(e, "genmove purple", "? syntax error");
+    gtp_engine_destroy(e);
+}
+
+/* The seconds one genmove of Black takes on the empty 5x5 board (nothing is proven there in a
+ * second, so each spends its whole budget). */
+static double genmove_seconds(gtp_engine_t *e)
+{
+    gint64 t0 = g_get_monotonic_time();
+    char *answer = ask(e, "genmove b");
+    double seconds = (g_get_monotonic_time() - t0) / 1e6;
+    assert_non_null(answer);
+    assert_string_not_equal(answer, "resign");
+    assert_int_equal(gtp_engine_last_choice(e)->kind, GTP_CHOICE_UNPROVEN);
+    g_free(answer);
+    g_free(ask(e, "undo"));
+    return seconds;
+}
+
+static void test_gtp__genmove_spends_the_time_the_clock_or_the_cap_allows(void **state)
+{
+    (void)state;
+    gtp_engine_t *e = player_new(5, 5, "chinese", true, 0, 0.3);
+    /* No clock: the cap. */
+    double t = genmove_seconds(e);
+    /* Upper bounds with half a second to spare for a loaded machine. */
+    assert_true(t > 0.2 && t < 0.8);
+    /* Byo-yomi, 1 s for 1 stone: 0.9 * 1 - 0.1 = 0.8 s, but the cap is lower. */
+    expect(e, "time_settings 0 1 1", "= \n\n");
+    t = genmove_seconds(e);
+    assert_true(t > 0.2 && t < 0.8);
+    gtp_engine_set_player(e, NULL, 0);
+    /* Main time: 6 s over 12 moves to go (25 empty points / 2): 0.9 * 0.5 - 0.1 = 0.35 s. */
+    expect(e, "time_settings 60 0 0", "= \n\n");
+    expect(e, "time_left b 6 0", "= \n\n");
+    t = genmove_seconds(e);
+    assert_true(t > 0.25 && t < 0.85);
+    /* Byo-yomi: 2 s for 5 stones: 0.9 * 0.4 - 0.1 = 0.26 s. */
+    expect(e, "time_left black 2 5", "= \n\n");
+    t = genmove_seconds(e);
+    assert_true(t > 0.15 && t < 0.76);
+    /* Byo-yomi time without stones means no time limit: then the cap (none here), and the
+     * node limit of the player stops the search. */
+    gtp_player_options_t options = gtp_player_options_default();
+    options.max_nodes = 20000;
+    options.tt_bytes = 4u << 20;
+    gtp_engine_set_player(e, &options, 0);
+    expect(e, "time_settings 0 10 0", "= \n\n");
+    genmove_seconds(e);
+    assert_true(gtp_engine_last_choice(e)->nodes <= 20000 + 4096);
+    expect_prefix(e, "time_settings 10 -1 0", "? syntax error");
+    expect_prefix(e, "time_settings 10 0", "? syntax error");
+    expect_prefix(e, "time_settings 1.5 0 0", "? syntax error");
+    expect_prefix(e, "time_left b soon 0", "? syntax error");
+    expect_prefix(e, "time_left b 5", "? syntax error");
+    expect_prefix(e, "time_left green 5 0", "? syntax error");
+    gtp_engine_destroy(e);
+}
+
+static void test_gtp__final_score_and_final_status_list_count_every_stone_as_alive(void **state)
+{
+    (void)state;
+    gtp_engine_t *e = player_new(3, 3, "chinese", true, 0, 0);
+    expect(e, "final_score", "= 0\n\n");
+    const char *moves[] = {"b b2", "w a1", "b a2", "w c3", "b b1"}; /* B1 takes A1 */
+    for (size_t i = 0; i < G_N_ELEMENTS(moves); i++) {
+        char line[32];
+        snprintf(line, sizeof line, "play %s", moves[i]);
+        expect(e, line, "= \n\n");
+    }
+    /* Black: three stones and A1; White: C3; A3 B3 and C2 C1 reach both colours. */
+    expect(e, "final_score", "= B+3\n\n");
+    expect(e, "komi 7.5", "= \n\n");
+    expect(e, "final_score", "= W+4.5\n\n");
+    expect(e, "final_status_list alive", "= C3\nA2 B2 B1\n\n");
+    expect(e, "final_status_list dead", "= \n\n");
+    expect(e, "final_status_list seki", "= \n\n");
+    expect(e, "play w pass", "= \n\n");
+    expect(e, "play b pass", "= \n\n");
+    expect(e, "final_score", "= W+4.5\n\n");
+    expect_prefix(e, "final_status_list", "? syntax error");
+    expect_prefix(e, "final_status_list undead", "? syntax error");
+    gtp_engine_destroy(e);
+}
+
+static void test_gtp__kgs_rules_name_mathgo_rule_sets_and_keep_the_komi(void **state)
+{
+    (void)state;
+    gtp_engine_t *e = engine_new(5, 5, "chinese");
+    expect(e, "komi 6.5", "= \n\n");
+    expect(e, "kgs-rules japanese", "= \n\n");
+    expect(e, "mathgo-rules", "= japanese,komi=6.5\n\n");
+    expect(e, "kgs-rules aga", "= \n\n");
+    expect(e, "mathgo-rules", "= chinese,ko=situational,komi=6.5\n\n");
+    expect(e, "kgs-rules new_zealand", "= \n\n");
+    expect(e, "mathgo-rules", "= tromp-taylor,ko=situational,komi=6.5\n\n");
+    expect(e, "kgs-rules chinese", "= \n\n");
+    expect(e, "mathgo-rules", "= chinese,komi=6.5\n\n");
+    expect_prefix(e, "kgs-rules ing", "? unknown rule set 'ing'");
+    expect_prefix(e, "kgs-rules", "? syntax error");
+    gtp_engine_destroy(e);
+}
+
+static void test_gtp__analysis_commands_give_the_value_the_move_values_and_the_regions(void **s)
+{
+    (void)s;
+    gtp_engine_t *e = player_new(3, 3, "chinese", true, 0, 0);
+    char *list = ask(e, "gogui-analyze_commands");
+    char **lines = g_strsplit(list, "\n", -1);
+    assert_int_equal(g_strv_length(lines), 3);
+    for (int i = 0; lines[i]; i++) {
+        char **f = g_strsplit(lines[i], "/", -1);
+        char line[80];
+        assert_int_equal(g_strv_length(f), 3);
+        snprintf(line, sizeof line, "known_command %s", f[2]);
+        expect(e, line, "= true\n\n");
+        g_strfreev(f);
+    }
+    g_strfreev(lines);
+    g_free(list);
+    char *value = ask(e, "mathgo-value");
+    assert_true(g_str_has_prefix(value, "B+9 with Black to move; optimal moves B2; an optimal "
+                                        "game B2 "));
+    g_free(value);
+    expect(e, "play b b2", "= \n\n");
+    expect(e, "mathgo-move_values",
+           "= A3 B+9 B3 B+9 C3 B+9 A2 B+9 C2 B+9 A1 B+9 B1 B+9 C1 B+9\n\n");
+    gtp_engine_destroy(e);
+
+    /* Every move's value against the reference, on 2x2 and 1x5 under two rule sets. */
+    const char *rules[] = {"tromp-taylor", "math"};
+    for (int r = 0; r < 2; r++)
+        for (int k = 0; k < 2; k++) {
+            e = player_new(k ? 1 : 2, k ? 5 : 2, rules[r], true, 0, 0);
+            expect(e, k ? "play b a3" : "play b a1", "= \n\n");
+            const game_t *g = gtp_engine_game(e);
+            board_move_t legal[BOARD_MAX_POINTS + 1];
+            int n = game_legal_moves(legal, g);
+            GString *want = g_string_new("= ");
+            for (int i = 0; i < n; i++) {
+                if (legal[i] == BOARD_MOVE_PASS)
+                    continue;
+                char name[8], label[40];
+                int v = reference_after(g, legal[i]);
+                if (search_value_is_win(v))
+                    snprintf(label, sizeof label, "%c(%d)", v > 0 ? 'B' : 'W',
+                             search_value_plies(v));
+                else
+                    rules_margin_string(label, v);
+                g_string_append_printf(want, "%s%s %s", want->len > 2 ? " " : "",
+                                       board_move_name(name, game_geom(g), legal[i]), label);
+            }
+            g_string_append(want, "\n\n");
+            expect(e, "mathgo-move_values", want->str);
+            g_string_free(want, TRUE);
+            gtp_engine_destroy(e);
+        }
+
+    /* Regions: Black's wall on B with eyes A4 and A2, White's on D with eyes E4 and E2, the
+     * C file between them. */
+    e = engine_new(5, 5, "japanese");
+    expect(e, "mathgo-regions",
+           "= no regions: no stone is unconditionally alive (Benson), so nothing walls the board "
+           "into regions\n\n");
+    const char *black[] = {"a5", "a3", "a1", "b5", "b4", "b3", "b2", "b1"};
+    const char *white[] = {"e5", "e3", "e1", "d5", "d4", "d3", "d2", "d1"};
+    for (size_t i = 0; i < G_N_ELEMENTS(black); i++) {
+        char line[32];
+        snprintf(line, sizeof line, "play b %s", black[i]);
+        expect(e, line, "= \n\n");
+        snprintf(line, sizeof line, "play w %s", white[i]);
+        expect(e, line, "= \n\n");
+    }
+    char *regions = ask(e, "mathgo-regions");
+    assert_non_null(regions);
+    assert_true(g_str_has_prefix(regions, "5 regions walled off by unconditionally alive "
+                                          "stones (Benson), valued in the territory model"));
+    /* A one-point eye is a point of territory: 1 for Black, -1 for White. */
+    assert_non_null(strstr(regions, "(A4): 1\n"));
+    assert_non_null(strstr(regions, "(E4): -1\n"));
+    assert_non_null(strstr(regions, "(C5 C4 C3 C2 C1): "));
+    assert_non_null(strstr(regions, "\nsum: "));
+    g_free(regions);
+    gtp_engine_destroy(e);
+}
+
+/* Every response is "=" or "?" ending with an empty line, whatever the input. */
+static void test_gtp__bad_input_always_gets_an_error_and_the_engine_keeps_serving(void **state)
+{
+    (void)state;
+    gtp_engine_t *e = player_new(3, 3, "chinese", true, 2000, 0.05);
+    const char *bad[] = {
+        "genmove",
+        "genmove x",
+        "reg_genmove 3",
+        "play b a9",
+        "play",
+        "time_settings a b c",
+        "time_left w -1 0",
+        "komi 1e9",
+        "komi nan",
+        "boardsize",
+        "boardsize 3x3",
+        "boardsize 99999999999",
+        "rectangular_boardsize 0 0",
+        "kgs-rules",
+        "final_status_list x",
+        "mathgo-rules ko=",
+        "kata-set-rule",
+        "undo",
+        "\x01\x02",
+        "= 2",
+        "list_stones",
+        "is_legal w zz",
+        "time_left b 1 1.5",
+    };
+    for (size_t i = 0; i < G_N_ELEMENTS(bad); i++) {
+        GString *out = g_string_new(NULL);
+        gtp_status_t st = gtp_engine_execute(out, e, bad[i]);
+        if (st != GTP_STATUS_NONE &&
+            (out->str[0] != '?' || out->len < 4 || strcmp(out->str + out->len - 2, "\n\n")))
+            fail_msg("'%s' answered [%s]", bad[i], out->str);
+        g_string_free(out, TRUE);
+        expect(e, "name", "= mathgo\n\n");
+    }
+    /* Random lines of command names and arguments: every answer is framed, and the game stays
+     * what the engine's list of stones says. */
+    const char *words[] = {"play",
+                           "genmove",
+                           "undo",
+                           "b",
+                           "w",
+                           "pass",
+                           "a1",
+                           "b2",
+                           "c3",
+                           "d4",
+                           "boardsize",
+                           "2",
+                           "3",
+                           "-1",
+                           "komi",
+                           "0.5",
+                           "final_score",
+                           "time_left",
+                           "10",
+                           "0",
+                           "showboard",
+                           "mathgo-regions",
+                           "clear_board",
+                           "reg_genmove",
+                           "kgs-rules",
+                           "chinese",
+                           "mathgo-rules",
+                           "math",
+                           "final_status_list",
+                           "alive",
+                           "#",
+                           "\t",
+                           "time_settings",
+                           "x"};
+    GRand *rng = g_rand_new_with_seed(7);
+    for (int i = 0; i < 3000; i++) {
+        GString *line = g_string_new(NULL);
+        for (int k = g_rand_int_range(rng, 0, 5); k >= 0; k--)
+            g_string_append_printf(line, "%s ",
+                                   words[g_rand_int_range(rng, 0, G_N_ELEMENTS(words))]);
+        GString *out = g_string_new(NULL);
+        gtp_status_t st = gtp_engine_execute(out, e, line->str);
+        if (st != GTP_STATUS_NONE && ((out->str[0] != '=' && out->str[0] != '?') || out->len < 4 ||
+                                      strcmp(out->str + out->len - 2, "\n\n") ||
+                                      strstr(out->str, "\n\n") != out->str + out->len - 2))
+            fail_msg("'%s' answered [%s]", line->str, out->str);
+        g_string_free(out, TRUE);
+        g_string_free(line, TRUE);
+    }
+    g_rand_free(rng);
+    expect(e, "name", "= mathgo\n\n");
+    gtp_engine_destroy(e);
+
+    /* And through the process: the errors on stdout, the engine answering to the end. */
+    support_run_t r = support_runv("boardsize 3\ngenmove\nplay b z1\nfoo\ngenmove b\nname\n", "gtp",
+                                   "--max-time", "1", NULL);
+    assert_int_equal(r.status, 0);
+    assert_non_null(strstr(r.out, "? syntax error: expected a colour\n\n"));
+    assert_non_null(strstr(r.out, "? unknown command\n\n= B2\n\n= mathgo\n\n"));
+    assert_non_null(strstr(r.err, "mathgo: genmove b: B2, optimal: the value is B+9"));
+    support_run_clear(&r);
+    r = support_runv("", "gtp", "--max-time", "-2", NULL);
+    assert_int_equal(r.status, 2);
+    assert_non_null(strstr(r.err, "--max-time"));
+    support_run_clear(&r);
+    r = support_runv("", "gtp", "--max-nodes", "-5", NULL);
+    assert_int_equal(r.status, 2);
+    support_run_clear(&r);
+    r = support_runv("", "gtp", "--memory", "lots", NULL);
+    assert_int_equal(r.status, 2);
+    support_run_clear(&r);
+}
+
+/* "(0.01 s, 1067 nodes)" becomes "(costs)": seconds and node counts vary between builds. */
+static char *mask_costs(const char *text)
+{
+    GRegex *re = g_regex_new("\\([0-9.]+ s, [0-9]+ nodes\\)", 0, 0, NULL);
+    char *masked = g_regex_replace_literal(re, text, -1, 0, "(costs)", 0, NULL);
+    g_regex_unref(re);
+    return masked;
+}
+
+/* Runs one docs example: `command` is "printf 'INPUT' | build/mathgo gtp ARGS". */
+static void run_doc_example(const char *command, const char *want, int line)
+{
+    const char *quote = strchr(command, '\'');
+    const char *end = quote ? strchr(quote + 1, '\'') : NULL;
+    const char *args = end ? strstr(end, "build/mathgo ") : NULL;
+    if (!args)
+        fail_msg("docs/gtp.md:%d: not a 'printf ... | build/mathgo' example: %s", line, command);
+    char *raw = g_strndup(quote + 1, (size_t)(end - quote - 1));
+    char *input = g_strcompress(raw); /* the \n of printf */
+    char **argv = g_strsplit(args + strlen("build/mathgo "), " ", -1);
+    support_run_t r = support_run(input, (const char *const *)argv);
+    char *got = mask_costs(r.out), *expected = mask_costs(want);
+    if (r.status != 0 || strcmp(got, expected))
+        fail_msg("docs/gtp.md:%d: '%s' printed (status %d)\n[%s]\ninstead of\n[%s]", line, command,
+                 r.status, got, expected);
+    g_free(got);
+    g_free(expected);
+    support_run_clear(&r);
+    g_strfreev(argv);
+    g_free(input);
+    g_free(raw);
+}
+
+/* Every "$ printf ... | build/mathgo gtp" example of docs/gtp.md prints what the page shows
+ * (its stdout: the lines up to the first stderr line "mathgo: ..." or the next example). */
+static void test_gtp__the_examples_of_docs_gtp_md_print_what_the_page_shows(void **state)
+{
+    (void)state;
+    char *text = NULL;
+    assert_true(g_file_get_contents(MATHGO_TEST_DATA "/../../docs/gtp.md", &text, NULL, NULL));
+    char **lines = g_strsplit(text, "\n", -1);
+    int examples = 0;
+    for (int i = 0; lines[i]; i++) {
+        if (!g_str_has_prefix(lines[i], "$ printf '"))
+            continue;
+        int start = i;
+        GString *want = g_string_new(NULL);
+        for (i++; lines[i] && !g_str_has_prefix(lines[i], "$ ") &&
+                  !g_str_has_prefix(lines[i], "```") && !g_str_has_prefix(lines[i], "mathgo: ");
+             i++)
+            g_string_append_printf(want, "%s\n", lines[i]);
+        run_doc_example(lines[start] + 2, want->str, start + 1);
+        g_string_free(want, TRUE);
+        examples++;
+        i--;
+    }
+    g_strfreev(lines);
+    g_free(text);
+    print_message("docs/gtp.md: %d examples\n", examples);
+    assert_true(examples >= 4);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -469,6 +1020,16 @@ int main(void)
         cmocka_unit_test(test_gtp__showboard_draws_the_board_without_empty_lines),
         cmocka_unit_test(test_gtp__regression_scripts_from_data_give_the_expected_responses),
         cmocka_unit_test(test_gtp__the_gtp_command_speaks_on_stdin_and_stdout),
+        cmocka_unit_test(test_gtp__genmove_keeps_the_reference_value_on_small_boards),
+        cmocka_unit_test(
+            test_gtp__genmove_plays_reg_genmove_does_not_and_an_ended_game_answers_pass),
+        cmocka_unit_test(test_gtp__genmove_spends_the_time_the_clock_or_the_cap_allows),
+        cmocka_unit_test(test_gtp__final_score_and_final_status_list_count_every_stone_as_alive),
+        cmocka_unit_test(test_gtp__kgs_rules_name_mathgo_rule_sets_and_keep_the_komi),
+        cmocka_unit_test(
+            test_gtp__analysis_commands_give_the_value_the_move_values_and_the_regions),
+        cmocka_unit_test(test_gtp__bad_input_always_gets_an_error_and_the_engine_keeps_serving),
+        cmocka_unit_test(test_gtp__the_examples_of_docs_gtp_md_print_what_the_page_shows),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -91,28 +91,39 @@ typedef struct gnugo {
     FILE *to, *from;
 } gnugo_t;
 
-static void gnugo_start(gnugo_t *gg, const char *const *flags)
+/* Starts a GTP engine process `path` with `args` (NULL-terminated) over two pipes; its stderr
+ * goes to /dev/null when `quiet`. */
+static void process_start(gnugo_t *gg, const char *path, const char *const *args, bool quiet)
 {
-    if (!g_file_test(GNUGO_PATH, G_FILE_TEST_IS_EXECUTABLE))
-        fail_msg("%s is missing: install GNU Go 3.8 (Debian package gnugo) to run the referee",
-                 GNUGO_PATH);
     GPtrArray *argv = g_ptr_array_new();
-    g_ptr_array_add(argv, (gpointer)GNUGO_PATH);
-    g_ptr_array_add(argv, (gpointer) "--mode");
-    g_ptr_array_add(argv, (gpointer) "gtp");
-    for (int i = 0; flags[i]; i++)
-        g_ptr_array_add(argv, (gpointer)flags[i]);
+    g_ptr_array_add(argv, (gpointer)path);
+    for (int i = 0; args[i]; i++)
+        g_ptr_array_add(argv, (gpointer)args[i]);
     g_ptr_array_add(argv, NULL);
     int in_fd, out_fd;
     GError *error = NULL;
-    if (!g_spawn_async_with_pipes(NULL, (char **)argv->pdata, NULL, G_SPAWN_DO_NOT_REAP_CHILD, NULL,
-                                  NULL, &gg->pid, &in_fd, &out_fd, NULL, &error))
-        fail_msg("cannot start %s: %s", GNUGO_PATH, error->message);
+    GSpawnFlags flags = G_SPAWN_DO_NOT_REAP_CHILD | (quiet ? G_SPAWN_STDERR_TO_DEV_NULL : 0);
+    if (!g_spawn_async_with_pipes(NULL, (char **)argv->pdata, NULL, flags, NULL, NULL, &gg->pid,
+                                  &in_fd, &out_fd, NULL, &error))
+        fail_msg("cannot start %s: %s", path, error->message);
     g_ptr_array_free(argv, TRUE);
     gg->to = fdopen(in_fd, "w");
     gg->from = fdopen(out_fd, "r");
     assert_non_null(gg->to);
     assert_non_null(gg->from);
+}
+
+static void gnugo_start(gnugo_t *gg, const char *const *flags)
+{
+    if (!g_file_test(GNUGO_PATH, G_FILE_TEST_IS_EXECUTABLE))
+        fail_msg("%s is missing: install GNU Go 3.8 (Debian package gnugo) to run the referee",
+                 GNUGO_PATH);
+    const char *args[16] = {"--mode", "gtp"};
+    for (int i = 0; flags[i]; i++) {
+        assert_true(i + 3 < (int)G_N_ELEMENTS(args));
+        args[2 + i] = flags[i];
+    }
+    process_start(gg, GNUGO_PATH, args, false);
 }
 
 /* Sends a command and reads its response; returns the body or NULL for "?". */
@@ -655,12 +666,252 @@ static void test_referee__a_naive_rules_implementation_agrees_on_1xn_and_rectang
                   G_N_ELEMENTS(naive_cases), g_get_monotonic_time() / 1e6 - t0);
 }
 
+/* ---- Referee 3: complete games of mathgo's genmove against GNU Go ---------------------------- */
+
+/*
+ * One match: mathgo (in-process, genmove with a node budget per move, never resigning) plays one
+ * colour and GNU Go the other, each move played on the other side too (so each engine judges the
+ * other's moves legal), to the end of the game: two passes (GNU Go never resigns and, with
+ * --capture-all-dead, takes its opponent's dead stones off before it passes, as the area count
+ * of the rules, which counts every stone on the board, asks).
+ */
+typedef struct match {
+    int size;
+    const char *komi;
+    const char *rules;    /* mathgo's rules */
+    const char *gnugo[4]; /* GNU Go's flags for the same rules */
+    board_color_t mathgo; /* mathgo's colour */
+    uint64_t nodes;       /* mathgo's node budget per move */
+} match_t;
+
+#define GNUGO_CHINESE                                                                              \
+    {                                                                                              \
+        "--chinese-rules", "--positional-superko", NULL                                            \
+    }
+
+static const match_t matches[] = {
+    {3, "0", "chinese", GNUGO_CHINESE, BOARD_BLACK, 200000},
+    {3, "0", "chinese", GNUGO_CHINESE, BOARD_WHITE, 200000},
+    {3, "9.5", "chinese", GNUGO_CHINESE, BOARD_WHITE, 200000},
+    {4, "0", "chinese", GNUGO_CHINESE, BOARD_BLACK, 60000},
+    {4, "2", "chinese", GNUGO_CHINESE, BOARD_WHITE, 60000},
+    {4, "0", "chinese,ko=simple", {NULL}, BOARD_BLACK, 30000},
+    {5, "0", "chinese", GNUGO_CHINESE, BOARD_BLACK, 20000},
+    {5, "0", "chinese", GNUGO_CHINESE, BOARD_WHITE, 20000},
+};
+
+/* The sanitizer build searches about five times slower: it gets a third of the nodes on the
+ * boards where they run out (the games differ between the builds, each reproducible). */
+#if defined(__SANITIZE_ADDRESS__)
+enum { NODE_DIVISOR = 3 };
+#else
+enum { NODE_DIVISOR = 1 };
+#endif
+
+/* Plays one match; *proven_moves counts mathgo's moves proven optimal. */
+static void play_match(const match_t *m, int *proven_moves, int *moves)
+{
+    gnugo_t gg;
+    const char *flags[10] = {"--seed", "1", "--never-resign", "--capture-all-dead", "--level", "3"};
+    for (int i = 0; m->gnugo[i]; i++)
+        flags[6 + i] = m->gnugo[i];
+    gnugo_start(&gg, flags);
+    gtp_engine_t *engine = engine_new(m->rules);
+    gtp_player_options_t options = gtp_player_options_default();
+    options.tt_bytes = 16u << 20;
+    options.max_nodes = m->size > 3 ? m->nodes / NODE_DIVISOR : m->nodes;
+    options.resign = false;
+    gtp_engine_set_player(engine, &options, 5.0);
+    char command[64];
+    snprintf(command, sizeof command, "boardsize %d", m->size);
+    g_free(mathgo_ask(engine, command));
+    g_free(gnugo_ask(&gg, command));
+    g_free(gnugo_ask(&gg, "clear_board"));
+    snprintf(command, sizeof command, "komi %s", m->komi);
+    char *mk = mathgo_ask(engine, command), *gk = gnugo_ask(&gg, command);
+    assert_non_null(mk);
+    assert_non_null(gk);
+    g_free(mk);
+    g_free(gk);
+    GString *record = g_string_new(NULL);
+    bool proven = false, gnugo_resigned = false;
+    int proven_value = 0, proven_ply = -1; /* mathgo's view */
+    const char *who = m->mathgo == BOARD_BLACK ? "mathgo (Black)" : "mathgo (White)";
+    int cap = 6 * m->size * m->size;
+    for (int ply = 0; ply < cap; ply++) {
+        const game_t *game = gtp_engine_game(engine);
+        if (game_status(game) != GAME_ONGOING)
+            break;
+        board_color_t c = (board_color_t)game_current(game)->to_move;
+        const char *cn = c == BOARD_BLACK ? "b" : "w";
+        snprintf(command, sizeof command, "genmove %s", cn);
+        char *answer = c == m->mathgo ? mathgo_ask(engine, command) : gnugo_ask(&gg, command);
+        if (!answer)
+            fail_msg("%dx%d %s: '%s' failed after%s", m->size, m->size, m->rules, command,
+                     record->str);
+        g_string_append_printf(record, " %s%s", cn, answer);
+        if (!g_ascii_strcasecmp(answer, "resign")) {
+            if (c == m->mathgo)
+                fail_msg("%s resigned although resigning is off:%s", who, record->str);
+            gnugo_resigned = true;
+            g_free(answer);
+            break;
+        }
+        if (c == m->mathgo) {
+            const gtp_choice_t *choice = gtp_engine_last_choice(engine);
+            (*moves)++;
+            *proven_moves += choice->kind == GTP_CHOICE_OPTIMAL;
+            /* 3x3 is solved in a few thousand nodes: every move there is proven optimal. */
+            if (m->size == 3 && choice->kind != GTP_CHOICE_OPTIMAL)
+                fail_msg("3x3: mathgo's move %d is not proven optimal:%s", ply, record->str);
+            if (choice->value_known && !proven) {
+                proven = true;
+                proven_value = m->mathgo == BOARD_BLACK ? choice->value : -choice->value;
+                proven_ply = ply;
+            }
+        }
+        snprintf(command, sizeof command, "play %s %s", cn, answer);
+        char *other = c == m->mathgo ? gnugo_ask(&gg, command) : mathgo_ask(engine, command);
+        if (!other)
+            fail_msg("%dx%d %s, %s: %s refuses %s's move '%s'; the game:%s", m->size, m->size,
+                     m->rules, who, c == m->mathgo ? "GNU Go" : "mathgo",
+                     c == m->mathgo ? "mathgo" : "GNU Go", command, record->str);
+        g_free(other);
+        g_free(answer);
+        /* Both see the same stones. */
+        const board_geom_t *g = game_geom(gtp_engine_game(engine));
+        for (int k = 0; k < 2; k++) {
+            const char *list = k ? "list_stones white" : "list_stones black";
+            char *a = mathgo_ask(engine, list), *b = gnugo_ask(&gg, list);
+            if (!a || !b || vertex_mask(g, a) != vertex_mask(g, b))
+                fail_msg("%dx%d: the stones differ after%s", m->size, m->size, record->str);
+            g_free(a);
+            g_free(b);
+        }
+    }
+    const game_t *game = gtp_engine_game(engine);
+    if (!gnugo_resigned && game_status(game) == GAME_ONGOING)
+        fail_msg("%dx%d %s: the game did not end in %d plies:%s", m->size, m->size, m->rules, cap,
+                 record->str);
+    int margin = gnugo_resigned ? 0 : game_result(game).margin2;
+    int mine = m->mathgo == BOARD_BLACK ? margin : -margin;
+    char text[40];
+    print_message(
+        "match %dx%d %s komi %s, %s: %s, %s; first proof at ply %d (%s); the game:%s\n", m->size,
+        m->size, m->rules, m->komi, who, gnugo_resigned ? "GNU Go resigned" : "ended by two passes",
+        gnugo_resigned ? "-" : rules_margin_string(text, margin), proven_ply,
+        proven
+            ? gtp_player_value_text(text, m->mathgo == BOARD_BLACK ? proven_value : -proven_value)
+            : "none",
+        record->str);
+    /* A proven value is what optimal play guarantees whatever the opponent does. */
+    if (proven && !gnugo_resigned && mine < proven_value)
+        fail_msg("%s ended with %d (doubled, its view) below the value %d it proved at ply %d", who,
+                 mine, proven_value, proven_ply);
+    g_string_free(record, TRUE);
+    gtp_engine_destroy(engine);
+    gnugo_stop(&gg);
+}
+
+static void
+test_referee__mathgo_plays_complete_games_against_gnugo_and_keeps_what_it_proved(void **state)
+{
+    (void)state;
+    double t0 = g_get_monotonic_time() / 1e6;
+    int proven = 0, moves = 0;
+    for (size_t i = 0; i < G_N_ELEMENTS(matches); i++)
+        play_match(&matches[i], &proven, &moves);
+    print_message("matches: %zu games, %d mathgo moves, %d proven optimal, %.1f s\n",
+                  G_N_ELEMENTS(matches), moves, proven, g_get_monotonic_time() / 1e6 - t0);
+    assert_true(proven > 0);
+}
+
+/*
+ * The same through the `mathgo gtp` program, as a controller drives it: two processes over
+ * pipes, one command at a time, on 3x3 under chinese.  mathgo must end the game with the value
+ * it proves, and both must list the same stones at the end.
+ */
+static void pipe_match(board_color_t mathgo, const char *komi, const char *want)
+{
+    gnugo_t gg, mg;
+    const char *flags[] = {"--seed",
+                           "1",
+                           "--never-resign",
+                           "--capture-all-dead",
+                           "--chinese-rules",
+                           "--positional-superko",
+                           NULL};
+    gnugo_start(&gg, flags);
+    const char *args[] = {"gtp", "--rules", "chinese", "--max-nodes", "200000", NULL};
+    process_start(&mg, MATHGO_BINARY, args, true);
+    char komi_command[32];
+    snprintf(komi_command, sizeof komi_command, "komi %s", komi);
+    const char *setup[] = {"boardsize 3", "clear_board", komi_command};
+    for (size_t i = 0; i < G_N_ELEMENTS(setup); i++) {
+        char *a = gnugo_ask(&mg, setup[i]), *b = gnugo_ask(&gg, setup[i]);
+        assert_non_null(a);
+        assert_non_null(b);
+        g_free(a);
+        g_free(b);
+    }
+    GString *record = g_string_new(NULL);
+    int passes = 0;
+    for (int ply = 0; ply < 60 && passes < 2; ply++) {
+        board_color_t c = ply % 2 ? BOARD_WHITE : BOARD_BLACK;
+        gnugo_t *mover = c == mathgo ? &mg : &gg, *other = c == mathgo ? &gg : &mg;
+        const char *cn = c == BOARD_BLACK ? "b" : "w";
+        char command[64];
+        snprintf(command, sizeof command, "genmove %s", cn);
+        char *move = gnugo_ask(mover, command);
+        assert_non_null(move);
+        g_string_append_printf(record, " %s%s", cn, move);
+        passes = g_ascii_strcasecmp(move, "pass") ? 0 : passes + 1;
+        snprintf(command, sizeof command, "play %s %s", cn, move);
+        char *answer = gnugo_ask(other, command);
+        if (!answer)
+            fail_msg("'%s' refused; the game:%s", command, record->str);
+        g_free(answer);
+        g_free(move);
+    }
+    assert_int_equal(passes, 2);
+    char *score = gnugo_ask(&mg, "final_score");
+    assert_non_null(score);
+    if (strcmp(score, want))
+        fail_msg("mathgo ended with %s, not the %s it proves; the game:%s", score, want,
+                 record->str);
+    board_geom_t *g = board_geom_create(3, 3, NULL);
+    for (int k = 0; k < 2; k++) {
+        const char *list = k ? "list_stones white" : "list_stones black";
+        char *a = gnugo_ask(&mg, list), *b = gnugo_ask(&gg, list);
+        assert_true(a && b && vertex_mask(g, a) == vertex_mask(g, b));
+        g_free(a);
+        g_free(b);
+    }
+    board_geom_destroy(g);
+    print_message("the mathgo program (%s) against GNU Go over pipes, 3x3, komi %s:%s (%s)\n",
+                  mathgo == BOARD_BLACK ? "Black" : "White", komi, record->str, score);
+    g_free(score);
+    g_string_free(record, TRUE);
+    gnugo_stop(&mg);
+    gnugo_stop(&gg);
+}
+
+static void test_referee__the_mathgo_program_plays_gnugo_over_pipes(void **state)
+{
+    (void)state;
+    pipe_match(BOARD_BLACK, "0", "B+9");
+    pipe_match(BOARD_WHITE, "9.5", "W+0.5");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_referee__a_naive_rules_implementation_agrees_on_1xn_and_rectangles),
         cmocka_unit_test(
             test_referee__gnugo_and_mathgo_agree_over_random_games_under_three_flag_sets),
+        cmocka_unit_test(
+            test_referee__mathgo_plays_complete_games_against_gnugo_and_keeps_what_it_proved),
+        cmocka_unit_test(test_referee__the_mathgo_program_plays_gnugo_over_pipes),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
