@@ -277,6 +277,24 @@ int front_solve(int argc, char **argv)
         fprintf(stderr, "mathgo solve: %dx%d %s: %s (%.1f s)\n", width, height, rules_name,
                 err->message, st.seconds);
         status = FRONT_EXIT_FAILURE;
+        if (csv && (err->code == SEARCH_ERROR_LIMIT || err->code == SEARCH_ERROR_DEPTH)) {
+            /* The bounds the root tests proved before the limit, in place of the value. */
+            solve_csv_row_t row = {geom,
+                                   rules_name,
+                                   &rules,
+                                   to_move,
+                                   NULL,
+                                   value_only,
+                                   progress_ctx.lo,
+                                   progress_ctx.hi,
+                                   err->code == SEARCH_ERROR_LIMIT ? "limit" : "depth",
+                                   st,
+                                   peak_mb(),
+                                   threads};
+            if (!no_header)
+                printf("%s\n", solve_csv_header);
+            solve_print_csv_row(stdout, &row);
+        }
         if (sgf) {
             /* What the search proved before the limit, on the root. */
             char lo[32], hi[32];
@@ -323,26 +341,15 @@ int front_solve(int argc, char **argv)
         }
     }
     search_stats_t st = search_stats(search);
-    char result[32], margin[32];
+    char result[32];
     solve_result_text(result, res.value, &rules);
-    solve_margin_text(margin, res.value);
-    char *best = solve_moves_text(geom, res.best, res.best_count, csv ? " " : ", ");
-    /* The optimal game's length; with --value-only, known only from a last-move value. */
-    char plies[16] = "";
-    if (!value_only)
-        g_snprintf(plies, sizeof plies, "%d", res.pv_length);
-    else if (search_value_is_win(res.value))
-        g_snprintf(plies, sizeof plies, "%d", search_value_plies(res.value));
+    char *best = solve_moves_text(geom, res.best, res.best_count, ", ");
     if (csv) {
+        solve_csv_row_t row = {geom,      rules_name, &rules,   to_move, &res,      value_only,
+                               res.value, res.value,  "solved", st,      peak_mb(), threads};
         if (!no_header)
-            printf("board,rules,komi,to_move,result,margin,best_moves,plies,nodes,time_s,"
-                   "tt_probes,tt_hits,tt_refused,tt_stores,tt_unstored,peak_mb,threads\n");
-        printf("%dx%d,\"%s\",%s,%s,%s,%s,%s,%s,%llu,%.3f,%llu,%llu,%llu,%llu,%llu,%.1f,%d\n", width,
-               height, rules_name, komi, to_move == BOARD_BLACK ? "b" : "w", result, margin, best,
-               plies, (unsigned long long)st.nodes, st.seconds, (unsigned long long)st.tt_probes,
-               (unsigned long long)st.tt_hits, (unsigned long long)st.tt_refused,
-               (unsigned long long)st.tt_stores, (unsigned long long)st.tt_unstored, peak_mb(),
-               threads);
+            printf("%s\n", solve_csv_header);
+        solve_print_csv_row(stdout, &row);
     } else {
         char *full = rules_to_string(&rules);
         printf("board %dx%d, rules %s (%s: ko=%s, suicide=%d, pass=%d, cycle=%s), komi %s, "

@@ -1,6 +1,7 @@
 /* front/solve_output.c: result texts, the optimal game and SGF for `mathgo solve`. */
 #include "front/solve_output.h"
 
+#include "front/common.h"
 #include "positions/diagram.h"
 #include "positions/sgf.h"
 
@@ -74,6 +75,64 @@ void solve_print_game(FILE *out, const game_t *start, const search_result_t *res
         game_destroy(replay);
     }
     game_destroy(game);
+}
+
+const char solve_csv_header[] =
+    "board,rules,komi,to_move,result,margin,best_moves,plies,nodes,time_s,tt_probes,tt_hits,"
+    "tt_refused,tt_stores,tt_unstored,peak_mb,threads,pv,lower,upper,status,memory_bytes";
+
+char *solve_bound_text(char buf[32], int value)
+{
+    if (value >= SEARCH_VALUE_INF || value <= -SEARCH_VALUE_INF)
+        buf[0] = '\0';
+    else if (search_value_is_win(value))
+        snprintf(buf, 32, "%c in %d", value > 0 ? 'B' : 'W', search_value_plies(value));
+    else if (value >= SEARCH_VALUE_CYCLE_WIN || value <= -SEARCH_VALUE_CYCLE_WIN)
+        snprintf(buf, 32, "%c (cycle)", value > 0 ? 'B' : 'W');
+    else
+        rules_komi_string(buf, value);
+    return buf;
+}
+
+void solve_print_csv_row(FILE *out, const solve_csv_row_t *row)
+{
+    const search_result_t *res = row->result;
+    const search_stats_t *st = &row->stats;
+    char komi[16], result[32] = "", margin[32] = "", lower[32], upper[32], plies[16] = "";
+    rules_komi_string(komi, row->rules->komi2);
+    char *best = NULL, *pv = NULL;
+    if (res) {
+        solve_result_text(result, res->value, row->rules);
+        solve_margin_text(margin, res->value);
+        solve_bound_text(lower, res->value);
+        solve_bound_text(upper, res->value);
+    } else {
+        solve_bound_text(lower, row->lower);
+        solve_bound_text(upper, row->upper);
+    }
+    /* The optimal game's length; with value_only, known only from a last-move value. */
+    if (res && !row->value_only) {
+        g_snprintf(plies, sizeof plies, "%d", res->pv_length);
+        best = solve_moves_text(row->geom, res->best, res->best_count, " ");
+        pv = solve_moves_text(row->geom, res->pv, res->pv_length, " ");
+    } else if (res && search_value_is_win(res->value)) {
+        g_snprintf(plies, sizeof plies, "%d", search_value_plies(res->value));
+    }
+    fprintf(out, "%dx%d,\"%s\",%s,%s,%s,%s,%s,%s,%llu,%.3f,%llu,%llu,%llu,%llu,%llu,%.1f,%d,",
+            row->geom->width, row->geom->height, row->rules_name, komi,
+            row->to_move == BOARD_BLACK ? "b" : "w", result, margin, best ? best : "", plies,
+            (unsigned long long)st->nodes, st->seconds, (unsigned long long)st->tt_probes,
+            (unsigned long long)st->tt_hits, (unsigned long long)st->tt_refused,
+            (unsigned long long)st->tt_stores, (unsigned long long)st->tt_unstored, row->peak_mb,
+            row->threads);
+    front_csv_field(out, pv ? pv : "");
+    fputc(',', out);
+    front_csv_field(out, lower);
+    fputc(',', out);
+    front_csv_field(out, upper);
+    fprintf(out, ",%s,%zu\n", row->status, st->memory_bytes);
+    g_free(best);
+    g_free(pv);
 }
 
 bool solve_check_writable(const char *path, GError **error)

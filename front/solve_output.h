@@ -54,6 +54,33 @@ typedef struct solve_sgf {
  */
 bool solve_write_sgf(const char *path, const solve_sgf_t *what, GError **error);
 
+/* The columns of `solve --csv` (docs/csv.md), without the line break: append, never reorder. */
+extern const char solve_csv_header[];
+
+/* What one row of `solve --csv` shows: a solved position or the bounds a limit left. */
+typedef struct solve_csv_row {
+    const board_geom_t *geom;      /* the board (the rectangle of a region) */
+    const char *rules_name;        /* as given on the command line, or the rule text */
+    const rules_t *rules;          /* for the komi */
+    board_color_t to_move;         /* who plays first in the position solved */
+    const search_result_t *result; /* NULL: not solved (a limit); the value alone with
+                                      value_only */
+    bool value_only;               /* no best moves, no optimal game */
+    int lower, upper;              /* without result: what the root tests proved (Black's view;
+                                      +-SEARCH_VALUE_INF for an open end) */
+    const char *status;            /* "solved", "limit" or "depth" */
+    search_stats_t stats;
+    double peak_mb;
+    int threads;
+} solve_csv_row_t;
+
+/* Writes one row of `solve --csv` with its line break. */
+void solve_print_csv_row(FILE *out, const solve_csv_row_t *row);
+
+/* A value or bound as `solve --csv` writes `lower` and `upper`: a margin ("9", "-0.5"), a win
+ * with its distance ("B in 9"), a cycle won ("W (cycle)"), or "" for an open end. */
+char *solve_bound_text(char buf[32], int value);
+
 /* Whether path can be written (its folder exists and is writable, it is not a folder): checked
  * before a long solve.  False and *error naming it otherwise. */
 bool solve_check_writable(const char *path, GError **error);
