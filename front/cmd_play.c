@@ -10,6 +10,7 @@ int front_play(int argc, char **argv)
 {
     front_rules_args_t rules_args = {NULL, NULL};
     char *from = NULL, *to_move_text = NULL;
+    gboolean csv = FALSE, no_header = FALSE;
     GOptionEntry entries[] = {
         {"from", 'f', 0, G_OPTION_ARG_FILENAME, &from,
          "start from the position file FILE (- for stdin): a diagram, a diagram with a "
@@ -17,6 +18,9 @@ int front_play(int argc, char **argv)
          "FILE"},
         {"to-move", 't', 0, G_OPTION_ARG_STRING, &to_move_text,
          "with --from: who plays first (default: the file's, else b)", "C"},
+        {"csv", 0, 0, G_OPTION_ARG_NONE, &csv,
+         "one CSV row (after a header line) describing the position (docs/csv.md)", NULL},
+        {"no-header", 0, 0, G_OPTION_ARG_NONE, &no_header, "with --csv: no header line", NULL},
         {NULL, 0, 0, 0, NULL, NULL, NULL},
     };
     GOptionContext *context = g_option_context_new(
@@ -80,7 +84,13 @@ int front_play(int argc, char **argv)
             goto done;
         }
     }
-    describe_game(stdout, game);
+    if (csv) {
+        if (!no_header)
+            printf("%s\n", describe_csv_header);
+        describe_csv_row(stdout, game);
+    } else {
+        describe_game(stdout, game);
+    }
     status = FRONT_EXIT_OK;
 done:
     game_destroy(game);

@@ -10,7 +10,7 @@ int front_show(int argc, char **argv)
 {
     front_rules_args_t rules_args = {NULL, NULL};
     char *to_move_text = NULL;
-    gboolean region = FALSE;
+    gboolean region = FALSE, csv = FALSE, no_header = FALSE;
     GOptionEntry entries[] = {
         {"to-move", 't', 0, G_OPTION_ARG_STRING, &to_move_text,
          "b or w: who plays first (default: the file's, else b)", "C"},
@@ -18,6 +18,9 @@ int front_show(int argc, char **argv)
          "read a region diagram (X O safe, x o stones, # off the board; auto-detected when it "
          "has # points or mixes X and x)",
          NULL},
+        {"csv", 0, 0, G_OPTION_ARG_NONE, &csv,
+         "one CSV row (after a header line) describing the position (docs/csv.md)", NULL},
+        {"no-header", 0, 0, G_OPTION_ARG_NONE, &no_header, "with --csv: no header line", NULL},
         {NULL, 0, 0, 0, NULL, NULL, NULL},
     };
     GOptionContext *context = g_option_context_new("[FILE|-] - describe a position");
@@ -47,7 +50,13 @@ int front_show(int argc, char **argv)
         !front_position_rules(&rules, "show", &rules_args, &pos, "chinese") ||
         !(game = front_position_game("show", path, &pos, &rules, to_move_text)))
         goto done;
-    describe_game(stdout, game);
+    if (csv) {
+        if (!no_header)
+            printf("%s\n", describe_csv_header);
+        describe_csv_row(stdout, game);
+    } else {
+        describe_game(stdout, game);
+    }
     status = FRONT_EXIT_OK;
 done:
     game_destroy(game);

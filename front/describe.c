@@ -2,6 +2,7 @@
 #include "front/describe.h"
 
 #include "core/score.h"
+#include "front/common.h"
 
 #include <string.h>
 
@@ -15,10 +16,24 @@ static void print_points(FILE *out, const board_geom_t *geom, uint64_t mask)
     }
 }
 
+/* A point as diagrams write it: X O . and, on a region, its holes # and its ordinary stones
+ * in lower case (its safe stones in upper case), as region diagrams do. */
+static char point_letter(const board_t *board, const board_geom_t *geom, board_point_t p)
+{
+    board_color_t c = board_at(board, p);
+    char letter = c == BOARD_BLACK ? 'X' : c == BOARD_WHITE ? 'O' : '.';
+    if (!board_geom_is_region(geom))
+        return letter;
+    if (!(geom->all & board_bit(p)))
+        return '#';
+    if (c != BOARD_EMPTY && !(geom->safe[c] & board_bit(p)))
+        return (char)(letter - 'A' + 'a');
+    return letter;
+}
+
 void describe_diagram(FILE *out, const board_t *board, const board_geom_t *geom)
 {
     char name[8];
-    bool region = board_geom_is_region(geom);
     fprintf(out, "    ");
     for (int x = 0; x < geom->width; x++) {
         board_move_name(name, geom, board_point(geom, x, geom->height - 1));
@@ -29,16 +44,7 @@ void describe_diagram(FILE *out, const board_t *board, const board_geom_t *geom)
     for (int y = 0; y < geom->height; y++) {
         fprintf(out, "%3d ", geom->height - y);
         for (int x = 0; x < geom->width; x++) {
-            board_point_t p = board_point(geom, x, y);
-            board_color_t c = board_at(board, p);
-            char letter = c == BOARD_BLACK ? 'X' : c == BOARD_WHITE ? 'O' : '.';
-            /* A region shows its holes, and its ordinary stones in lower case (its safe stones
-             * in upper case), as region diagrams do. */
-            if (region && !(geom->all & board_bit(p)))
-                letter = '#';
-            else if (region && c != BOARD_EMPTY && !(geom->safe[c] & board_bit(p)))
-                letter = (char)(letter - 'A' + 'a');
-            fprintf(out, "%c ", letter);
+            fprintf(out, "%c ", point_letter(board, geom, board_point(geom, x, y)));
         }
         fputc('\n', out);
     }
@@ -120,5 +126,65 @@ void describe_game(FILE *out, const game_t *game)
     for (int i = 0; i < n; i++)
         fprintf(out, " %s", board_move_name(name, geom, moves[i]));
     fputc('\n', out);
+    g_free(rules_name);
+}
+
+const char describe_csv_header[] =
+    "board,rules,komi,to_move,moves_played,position,black_stones,white_stones,black_chains,"
+    "white_chains,black_captures,white_captures,black_area,white_area,score,status,winner,"
+    "legal_moves,legal_move_count";
+
+/* The chains of colour c on b. */
+static int chain_count(const board_t *b, const board_geom_t *geom, board_color_t c)
+{
+    int n = 0;
+    for (uint64_t rest = b->stones[c]; rest; n++)
+        rest &= ~board_chain(b, geom, board_lowest(rest));
+    return n;
+}
+
+void describe_csv_row(FILE *out, const game_t *game)
+{
+    const board_geom_t *geom = game_geom(game);
+    const rules_t *rules = game_rules(game);
+    const game_state_t *cur = game_current(game);
+    const board_t *b = &cur->board;
+    char *rules_name = rules_to_string(rules);
+    char komi[16], score[24] = "", name[8];
+    GString *position = g_string_new(NULL), *legal = g_string_new(NULL);
+    for (int y = 0; y < geom->height; y++) {
+        if (y)
+            g_string_append_c(position, '/');
+        for (int x = 0; x < geom->width; x++)
+            g_string_append_c(position, point_letter(b, geom, board_point(geom, x, y)));
+    }
+    if (rules->scoring != RULES_SCORING_LAST_MOVE)
+        rules_komi_string(score, score_margin2(b, geom, rules, cur->captures));
+    board_move_t moves[BOARD_MAX_POINTS + 1];
+    int n = game_legal_moves(moves, game);
+    for (int i = 0; i < n; i++)
+        g_string_append_printf(legal, "%s%s", i ? " " : "", board_move_name(name, geom, moves[i]));
+    game_status_t status = game_status(game);
+    const char *winner = "";
+    if (status != GAME_ONGOING) {
+        game_result_t r = game_result(game);
+        winner = r.winner == BOARD_BLACK ? "B" : r.winner == BOARD_WHITE ? "W" : "draw";
+    }
+    fprintf(out, "%dx%d,", geom->width, geom->height);
+    front_csv_field(out, rules_name);
+    fprintf(out, ",%s,%s,%zu,%s,%d,%d,%d,%d,%d,%d,%d,%d,%s,%s,%s,%s,%d\n",
+            rules_komi_string(komi, rules->komi2), cur->to_move == BOARD_BLACK ? "b" : "w",
+            game_length(game), position->str, board_popcount(b->stones[BOARD_BLACK]),
+            board_popcount(b->stones[BOARD_WHITE]), chain_count(b, geom, BOARD_BLACK),
+            chain_count(b, geom, BOARD_WHITE), cur->captures[BOARD_BLACK],
+            cur->captures[BOARD_WHITE], score_area(b, geom, BOARD_BLACK),
+            score_area(b, geom, BOARD_WHITE), score,
+            status == GAME_ONGOING        ? "ongoing"
+            : status == GAME_OVER_PASSES  ? "two_passes"
+            : status == GAME_OVER_NO_MOVE ? "no_move"
+                                          : "cycle",
+            winner, legal->str, n);
+    g_string_free(position, TRUE);
+    g_string_free(legal, TRUE);
     g_free(rules_name);
 }

@@ -17,4 +17,10 @@ void describe_diagram(FILE *out, const board_t *board, const board_geom_t *geom)
 /* Writes the full report of the game's current state. */
 void describe_game(FILE *out, const game_t *game);
 
+/* The columns of `show --csv` and `play --csv` (docs/csv.md), without the line break. */
+extern const char describe_csv_header[];
+
+/* Writes the game's current state as one CSV row of describe_csv_header, with its line break. */
+void describe_csv_row(FILE *out, const game_t *game);
+
 #endif
