@@ -17,15 +17,59 @@ static const char *color_name(board_color_t c)
     return c == BOARD_BLACK ? "Black" : "White";
 }
 
+/* The columns of `probe --csv` (docs/csv.md): append, never reorder. */
+static const char csv_header[] =
+    "board,rules,position,to_move,ko,outcome,distance,winner,best_moves,pv,pv_end";
+
+static void print_csv(const tablebase_t *tb, const tablebase_state_t *state,
+                      const tablebase_probe_t *probe, bool header)
+{
+    const board_geom_t *g = tablebase_geom(tb);
+    char *rules = rules_to_string(tablebase_rules(tb));
+    char position[2 * BOARD_MAX_POINTS + 2], name[8];
+    front_format_compact(position, &state->position, g);
+    if (header)
+        printf("%s\n", csv_header);
+    printf("%dx%d,", g->width, g->height);
+    front_csv_field(stdout, rules);
+    printf(",%s,%s,%s,", position, state->to_move == BOARD_BLACK ? "b" : "w",
+           state->ban == TABLEBASE_BAN_NONE      ? ""
+           : state->ban == TABLEBASE_BAN_SUICIDE ? "suicide"
+                                                 : board_move_name(name, g, state->ban));
+    const tablebase_value_t *v = &probe->value;
+    board_color_t winner =
+        v->outcome == TABLEBASE_WIN ? state->to_move : board_color_other(state->to_move);
+    if (v->outcome == TABLEBASE_DRAW)
+        printf("draw,,,");
+    else
+        printf("%s,%d,%s,", v->outcome == TABLEBASE_WIN ? "win" : "loss", v->distance,
+               winner == BOARD_BLACK ? "B" : "W");
+    for (int i = 0; i < probe->best_count; i++)
+        printf("%s%s", i ? " " : "", board_move_name(name, g, probe->best[i]));
+    putchar(',');
+    for (int i = 0; i < probe->line_length; i++)
+        printf("%s%s", i ? " " : "", board_move_name(name, g, probe->line[i]));
+    printf(",%s\n", probe->line_truncated                                ? "truncated"
+                    : v->outcome == TABLEBASE_DRAW && probe->line_length ? "repeats"
+                                                                         : "end");
+    g_free(rules);
+}
+
 int front_probe(int argc, char **argv)
 {
     char *to_move_text = NULL, *ko_text = NULL;
+    gboolean csv = FALSE, no_header = FALSE;
     GOptionEntry entries[] = {
         {"to-move", 't', 0, G_OPTION_ARG_STRING, &to_move_text, "b or w (default b)", "C"},
         {"ko", 'k', 0, G_OPTION_ARG_STRING, &ko_text,
          "the point where the side to move may not retake a ko (the opponent has just taken "
          "one stone there), or 'suicide' after the opponent's single-stone suicide (pseudo)",
          "POINT"},
+        {"csv", 0, 0, G_OPTION_ARG_NONE, &csv,
+         "one CSV row (after a header line) with the value, optimal moves and game "
+         "(docs/csv.md)",
+         NULL},
+        {"no-header", 0, 0, G_OPTION_ARG_NONE, &no_header, "with --csv: no header line", NULL},
         {NULL, 0, 0, 0, NULL, NULL, NULL},
     };
     GOptionContext *context =
@@ -91,6 +135,11 @@ int front_probe(int argc, char **argv)
         fprintf(stderr, "mathgo probe: %s%s%s\n", argc == 3 ? argv[2] : "", argc == 3 ? ": " : "",
                 error->message);
         g_error_free(error);
+        goto done;
+    }
+    if (csv) {
+        print_csv(tb, &state, &probe, !no_header);
+        status = FRONT_EXIT_OK;
         goto done;
     }
     char *rules = rules_to_string(tablebase_rules(tb));

@@ -20,21 +20,30 @@ static void show_progress(int level, uint64_t resolved, uint64_t states, void *d
     fflush(stderr);
 }
 
-static double peak_mb(void)
+static long peak_bytes(void)
 {
     struct rusage ru;
     getrusage(RUSAGE_SELF, &ru);
-    return ru.ru_maxrss / 1024.0; /* Linux: kilobytes */
+    return ru.ru_maxrss * 1024L; /* Linux: kilobytes */
 }
+
+/* The columns of `tablebase --csv` (docs/csv.md): append, never reorder. */
+static const char csv_header[] =
+    "board,rules,threads,positions,states,ko_states,ko_changed,wins,losses,draws,max_distance,"
+    "long_states,moves,time_s,cpu_s,memory_bytes,peak_rss_bytes,file";
 
 int front_tablebase(int argc, char **argv)
 {
     front_rules_args_t rules_args = {NULL, NULL};
     char *output = NULL;
     int threads = 1;
+    gboolean csv = FALSE, no_header = FALSE;
     GOptionEntry entries[] = {
         {"threads", 0, 0, G_OPTION_ARG_INT, &threads, "threads (default 1)", "N"},
         {"output", 'o', 0, G_OPTION_ARG_FILENAME, &output, "write the tablebase to FILE", "FILE"},
+        {"csv", 0, 0, G_OPTION_ARG_NONE, &csv,
+         "one CSV row (after a header line) with the counts and costs (docs/csv.md)", NULL},
+        {"no-header", 0, 0, G_OPTION_ARG_NONE, &no_header, "with --csv: no header line", NULL},
         {NULL, 0, 0, 0, NULL, NULL, NULL},
     };
     GOptionContext *context = g_option_context_new("WxH - the retrograde tablebase of a board");
@@ -93,21 +102,37 @@ int front_tablebase(int argc, char **argv)
         fprintf(stderr, "\n");
     tablebase_stats_t s = tablebase_stats(tb);
     char *rules_text = tablebase_rules_string(&rules);
-    printf("board: %dx%d\n", geom->width, geom->height);
-    printf("rules: %s\n", rules_text);
-    printf("positions: %llu\n", (unsigned long long)s.positions);
-    printf("states: %llu (%llu with a ko ban, %llu of them valued otherwise than with no ban)\n",
-           (unsigned long long)s.states, (unsigned long long)s.ko_states,
-           (unsigned long long)s.ko_changed);
-    printf("wins: %llu\nlosses: %llu\ndraws: %llu\n", (unsigned long long)s.wins,
-           (unsigned long long)s.losses, (unsigned long long)s.draws);
-    printf("longest: %d plies (%llu states beyond 253)\n", s.max_distance,
-           (unsigned long long)s.long_states);
-    printf("moves: %llu\n", (unsigned long long)s.edges);
-    printf("time: %.2f s (%d thread%s), %.2f s of CPU\n", s.seconds, threads,
-           threads > 1 ? "s" : "", s.cpu_seconds);
-    printf("memory: %.1f MB tables, %.1f MB peak\n", s.memory_bytes / 1e6, peak_mb());
-    g_free(rules_text);
+    if (csv) {
+        if (!no_header)
+            printf("%s\n", csv_header);
+        printf("%dx%d,", geom->width, geom->height);
+        front_csv_field(stdout, rules_text);
+        printf(",%d,%llu,%llu,%llu,%llu,%llu,%llu,%llu,%d,%llu,%llu,%.3f,%.3f,%zu,%ld,", threads,
+               (unsigned long long)s.positions, (unsigned long long)s.states,
+               (unsigned long long)s.ko_states, (unsigned long long)s.ko_changed,
+               (unsigned long long)s.wins, (unsigned long long)s.losses,
+               (unsigned long long)s.draws, s.max_distance, (unsigned long long)s.long_states,
+               (unsigned long long)s.edges, s.seconds, s.cpu_seconds, s.memory_bytes, peak_bytes());
+        front_csv_field(stdout, output ? output : "");
+        putchar('\n');
+    } else {
+        printf("board: %dx%d\n", geom->width, geom->height);
+        printf("rules: %s\n", rules_text);
+        printf("positions: %llu\n", (unsigned long long)s.positions);
+        printf("states: %llu (%llu with a ko ban, %llu of them valued otherwise than with no "
+               "ban)\n",
+               (unsigned long long)s.states, (unsigned long long)s.ko_states,
+               (unsigned long long)s.ko_changed);
+        printf("wins: %llu\nlosses: %llu\ndraws: %llu\n", (unsigned long long)s.wins,
+               (unsigned long long)s.losses, (unsigned long long)s.draws);
+        printf("longest: %d plies (%llu states beyond 253)\n", s.max_distance,
+               (unsigned long long)s.long_states);
+        printf("moves: %llu\n", (unsigned long long)s.edges);
+        printf("time: %.2f s (%d thread%s), %.2f s of CPU\n", s.seconds, threads,
+               threads > 1 ? "s" : "", s.cpu_seconds);
+        printf("memory: %.1f MB tables, %.1f MB peak\n", s.memory_bytes / 1e6,
+               peak_bytes() / 1048576.0);
+    }
     if (output) {
         if (!tablebase_save(tb, output, &error)) {
             fprintf(stderr, "mathgo tablebase: %s\n", error->message);
@@ -115,7 +140,8 @@ int front_tablebase(int argc, char **argv)
             status = FRONT_EXIT_FAILURE;
             goto done;
         }
-        printf("file: %s\n", output);
+        if (!csv)
+            printf("file: %s\n", output);
     }
     status = FRONT_EXIT_OK;
 done:
