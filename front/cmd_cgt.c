@@ -109,22 +109,6 @@ static void describe(GArray *fields, cgt_ctx_t *ctx, cgt_game_t g, const char *i
     mpq_clear(q);
 }
 
-/* RFC 4180: quote a field holding a comma, quote or line break. */
-static void print_csv_field(const char *s)
-{
-    if (!strpbrk(s, ",\"\r\n")) {
-        fputs(s, stdout);
-        return;
-    }
-    putchar('"');
-    for (; *s; s++) {
-        if (*s == '"')
-            putchar('"');
-        putchar(*s);
-    }
-    putchar('"');
-}
-
 static void print_fields(const GArray *fields, bool csv, bool header)
 {
     if (csv) {
@@ -136,7 +120,7 @@ static void print_fields(const GArray *fields, bool csv, bool header)
         for (guint i = 0; i < fields->len; i++) {
             if (i)
                 putchar(',');
-            print_csv_field(g_array_index(fields, field_t, i).value);
+            front_csv_field(stdout, g_array_index(fields, field_t, i).value);
         }
         putchar('\n');
     } else {
@@ -271,7 +255,16 @@ int front_cgt(int argc, char **argv)
         cgt_game_t a, b;
         if (!parse_input(&a, ctx, exprs->pdata[0]) || !parse_input(&b, ctx, exprs->pdata[1]))
             goto done;
-        printf("%s\n", cmp_names[cgt_compare(ctx, a, b)]);
+        if (o.csv) {
+            /* docs/csv.md: append, never reorder. */
+            printf("first,second,comparison\n");
+            front_csv_field(stdout, exprs->pdata[0]);
+            putchar(',');
+            front_csv_field(stdout, exprs->pdata[1]);
+            printf(",%s\n", cmp_names[cgt_compare(ctx, a, b)]);
+        } else {
+            printf("%s\n", cmp_names[cgt_compare(ctx, a, b)]);
+        }
         status = FRONT_EXIT_OK;
         goto done;
     }

@@ -146,8 +146,9 @@ static void print_text(cgt_ctx_t *ctx, const region_file_entry_t *r, region_mode
     }
 }
 
-/* One CSV row; `solved` (may be NULL) adds the two solver columns. */
-static void print_csv(char *col[N_COLUMNS], char *solved[2])
+/* One CSV row; `solved` (may be NULL) adds the two solver columns, `thermograph` (may be NULL)
+ * the thermograph column (empty for a region without a value). */
+static void print_csv(char *col[N_COLUMNS], char *solved[2], const char *thermograph)
 {
     for (int i = 0; i < N_COLUMNS; i++) {
         if (i)
@@ -156,6 +157,10 @@ static void print_csv(char *col[N_COLUMNS], char *solved[2])
     }
     if (solved)
         printf(",%s,%s", solved[0], solved[1]);
+    if (thermograph) {
+        putchar(',');
+        front_csv_field(stdout, thermograph);
+    }
     putchar('\n');
 }
 
@@ -233,7 +238,7 @@ int front_region(int argc, char **argv)
         {"chill", 0, 0, G_OPTION_ARG_NONE, &o.chill, "also print the chilled territory value",
          NULL},
         {"thermograph", 0, 0, G_OPTION_ARG_NONE, &o.thermograph,
-         "also print the thermograph in CGSuite's form", NULL},
+         "also print the thermograph in CGSuite's form (in CSV a last column, thermograph)", NULL},
         {"csv", 0, 0, G_OPTION_ARG_NONE, &o.csv,
          "CSV: name,model,canonical,outcome,left_stop,right_stop,mean,temperature,chilled,note",
          NULL},
@@ -289,7 +294,8 @@ int front_region(int argc, char **argv)
     if (o.csv) {
         for (int i = 0; i < N_COLUMNS; i++)
             printf("%s%s", i ? "," : "", csv_columns[i]);
-        printf("%s\n", o.solve ? ",solver_black_first,solver_white_first" : "");
+        printf("%s%s\n", o.solve ? ",solver_black_first,solver_white_first" : "",
+               o.thermograph ? ",thermograph" : "");
     }
     status = FRONT_EXIT_OK;
     for (guint i = 0; i < regions->len; i++) {
@@ -315,7 +321,11 @@ int front_region(int argc, char **argv)
                 goto done;
             }
             if (o.csv) {
-                print_csv(col, o.solve ? solved : NULL);
+                char *thermograph = !o.thermograph ? NULL
+                                    : ok ? cgt_output_thermograph_text(cgt_thermograph(ctx, value))
+                                         : g_strdup("");
+                print_csv(col, o.solve ? solved : NULL, thermograph);
+                g_free(thermograph);
             } else {
                 print_text(ctx, r, models[m], col, ok ? &value : NULL, &o);
                 if (o.solve)

@@ -75,11 +75,12 @@ static void moves_text(GString *out, const board_geom_t *geom, const board_move_
 }
 
 /*
- * Plays the decomposition's line from the sum's position into line (names), at most `room`
- * plays.  Math: until the side to move has no play; territory: until the sum is a number.
+ * Plays the decomposition's line from the sum's position into line ("B C3, W D2"; with
+ * names_only "C3 D2"), at most `room` plays.  Math: until the side to move has no play;
+ * territory: until the sum is a number.
  */
 static int play_line(GString *line, region_ctx_t *ctx, region_sum_t *sum, const board_geom_t *geom,
-                     board_color_t first, int room, GError **error)
+                     board_color_t first, int room, bool names_only, GError **error)
 {
     board_color_t c = first;
     int plies = 0;
@@ -106,8 +107,12 @@ static int play_line(GString *line, region_ctx_t *ctx, region_sum_t *sum, const 
         if (!region_sum_play(sum, c, moves[0], NULL, error))
             return -1;
         char name[8];
-        g_string_append_printf(line, "%s%c %s", plies ? ", " : "", c == BOARD_BLACK ? 'B' : 'W',
-                               board_move_name(name, geom, moves[0]));
+        board_move_name(name, geom, moves[0]);
+        if (names_only)
+            g_string_append_printf(line, "%s%s", plies ? " " : "", name);
+        else
+            g_string_append_printf(line, "%s%c %s", plies ? ", " : "", c == BOARD_BLACK ? 'B' : 'W',
+                                   name);
         c = board_color_other(c);
     }
     return plies;
@@ -148,11 +153,18 @@ int solve_decompose(const board_geom_t *geom, const board_t *start, const rules_
     size_t regions = region_sum_count(sum);
     double seconds = (g_get_monotonic_time() - t0) / 1e6;
     if (csv) {
+        int plies = play_line(line, ctx, sum, geom, to_move, 2 * BOARD_MAX_POINTS, true, &err);
+        if (plies < 0) {
+            fprintf(stderr, "mathgo solve: --decompose: %s\n", err->message);
+            status = 1;
+            goto done;
+        }
+        /* docs/csv.md: append, never reorder. */
         if (header)
-            printf("board,model,to_move,result,best_moves,regions,sum,time_s\n");
-        printf("%dx%d,%s,%s,%s,%s,%zu,\"%s\",%.6f\n", geom->width, geom->height,
+            printf("board,model,to_move,result,best_moves,regions,sum,time_s,pv,plies\n");
+        printf("%dx%d,%s,%s,%s,%s,%zu,\"%s\",%.6f,%s,%d\n", geom->width, geom->height,
                region_model_name(model), to_move == BOARD_BLACK ? "b" : "w", result, best->str,
-               regions, value, seconds);
+               regions, value, seconds, line->str, plies);
         status = 0;
         goto done;
     }
@@ -177,7 +189,7 @@ int solve_decompose(const board_geom_t *geom, const board_t *start, const rules_
                to_move == BOARD_BLACK ? "Left" : "Right");
         printf("optimal first moves: %s\n", n ? best->str : "(none: pass)");
     }
-    int plies = play_line(line, ctx, sum, geom, to_move, 2 * BOARD_MAX_POINTS, &err);
+    int plies = play_line(line, ctx, sum, geom, to_move, 2 * BOARD_MAX_POINTS, false, &err);
     if (plies < 0) {
         fprintf(stderr, "mathgo solve: --decompose: %s\n", err->message);
         status = 1;
