@@ -1,0 +1,214 @@
+/*
+ * tests/test_csv.c: the front's CSV writers (front_csv_field, solve's row and bounds, the row
+ * of show and play; docs/csv.md): RFC 4180 quoting, the bounds' texts, and the optimal game of
+ * `solve --csv` replayed by `play --csv` ending at the value `solve` printed.  tests/csv_check.py
+ * checks every command's header against docs/csv.md.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include "front/common.h"
+#include "front/solve_output.h"
+#include "solver/search.h"
+#include "tests/support.h"
+
+#include <glib.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* front_csv_field's output for text. */
+static char *csv_field_of(const char *text)
+{
+    FILE *f = tmpfile();
+    assert_non_null(f);
+    front_csv_field(f, text);
+    long n = ftell(f);
+    rewind(f);
+    char *out = g_malloc0((size_t)n + 1);
+    assert_int_equal(fread(out, 1, (size_t)n, f), (size_t)n);
+    fclose(f);
+    return out;
+}
+
+static void test_csv__fields_are_quoted_only_when_rfc_4180_asks(void **state)
+{
+    (void)state;
+    const char *cases[][2] = {
+        {"plain", "plain"},
+        {"", ""},
+        {"B2 C3 pass", "B2 C3 pass"},
+        {"math,ko=simple", "\"math,ko=simple\""},
+        {"say \"hi\"", "\"say \"\"hi\"\"\""},
+        {"two\nlines", "\"two\nlines\""},
+        {"cr\r", "\"cr\r\""},
+    };
+    for (size_t i = 0; i < G_N_ELEMENTS(cases); i++) {
+        char *got = csv_field_of(cases[i][0]);
+        if (strcmp(got, cases[i][1]))
+            fail_msg("front_csv_field(%s) wrote [%s], not [%s]", cases[i][0], got, cases[i][1]);
+        g_free(got);
+    }
+}
+
+static void test_csv__bounds_read_as_margins_wins_cycles_or_nothing(void **state)
+{
+    (void)state;
+    char buf[32];
+    assert_string_equal(solve_bound_text(buf, 18), "9");
+    assert_string_equal(solve_bound_text(buf, -1), "-0.5");
+    assert_string_equal(solve_bound_text(buf, 0), "0");
+    assert_string_equal(solve_bound_text(buf, SEARCH_VALUE_WIN - 9), "B in 9");
+    assert_string_equal(solve_bound_text(buf, -(SEARCH_VALUE_WIN - 14)), "W in 14");
+    assert_string_equal(solve_bound_text(buf, SEARCH_VALUE_CYCLE_WIN), "B (cycle)");
+    assert_string_equal(solve_bound_text(buf, -SEARCH_VALUE_CYCLE_WIN), "W (cycle)");
+    assert_string_equal(solve_bound_text(buf, SEARCH_VALUE_INF), "");
+    assert_string_equal(solve_bound_text(buf, -SEARCH_VALUE_INF), "");
+}
+
+/* The fields of one CSV line (RFC 4180; a reader written apart from the writers). */
+static GPtrArray *split_line(const char *line)
+{
+    GPtrArray *fields = g_ptr_array_new_with_free_func(g_free);
+    GString *f = g_string_new(NULL);
+    bool quoted = false;
+    for (const char *p = line;; p++) {
+        if (quoted && *p == '"' && p[1] == '"') {
+            g_string_append_c(f, '"');
+            p++;
+        } else if (*p == '"') {
+            quoted = !quoted;
+        } else if (!*p || (!quoted && (*p == ',' || *p == '\n'))) {
+            g_ptr_array_add(fields, g_string_free(f, FALSE));
+            if (!*p || *p == '\n')
+                break;
+            f = g_string_new(NULL);
+        } else {
+            g_string_append_c(f, *p);
+        }
+    }
+    return fields;
+}
+
+/* The value of column `name` in a header line and a row line. */
+static char *column(const char *out, const char *name)
+{
+    char **lines = g_strsplit(out, "\n", 3);
+    assert_non_null(lines[0]);
+    assert_non_null(lines[1]);
+    GPtrArray *header = split_line(lines[0]), *row = split_line(lines[1]);
+    assert_int_equal(header->len, row->len);
+    char *value = NULL;
+    for (guint i = 0; i < header->len; i++)
+        if (!strcmp(header->pdata[i], name))
+            value = g_strdup(row->pdata[i]);
+    if (!value)
+        fail_msg("no column %s in [%s]", name, lines[0]);
+    g_ptr_array_unref(header);
+    g_ptr_array_unref(row);
+    g_strfreev(lines);
+    return value;
+}
+
+/*
+ * Solves a board with --csv, plays its `pv` with `play --csv` and checks that the game is over
+ * after `plies` moves with the value solve printed: the margin as play's score (scored rules,
+ * two passes) or the winner (no-pass rules, no legal move).
+ */
+static void expect_pv_reaches_value(const char *board, const char *rules, bool scored)
+{
+    support_run_t solve = support_runv(NULL, "solve", board, "--rules", rules, "--csv", NULL);
+    assert_int_equal(solve.status, 0);
+    char *pv = column(solve.out, "pv"), *plies = column(solve.out, "plies");
+    char *margin = column(solve.out, "margin"), *result = column(solve.out, "result");
+    char *status = column(solve.out, "status"), *lower = column(solve.out, "lower");
+    char *upper = column(solve.out, "upper");
+    assert_string_equal(status, "solved");
+    assert_string_equal(lower, upper);
+    GPtrArray *args = g_ptr_array_new();
+    const char *head[] = {"play", board, "--rules", rules, "--csv"};
+    for (size_t i = 0; i < G_N_ELEMENTS(head); i++)
+        g_ptr_array_add(args, (char *)head[i]);
+    char **moves = g_strsplit(pv, " ", -1);
+    for (char **m = moves; *m; m++)
+        g_ptr_array_add(args, *m);
+    g_ptr_array_add(args, NULL);
+    assert_int_equal(g_strv_length(moves), atoi(plies));
+    support_run_t play = support_run(NULL, (const char *const *)args->pdata);
+    if (play.status != 0)
+        fail_msg("mathgo play %s %s (the pv of solve): %s", board, pv, play.err);
+    char *played = column(play.out, "moves_played"), *over = column(play.out, "status");
+    char *score = column(play.out, "score"), *winner = column(play.out, "winner");
+    assert_string_equal(played, plies);
+    if (scored) {
+        assert_string_equal(over, "two_passes");
+        assert_string_equal(score, margin);
+        assert_string_equal(lower, margin);
+    } else {
+        assert_string_equal(over, "no_move");
+        assert_string_equal(winner, result);
+    }
+    g_free(played);
+    g_free(over);
+    g_free(score);
+    g_free(winner);
+    support_run_clear(&play);
+    g_strfreev(moves);
+    g_ptr_array_free(args, TRUE);
+    g_free(pv);
+    g_free(plies);
+    g_free(margin);
+    g_free(result);
+    g_free(status);
+    g_free(lower);
+    g_free(upper);
+    support_run_clear(&solve);
+}
+
+static void test_csv__the_solved_game_replayed_by_play_ends_at_the_value(void **state)
+{
+    (void)state;
+    expect_pv_reaches_value("2x2", "chinese", true);
+    expect_pv_reaches_value("1x4", "tromp-taylor", true);
+    expect_pv_reaches_value("2x3", "chinese", true);
+    expect_pv_reaches_value("2x2", "math", false);
+    expect_pv_reaches_value("3x3", "math", false);
+}
+
+static void test_csv__a_limit_leaves_a_row_with_the_bounds(void **state)
+{
+    (void)state;
+    support_run_t r = support_runv(NULL, "solve", "3x4", "--rules", "math", "--max-nodes", "5000",
+                                   "--memory", "16M", "--csv", NULL);
+    assert_int_equal(r.status, 1);
+    assert_non_null(strstr(r.err, "limit"));
+    char *status = column(r.out, "status"), *result = column(r.out, "result");
+    char *lower = column(r.out, "lower"), *upper = column(r.out, "upper");
+    char *pv = column(r.out, "pv");
+    assert_string_equal(status, "limit");
+    assert_string_equal(result, "");
+    assert_string_equal(pv, "");
+    /* Under a no-pass rule set every bound is a win with its distance. */
+    assert_non_null(strstr(lower, " in "));
+    assert_non_null(strstr(upper, " in "));
+    g_free(status);
+    g_free(result);
+    g_free(lower);
+    g_free(upper);
+    g_free(pv);
+    support_run_clear(&r);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_csv__fields_are_quoted_only_when_rfc_4180_asks),
+        cmocka_unit_test(test_csv__bounds_read_as_margins_wins_cycles_or_nothing),
+        cmocka_unit_test(test_csv__the_solved_game_replayed_by_play_ends_at_the_value),
+        cmocka_unit_test(test_csv__a_limit_leaves_a_row_with_the_bounds),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
