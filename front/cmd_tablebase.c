@@ -133,6 +133,7 @@ int front_tablebase(int argc, char **argv)
         printf("memory: %.1f MB tables, %.1f MB peak\n", s.memory_bytes / 1e6,
                peak_bytes() / 1048576.0);
     }
+    g_free(rules_text);
     if (output) {
         if (!tablebase_save(tb, output, &error)) {
             fprintf(stderr, "mathgo tablebase: %s\n", error->message);

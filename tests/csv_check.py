@@ -16,6 +16,7 @@ import csv
 import io
 import os
 import re
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -175,6 +176,7 @@ def main():
     if r.returncode != 0 or len(rows) != 1 or rows[0][0] != "2x2" or \
             len(rows[0]) != len(sections["mathgo solve --csv"]):
         fail("mathgo solve --csv --no-header: not one row of the header's width: %r" % r.stdout)
+    shutil.rmtree(tmp, ignore_errors=True)
     if failures:
         print("%d failures" % len(failures), file=sys.stderr)
         return 1
