@@ -1156,7 +1156,8 @@ static void test_gtp__loadsgf_reads_what_gnugo_printsgf_writes(void **state)
     /* GNU Go folds Black's prisoner into the komi it writes (2.5 - 1), as the setup cannot
      * carry it. */
     expect(e, "mathgo-rules", "= japanese,komi=1.5\n\n");
-    expect(e, "play w b3", "= \n\n");
+    expect_prefix(e, "play w b3", "? illegal move: suicide");
+    expect(e, "play w d4", "= \n\n");
     g_remove(path);
     g_rmdir(dir);
     g_string_free(script, TRUE);
