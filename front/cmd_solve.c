@@ -73,7 +73,7 @@ static void print_progress(const search_progress_t *p, void *data)
 
 int front_solve(int argc, char **argv)
 {
-    front_rules_args_t rules_args = {NULL, NULL};
+    front_rules_args_t rules_args = {0};
     char *from = NULL, *to_move_text = NULL;
     char *sgf = NULL, *memory_text = NULL;
     gboolean csv = FALSE, no_header = FALSE, diagrams = FALSE, value_only = FALSE;
@@ -169,6 +169,8 @@ int front_solve(int argc, char **argv)
                              "--value-only computes no optimal game for --sgf or --pv-diagrams");
         goto done;
     }
+    if (!front_check_limits("solve", max_seconds, max_nodes))
+        goto done;
     if (threads < 1 || threads > 64) {
         fprintf(stderr, "mathgo solve: --threads: %d is not between 1 and 64\n", threads);
         goto done;
@@ -204,7 +206,7 @@ int front_solve(int argc, char **argv)
         goto done;
     }
     rules_t rules;
-    if (!front_position_rules(&rules, "solve", &rules_args, &pos, "tromp-taylor"))
+    if (!front_position_rules(&rules, "solve", &rules_args, &pos, FRONT_DEFAULT_RULES))
         goto done;
     region_model_t decompose_model;
     if (decompose ? !solve_decompose_model(&decompose_model, &rules, &err)
