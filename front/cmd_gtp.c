@@ -6,6 +6,7 @@
 #include "front/common.h"
 #include "front/gtp.h"
 
+#include <errno.h>
 #include <stdio.h>
 
 /* Reads one line of any length (without its newline) into line; false at end of input. */
@@ -102,8 +103,13 @@ int front_gtp(int argc, char **argv)
         g_string_truncate(response, 0);
         gtp_status_t s = gtp_engine_execute(response, engine, line->str);
         fputs(response->str, stdout);
-        if (fflush(stdout) != 0 || s == GTP_STATUS_QUIT)
-            break; /* a write error: front_finish_output reports it */
+        if (fflush(stdout) != 0) { /* a full disk, a controller gone */
+            fprintf(stderr, "mathgo gtp: cannot write the output: %s\n", g_strerror(errno));
+            status = FRONT_EXIT_FAILURE;
+            break;
+        }
+        if (s == GTP_STATUS_QUIT)
+            break;
     }
     g_string_free(line, TRUE);
     g_string_free(response, TRUE);

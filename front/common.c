@@ -146,7 +146,7 @@ int front_finish_output(const char *name, int status)
 {
     errno = 0;
     bool failed = fflush(stdout) != 0 || ferror(stdout);
-    if (!failed)
+    if (!failed || status != FRONT_EXIT_OK) /* a failing command has said why */
         return status;
     fprintf(stderr, "mathgo %s: cannot write the output: %s\n", name,
             errno ? g_strerror(errno) : "write error");

@@ -138,8 +138,8 @@ bool front_check_limits(const char *name, double max_seconds, gint64 max_nodes);
 
 /*
  * Flushes and checks stdout at the end of a command: when a write failed (a full disk, a closed
- * pipe) prints "mathgo NAME: cannot write the output: REASON" and returns FRONT_EXIT_FAILURE,
- * otherwise returns status.
+ * pipe) in a command that otherwise succeeded, prints "mathgo NAME: cannot write the output:
+ * REASON" and returns FRONT_EXIT_FAILURE; otherwise returns status.
  */
 int front_finish_output(const char *name, int status);
 
