@@ -16,6 +16,7 @@
 #include <fcntl.h>
 #include <glib.h>
 #include <glib/gstdio.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <spawn.h>
 #include <string.h>
@@ -271,6 +272,33 @@ static void test_front__every_usage_line_says_mathgo_and_every_rules_help_its_de
     }
 }
 
+/* A long solve's progress: a line on stderr at least every two seconds, in every phase (here
+ * the value's root tests, then the optimal moves until --max-time stops it). */
+static void test_front__a_long_solve_reports_progress_at_least_every_two_seconds(void **state)
+{
+    (void)state;
+    support_run_t r = support_runv(NULL, "solve", "4x4", "--rules", "chinese", "--progress",
+                                   "--max-time", "3.5", NULL);
+    assert_int_equal(r.status, 1);
+    char **lines = g_strsplit(r.err, "\n", -1);
+    double last = 0;
+    int progress_lines = 0;
+    for (int i = 0; lines[i] && *lines[i]; i++) {
+        double t;
+        if (sscanf(lines[i], "mathgo solve: %lf s ", &t) != 1)
+            continue;
+        if (t - last > 2.0)
+            fail_msg("%.1f s without progress before [%s] in [%s]", t - last, lines[i], r.err);
+        last = t;
+        progress_lines++;
+    }
+    if (progress_lines < 2 || 3.5 - last > 2.0)
+        fail_msg("too little progress: [%s]", r.err);
+    assert_non_null(strstr(r.err, "the search limit was reached"));
+    g_strfreev(lines);
+    support_run_clear(&r);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -283,6 +311,7 @@ int main(void)
         cmocka_unit_test(test_front__every_subcommand_has_help_and_the_program_a_version),
         cmocka_unit_test(test_front__behaviours_of_the_data_file_give_their_message_and_status),
         cmocka_unit_test(test_front__every_usage_line_says_mathgo_and_every_rules_help_its_default),
+        cmocka_unit_test(test_front__a_long_solve_reports_progress_at_least_every_two_seconds),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
