@@ -108,10 +108,13 @@ bool front_rules_args_parse(rules_t *rules, const char *name, const front_rules_
         return false;
     }
     if ((komi || in_rules) && rules->scoring == RULES_SCORING_LAST_MOVE) {
+        char *what = komi ? g_strdup_printf("--komi %s", komi)
+                          : g_strdup_printf("'%s' in --rules", in_rules);
         front_usage(name,
-                    "komi %s: the rules '%s' have no score (the player who cannot move loses), "
-                    "so a komi means nothing there",
-                    komi ? komi : in_rules, args->rules_text);
+                    "%s: the rules '%s' have no score (the player who cannot move loses), so a "
+                    "komi means nothing there",
+                    what, args->rules_text);
+        g_free(what);
         g_free(in_rules);
         return false;
     }
