@@ -402,10 +402,21 @@ static bool set_one_rule(GString *out, gtp_engine_t *engine, const char *key, co
     return engine_set_rules(out, engine, &rules);
 }
 
+/* Controllers send a komi whatever the rules, so under the rules without a score it is kept
+ * (for a later change of rules) with a note on the log rather than refused. */
 static bool cmd_komi(GString *out, gtp_engine_t *engine, int argc, char **argv)
 {
-    return need_args(out, argc, 1, "a komi") &&
-           set_one_rule(out, engine, "komi", argv[0], "syntax error: ");
+    if (!need_args(out, argc, 1, "a komi") ||
+        !set_one_rule(out, engine, "komi", argv[0], "syntax error: "))
+        return false;
+    if (engine->log && engine->rules.scoring == RULES_SCORING_LAST_MOVE) {
+        fprintf(engine->log,
+                "mathgo: komi %s: the rules have no score (the player who cannot "
+                "move loses); the komi counts only after a change of rules\n",
+                argv[0]);
+        fflush(engine->log);
+    }
+    return true;
 }
 
 static bool cmd_play(GString *out, gtp_engine_t *engine, int argc, char **argv)

@@ -218,7 +218,8 @@ static void check_behaviour(const char *record)
     const char *where = support_record_value(lines, "stdout");
     const char *status_text = support_record_value(lines, "status");
     const char *want_err = support_record_value(lines, "stderr");
-    const char *want_out = support_record_value(lines, "out");
+    const char *out_text = support_record_value(lines, "out");
+    char *want_out = out_text ? g_strcompress(out_text) : NULL;
     if (!name || !args_text || !status_text || !want_err)
         fail_msg("a record lacks name, args, status or stderr: [%s]", record);
     char **args;
@@ -236,7 +237,7 @@ static void check_behaviour(const char *record)
     if (want_status != 0 &&
         (!g_str_has_prefix(err, "mathgo") || strchr(err, '\n') != strrchr(err, '\n')))
         fail_msg("%s: the message is not one line starting with mathgo: [%s]", name, err);
-    g_free(err), g_free(out), g_free(stdin_text);
+    g_free(err), g_free(out), g_free(stdin_text), g_free(want_out);
     g_strfreev(args);
     g_strfreev(lines);
 }
