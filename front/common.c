@@ -9,6 +9,8 @@
 #include "positions/sgf.h"
 
 #include <math.h>
+#include <poll.h>
+#include <unistd.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -151,6 +153,11 @@ int front_finish_output(const char *name, int status)
     bool failed = fflush(stdout) != 0 || ferror(stdout);
     if (!failed || status != FRONT_EXIT_OK) /* a failing command has said why */
         return status;
+    /* An earlier buffered write failed and its errno is gone: a pipe without a reader still
+     * says so (POLLERR on the write end). */
+    struct pollfd pipe_end = {STDOUT_FILENO, POLLOUT, 0};
+    if (!errno && poll(&pipe_end, 1, 0) == 1 && (pipe_end.revents & POLLERR))
+        errno = EPIPE;
     fprintf(stderr, "mathgo %s: cannot write the output: %s\n", name,
             errno ? g_strerror(errno) : "write error");
     return FRONT_EXIT_FAILURE;
