@@ -114,12 +114,15 @@ static int key_value(const rules_t *r, int key)
 
 bool rules_parse_komi(int *komi2, const char *text, GError **error)
 {
+    /* |komi| <= 5000 keeps every doubled margin (at most 2 * 64 points plus twice the komi)
+     * well inside the solver's scored values, below its cycle and win values (20000). */
     char *end;
     double v = g_ascii_strtod(text, &end);
     double twice = v * 2;
     if (!*text || *end || twice != (double)(long)twice || twice > 10000 || twice < -10000) {
         g_set_error(error, RULES_ERROR, RULES_ERROR_PARSE,
-                    "komi '%s' is not a number that is a multiple of 1/2 (e.g. 0, 7.5, -3)", text);
+                    "komi '%s' is not a multiple of 1/2 between -5000 and 5000 (e.g. 0, 7.5, -3)",
+                    text);
         return false;
     }
     *komi2 = (int)twice;
@@ -156,6 +159,16 @@ bool rules_parse(rules_t *rules, const char *text, GError **error)
 {
     bool ok = true;
     rules_t r;
+    char *stripped = g_strstrip(g_strdup(text));
+    bool empty = !*stripped;
+    g_free(stripped);
+    if (empty) {
+        g_set_error(error, RULES_ERROR, RULES_ERROR_PARSE,
+                    "rules '%s': empty; name a preset (math, pseudo, tromp-taylor, chinese, "
+                    "old-chinese, japanese)",
+                    text);
+        return false;
+    }
     rules_preset(&r, "chinese", NULL);
     char **words = g_strsplit(text, ",", -1);
     size_t column = 1;

@@ -72,7 +72,8 @@ bool rules_parse(rules_t *rules, const char *text, GError **error);
 /* Applies one "key=value" override; used by rules_parse and by the GTP rules command. */
 bool rules_set(rules_t *rules, const char *key, const char *value, GError **error);
 
-/* Parses a komi: an integer or a half-integer ("0", "-3", "7.5", "0.5"). */
+/* Parses a komi: an integer or a half-integer ("0", "-3", "7.5", "0.5") between -5000 and
+ * 5000. */
 bool rules_parse_komi(int *komi2, const char *text, GError **error);
 
 /*

@@ -102,11 +102,6 @@ int front_enumerate(int argc, char **argv)
     enumerate_item_t item;
     while (enumerate_next(&item, walk))
         print_item(&item, g, canonical, csv, diagrams);
-    if (fflush(stdout) != 0 || ferror(stdout)) {
-        fprintf(stderr, "mathgo enumerate: could not write the output\n");
-        status = FRONT_EXIT_FAILURE;
-        goto done;
-    }
     status = canonical && !report_burnside(walk) ? FRONT_EXIT_FAILURE : FRONT_EXIT_OK;
 done:
     enumerate_destroy(walk);

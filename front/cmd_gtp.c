@@ -6,6 +6,7 @@
 #include "front/common.h"
 #include "front/gtp.h"
 
+#include <errno.h>
 #include <stdio.h>
 
 /* Reads one line of any length (without its newline) into line; false at end of input. */
@@ -23,7 +24,7 @@ static bool read_line(GString *line, FILE *in)
 
 int front_gtp(int argc, char **argv)
 {
-    front_rules_args_t rules_args = {NULL, NULL};
+    front_rules_args_t rules_args = {0};
     char *size_text = NULL, *memory_text = NULL;
     gdouble max_seconds = GTP_DEFAULT_MAX_SECONDS;
     gint64 max_nodes = 0;
@@ -69,19 +70,15 @@ int front_gtp(int argc, char **argv)
         fprintf(stderr, "mathgo gtp: takes no arguments besides options\n");
         goto done;
     }
-    if (!front_rules_args_parse(&rules, "gtp", &rules_args, "chinese"))
+    if (!front_rules_args_parse(&rules, "gtp", &rules_args, FRONT_DEFAULT_RULES))
         goto done;
     gtp_player_options_t player = gtp_player_options_default();
     if (memory_text && !front_parse_memory(&player.tt_bytes, memory_text)) {
         status = front_usage("gtp", "--memory: '%s' is not a size such as 64M or 1G", memory_text);
         goto done;
     }
-    if (!(max_seconds >= 0) || max_nodes < 0) {
-        status = front_usage("gtp", "%s",
-                             max_nodes < 0 ? "--max-nodes: must not be negative"
-                                           : "--max-time: must not be negative");
+    if (!front_check_limits("gtp", max_seconds, max_nodes))
         goto done;
-    }
     if (threads < 1 || threads > 64) {
         status = front_usage("gtp", "--threads: %d is not between 1 and 64", threads);
         goto done;
@@ -106,7 +103,11 @@ int front_gtp(int argc, char **argv)
         g_string_truncate(response, 0);
         gtp_status_t s = gtp_engine_execute(response, engine, line->str);
         fputs(response->str, stdout);
-        fflush(stdout);
+        if (fflush(stdout) != 0) { /* a full disk, a controller gone */
+            fprintf(stderr, "mathgo gtp: cannot write the output: %s\n", g_strerror(errno));
+            status = FRONT_EXIT_FAILURE;
+            break;
+        }
         if (s == GTP_STATUS_QUIT)
             break;
     }

@@ -9,7 +9,7 @@
 
 int front_perft(int argc, char **argv)
 {
-    front_rules_args_t rules_args = {NULL, NULL};
+    front_rules_args_t rules_args = {0};
     int depth = 4;
     gboolean csv = FALSE, header = TRUE;
     GOptionEntry entries[] = {
@@ -38,7 +38,7 @@ int front_perft(int argc, char **argv)
         fprintf(stderr, "mathgo perft: --depth %d is out of range (0..200)\n", depth);
         goto done;
     }
-    if (!front_rules_args_parse(&rules, "perft", &rules_args, "chinese"))
+    if (!front_rules_args_parse(&rules, "perft", &rules_args, FRONT_DEFAULT_RULES))
         goto done;
     if (!(geom = front_geom("perft", argv[1])))
         goto done;

@@ -8,7 +8,7 @@
 
 int front_play(int argc, char **argv)
 {
-    front_rules_args_t rules_args = {NULL, NULL};
+    front_rules_args_t rules_args = {0};
     char *from = NULL, *to_move_text = NULL;
     gboolean csv = FALSE, no_header = FALSE;
     GOptionEntry entries[] = {
@@ -43,7 +43,7 @@ int front_play(int argc, char **argv)
     if (from) {
         first_move = 1;
         if (!front_position_read(&pos, "play", from, false) ||
-            !front_position_rules(&rules, "play", &rules_args, &pos, "chinese") ||
+            !front_position_rules(&rules, "play", &rules_args, &pos, FRONT_DEFAULT_RULES) ||
             !(game = front_position_game("play", from, &pos, &rules, to_move_text)))
             goto done;
         geom = pos.geom;
@@ -59,7 +59,7 @@ int front_play(int argc, char **argv)
                             "black plays first)\n");
             goto done;
         }
-        if (!front_rules_args_parse(&rules, "play", &rules_args, "chinese") ||
+        if (!front_rules_args_parse(&rules, "play", &rules_args, FRONT_DEFAULT_RULES) ||
             !(geom = front_geom("play", argv[1])))
             goto done;
         game = game_create(geom, &rules);

@@ -8,7 +8,7 @@
 
 int front_show(int argc, char **argv)
 {
-    front_rules_args_t rules_args = {NULL, NULL};
+    front_rules_args_t rules_args = {0};
     char *to_move_text = NULL;
     gboolean region = FALSE, csv = FALSE, no_header = FALSE;
     GOptionEntry entries[] = {
@@ -47,7 +47,7 @@ int front_show(int argc, char **argv)
     }
     const char *path = argc == 2 ? argv[1] : "-";
     if (!front_position_read(&pos, "show", path, region) ||
-        !front_position_rules(&rules, "show", &rules_args, &pos, "chinese") ||
+        !front_position_rules(&rules, "show", &rules_args, &pos, FRONT_DEFAULT_RULES) ||
         !(game = front_position_game("show", path, &pos, &rules, to_move_text)))
         goto done;
     if (csv) {

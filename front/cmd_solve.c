@@ -6,6 +6,7 @@
  */
 #include "front/commands.h"
 #include "front/common.h"
+#include "front/progress.h"
 #include "front/solve_decompose.h"
 #include "front/solve_output.h"
 
@@ -45,7 +46,8 @@ static char *progress_value_text(char buf[32], int value, const rules_t *rules)
 typedef struct progress_context {
     const rules_t *rules;
     bool print;
-    int lo, hi; /* what the root tests proved so far (Black's view) */
+    front_ticker_t *ticker; /* the heartbeat, told of each line and of the phase */
+    int lo, hi;             /* what the root tests proved so far (Black's view) */
 } progress_context_t;
 
 /* Records what is known of the value and, when asked, prints one line on stderr per answered
@@ -54,12 +56,17 @@ static void print_progress(const search_progress_t *p, void *data)
 {
     progress_context_t *ctx = data;
     ctx->lo = p->lo, ctx->hi = p->hi;
-    if (!ctx->print)
-        return;
     char t[32], v[32], lo[32], hi[32];
     progress_value_text(t, p->test, ctx->rules);
     progress_value_text(lo, p->lo, ctx->rules);
     progress_value_text(hi, p->hi, ctx->rules);
+    if (p->lo == p->hi)
+        front_ticker_phase(ctx->ticker, "the value is %s; the optimal first moves and game", lo);
+    else
+        front_ticker_phase(ctx->ticker, "the value: in [%s, %s]", lo, hi);
+    if (!ctx->print)
+        return;
+    front_ticker_printed(ctx->ticker);
     if (p->done)
         fprintf(stderr,
                 "mathgo solve: %8.1f s %12llu nodes  value >= %s? %s (bound %s), now in [%s, %s]\n",
@@ -73,7 +80,7 @@ static void print_progress(const search_progress_t *p, void *data)
 
 int front_solve(int argc, char **argv)
 {
-    front_rules_args_t rules_args = {NULL, NULL};
+    front_rules_args_t rules_args = {0};
     char *from = NULL, *to_move_text = NULL;
     char *sgf = NULL, *memory_text = NULL;
     gboolean csv = FALSE, no_header = FALSE, diagrams = FALSE, value_only = FALSE;
@@ -81,7 +88,8 @@ int front_solve(int argc, char **argv)
     solve_first_move_t *first_moves = NULL;
     int first_move_count = 0;
     front_position_t pos = {0};
-    gboolean progress = FALSE, region = FALSE, decompose = FALSE;
+    gboolean progress = FALSE, quiet = FALSE, region = FALSE, decompose = FALSE;
+    front_ticker_t *ticker = NULL;
     gint threads = 1;
     gint64 max_nodes = 0;
     gdouble max_seconds = 0;
@@ -119,7 +127,11 @@ int front_solve(int argc, char **argv)
          "rules; docs/regions.md)",
          NULL},
         {"progress", 0, 0, G_OPTION_ARG_NONE, &progress,
-         "report each root test on stderr (the default when stderr is a terminal)", NULL},
+         "progress on stderr: each root test, and the phase running at least every two seconds "
+         "(the default when stderr is a terminal)",
+         NULL},
+        {"quiet", 'q', 0, G_OPTION_ARG_NONE, &quiet, "no progress on stderr, even on a terminal",
+         NULL},
         {NULL, 0, 0, 0, NULL, NULL, NULL},
     };
     int status = FRONT_EXIT_USAGE;
@@ -170,6 +182,12 @@ int front_solve(int argc, char **argv)
                              "--value-only computes no optimal game for --sgf or --pv-diagrams");
         goto done;
     }
+    if (!front_check_limits("solve", max_seconds, max_nodes))
+        goto done;
+    if (progress && quiet) {
+        status = front_usage("solve", "%s", "--progress and --quiet: give one");
+        goto done;
+    }
     if (threads < 1 || threads > 64) {
         fprintf(stderr, "mathgo solve: --threads: %d is not between 1 and 64\n", threads);
         goto done;
@@ -205,7 +223,7 @@ int front_solve(int argc, char **argv)
         goto done;
     }
     rules_t rules;
-    if (!front_position_rules(&rules, "solve", &rules_args, &pos, "tromp-taylor"))
+    if (!front_position_rules(&rules, "solve", &rules_args, &pos, FRONT_DEFAULT_RULES))
         goto done;
     region_model_t decompose_model;
     if (decompose ? !solve_decompose_model(&decompose_model, &rules, &err)
@@ -243,6 +261,8 @@ int front_solve(int argc, char **argv)
                              "--decompose solves a position without history: no moves in --from");
         goto done;
     }
+    ticker = front_ticker_create("solve", !quiet && (progress || isatty(STDERR_FILENO)));
+    front_ticker_phase(ticker, "%s", decompose ? "the regions' values" : "the value");
     if (decompose) {
         status = solve_decompose(geom, &start, &rules, to_move, csv, !no_header);
         goto done;
@@ -253,8 +273,8 @@ int front_solve(int argc, char **argv)
     opts.threads = threads;
     opts.max_nodes = (uint64_t)(max_nodes > 0 ? max_nodes : 0);
     opts.max_seconds = max_seconds > 0 ? max_seconds : 0;
-    progress_context_t progress_ctx = {&rules, progress || isatty(STDERR_FILENO), -SEARCH_VALUE_INF,
-                                       SEARCH_VALUE_INF};
+    progress_context_t progress_ctx = {&rules, !quiet && (progress || isatty(STDERR_FILENO)),
+                                       ticker, -SEARCH_VALUE_INF, SEARCH_VALUE_INF};
     opts.progress = print_progress;
     opts.progress_data = &progress_ctx;
     search = search_create(geom, &rules, &opts, &err);
@@ -321,6 +341,9 @@ int front_solve(int argc, char **argv)
             game_play(after, moves[i]);
             solve_first_move_t *f = &first_moves[first_move_count++];
             f->move = moves[i];
+            char name[8];
+            front_ticker_phase(ticker, "--variations: first move %d of %d (%s)", i + 1, n,
+                               board_move_name(name, geom, moves[i]));
             f->solved = search_solve(&f->result, search, after, &err);
             g_clear_error(&err);
             game_destroy(after);
@@ -399,11 +422,13 @@ int front_solve(int argc, char **argv)
     g_free(best);
     status = FRONT_EXIT_OK;
     solve_sgf_t what = {game, &res, NULL, first_moves, first_move_count};
+    front_ticker_phase(ticker, "%s", "writing --sgf");
     if (sgf && !solve_write_sgf(sgf, &what, &err)) {
         fprintf(stderr, "mathgo solve: --sgf: %s\n", err->message);
         status = FRONT_EXIT_FAILURE;
     }
 done:
+    front_ticker_destroy(ticker);
     g_clear_error(&err);
     search_destroy(search);
     game_destroy(game);

@@ -34,7 +34,7 @@ static const char csv_header[] =
 
 int front_tablebase(int argc, char **argv)
 {
-    front_rules_args_t rules_args = {NULL, NULL};
+    front_rules_args_t rules_args = {0};
     char *output = NULL;
     int threads = 1;
     gboolean csv = FALSE, no_header = FALSE;
@@ -54,7 +54,7 @@ int front_tablebase(int argc, char **argv)
         "the simple-ko ban.  Rules: math or pseudo (default math), played with ko=simple and\n"
         "endless play a draw (docs/tablebases.md).");
     g_option_context_add_main_entries(context, entries, NULL);
-    front_rules_args_add(context, &rules_args);
+    front_rules_args_add_default(context, &rules_args, "math");
     int status = FRONT_EXIT_USAGE;
     board_geom_t *geom = NULL;
     tablebase_t *tb = NULL;
@@ -71,7 +71,7 @@ int front_tablebase(int argc, char **argv)
         goto done;
     if (!front_rules_args_parse(&rules, "tablebase", &rules_args, "math"))
         goto done;
-    if (rules_args.komi_text) {
+    if (front_rules_args_komi(&rules_args)) {
         fprintf(stderr, "mathgo tablebase: --komi: the tablebase rules have no score\n");
         goto done;
     }

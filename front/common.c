@@ -8,6 +8,9 @@
 #include "positions/diagram.h"
 #include "positions/sgf.h"
 
+#include <math.h>
+#include <poll.h>
+#include <unistd.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -40,37 +43,124 @@ int front_fail_usage(const char *name, GError *error)
     return FRONT_EXIT_USAGE;
 }
 
-void front_rules_args_add(GOptionContext *context, front_rules_args_t *args)
+void front_rules_args_add_default(GOptionContext *context, front_rules_args_t *args,
+                                  const char *default_rules)
 {
+    g_free(args->rules_help);
+    args->rules_help = g_strdup_printf(
+        "rule set: a preset (math, pseudo, tromp-taylor, chinese, old-chinese, japanese) and "
+        "key=value overrides, e.g. chinese,ko=simple (default %s; docs/rules.md)",
+        default_rules);
     GOptionEntry entries[] = {
-        {"rules", 'r', 0, G_OPTION_ARG_STRING, &args->rules_text,
-         "rule set: a preset (math, pseudo, tromp-taylor, chinese, old-chinese, japanese) and "
-         "key=value overrides, e.g. chinese,ko=simple",
-         "R"},
-        {"komi", 'k', 0, G_OPTION_ARG_STRING, &args->komi_text,
-         "komi, an integer or half-integer (default 0)", "K"},
+        {"rules", 'r', 0, G_OPTION_ARG_STRING, &args->rules_text, args->rules_help, "R"},
+        {"komi", 'k', 0, G_OPTION_ARG_STRING_ARRAY, &args->komi_texts,
+         "komi, an integer or half-integer between -5000 and 5000 (default 0; not with the "
+         "rules without a score, math and pseudo)",
+         "K"},
         {NULL, 0, 0, 0, NULL, NULL, NULL},
     };
     g_option_context_add_main_entries(context, entries, NULL);
+}
+
+void front_rules_args_add(GOptionContext *context, front_rules_args_t *args)
+{
+    front_rules_args_add_default(context, args, FRONT_DEFAULT_RULES);
+}
+
+const char *front_rules_args_komi(const front_rules_args_t *args)
+{
+    return args->komi_texts && args->komi_texts[0] ? args->komi_texts[0] : NULL;
+}
+
+/* The komi=... word of a rules text, or NULL. */
+static char *komi_word(const char *rules_text)
+{
+    char **words = g_strsplit(rules_text, ",", -1);
+    char *found = NULL;
+    for (int i = 0; words[i] && !found; i++) {
+        char *w = g_strstrip(words[i]);
+        if (g_str_has_prefix(w, "komi") && g_strstrip(w + 4)[0] == '=')
+            found = g_strdup(w);
+    }
+    g_strfreev(words);
+    return found;
 }
 
 bool front_rules_args_parse(rules_t *rules, const char *name, const front_rules_args_t *args,
                             const char *fallback)
 {
     GError *error = NULL;
+    const char *komi = front_rules_args_komi(args);
+    if (komi && args->komi_texts[1]) {
+        front_usage(name, "--komi given twice ('%s' and '%s'): give it once", komi,
+                    args->komi_texts[1]);
+        return false;
+    }
+    char *in_rules = args->rules_text ? komi_word(args->rules_text) : NULL;
+    if (komi && in_rules) {
+        front_usage(name, "komi given twice (--komi %s and '%s' in --rules): give it once", komi,
+                    in_rules);
+        g_free(in_rules);
+        return false;
+    }
     if (!rules_parse(rules, args->rules_text ? args->rules_text : fallback, &error) ||
-        (args->komi_text && !rules_parse_komi(&rules->komi2, args->komi_text, &error))) {
+        (komi && !rules_parse_komi(&rules->komi2, komi, &error))) {
+        g_free(in_rules);
         front_fail_usage(name, error);
         return false;
     }
+    if ((komi || in_rules) && rules->scoring == RULES_SCORING_LAST_MOVE) {
+        char *what = komi ? g_strdup_printf("--komi %s", komi)
+                          : g_strdup_printf("'%s' in --rules", in_rules);
+        front_usage(name,
+                    "%s: the rules '%s' have no score (the player who cannot move loses), so a "
+                    "komi means nothing there",
+                    what, args->rules_text);
+        g_free(what);
+        g_free(in_rules);
+        return false;
+    }
+    g_free(in_rules);
     return true;
 }
 
 void front_rules_args_clear(front_rules_args_t *args)
 {
     g_free(args->rules_text);
-    g_free(args->komi_text);
-    args->rules_text = args->komi_text = NULL;
+    g_strfreev(args->komi_texts);
+    g_free(args->rules_help);
+    args->rules_text = args->rules_help = NULL;
+    args->komi_texts = NULL;
+}
+
+bool front_check_limits(const char *name, double max_seconds, gint64 max_nodes)
+{
+    if (!(max_seconds >= 0) || !isfinite(max_seconds)) {
+        front_usage(name, "--max-time: %g is not a number of seconds >= 0", max_seconds);
+        return false;
+    }
+    if (max_nodes < 0) {
+        front_usage(name, "--max-nodes: %" G_GINT64_FORMAT " is not a number of nodes >= 0",
+                    max_nodes);
+        return false;
+    }
+    return true;
+}
+
+int front_finish_output(const char *name, int status)
+{
+    errno = 0;
+    bool failed = fflush(stdout) != 0 || ferror(stdout);
+    if (!failed || status != FRONT_EXIT_OK) /* a failing command has said why */
+        return status;
+    /* An earlier buffered write failed and its errno is gone: a pipe without a reader still
+     * says so (POLLERR on the write end). */
+    struct pollfd pipe_end = {STDOUT_FILENO, POLLOUT, 0};
+    if (!errno && poll(&pipe_end, 1, 0) == 1 && (pipe_end.revents & POLLERR))
+        errno = EPIPE;
+    fprintf(stderr, "mathgo %s: cannot write the output: %s\n", name,
+            errno ? g_strerror(errno) : "write error");
+    return FRONT_EXIT_FAILURE;
 }
 
 bool front_parse_color(board_color_t *color, const char *name, const char *option, const char *text)
@@ -303,7 +393,7 @@ bool front_position_rules(rules_t *rules, const char *name, const front_rules_ar
             return false;
     } else if (!front_rules_args_parse(rules, name, args, fallback))
         return false;
-    if (!args->komi_text && pos->has_komi)
+    if (!front_rules_args_komi(args) && pos->has_komi)
         rules->komi2 = pos->komi2;
     return true;
 }

@@ -26,18 +26,35 @@ int front_usage(const char *name, const char *format, ...) G_GNUC_PRINTF(2, 3);
 /* Prints "mathgo NAME: message" for an error and frees it; returns FRONT_EXIT_USAGE. */
 int front_fail_usage(const char *name, GError *error);
 
+/*
+ * The rule set of every command when --rules is absent (docs/rules.md says why: the rules Go
+ * players and GTP controllers expect; `tablebase`, which handles the no-pass rules only, is the
+ * one exception).
+ */
+#define FRONT_DEFAULT_RULES "chinese"
+
 /* The --rules and --komi options that every command on a Go board takes. */
 typedef struct front_rules_args {
-    char *rules_text; /* NULL: the command's default */
-    char *komi_text;  /* NULL: the preset's komi, 0 */
+    char *rules_text;  /* NULL: the command's default */
+    char **komi_texts; /* every --komi given (NULL: none; more than one is refused) */
+    char *rules_help;  /* --rules' help text, which the option context borrows */
 } front_rules_args_t;
 
-/* Adds --rules R and --komi K to the context's main options, writing into *args. */
+/* Adds --rules R (its help naming FRONT_DEFAULT_RULES as the default) and --komi K to the
+ * context's main options, writing into *args. */
 void front_rules_args_add(GOptionContext *context, front_rules_args_t *args);
 
+/* The same with another default named in --rules' help. */
+void front_rules_args_add_default(GOptionContext *context, front_rules_args_t *args,
+                                  const char *default_rules);
+
+/* The --komi text, or NULL when --komi was not given. */
+const char *front_rules_args_komi(const front_rules_args_t *args);
+
 /*
- * The rule set the options name (`fallback` when --rules is absent); on error prints one message
- * and returns false.
+ * The rule set the options name (`fallback` when --rules is absent).  Refused with one message
+ * (returning false): an empty --rules, --komi given twice (or both as --komi and as komi= in
+ * --rules), a komi under rules without a score (last-move scoring), and malformed values.
  */
 bool front_rules_args_parse(rules_t *rules, const char *name, const front_rules_args_t *args,
                             const char *fallback);
@@ -112,6 +129,19 @@ void front_position_clear(front_position_t *pos);
 
 /* Writes text as one RFC 4180 CSV field: quoted when it holds a comma, quote or newline. */
 void front_csv_field(FILE *out, const char *text);
+
+/*
+ * Parses a --max-time / --max-nodes pair as the solving commands take them: refuses (with one
+ * message naming the option, returning false) a negative or not-a-number value.
+ */
+bool front_check_limits(const char *name, double max_seconds, gint64 max_nodes);
+
+/*
+ * Flushes and checks stdout at the end of a command: when a write failed (a full disk, a closed
+ * pipe) in a command that otherwise succeeded, prints "mathgo NAME: cannot write the output:
+ * REASON" and returns FRONT_EXIT_FAILURE; otherwise returns status.
+ */
+int front_finish_output(const char *name, int status);
 
 /* Seconds on a monotonic clock. */
 double front_seconds(void);

@@ -1,5 +1,8 @@
 /* front/dispatch.c: the subcommand table and the top-level `mathgo` command line. */
 #include "front/commands.h"
+#include "front/common.h"
+
+#include <glib.h>
 
 #include <stdio.h>
 #include <string.h>
@@ -38,15 +41,21 @@ int front_main(int argc, char **argv)
     const char *name = argv[1];
     if (!strcmp(name, "--version") || !strcmp(name, "version")) {
         printf("mathgo %s\n", MATHGO_VERSION);
-        return FRONT_EXIT_OK;
+        return front_finish_output("--version", FRONT_EXIT_OK);
     }
     if (!strcmp(name, "--help") || !strcmp(name, "-h") || !strcmp(name, "help")) {
         print_usage(stdout);
-        return FRONT_EXIT_OK;
+        return front_finish_output("--help", FRONT_EXIT_OK);
     }
-    for (const front_command_t *c = front_commands; c->name; c++)
-        if (!strcmp(c->name, name))
-            return c->run(argc - 1, argv + 1);
+    for (const front_command_t *c = front_commands; c->name; c++) {
+        if (strcmp(c->name, name))
+            continue;
+        /* GOption's usage line names the program: "Usage: mathgo solve [OPTION...]". */
+        char *program = g_strdup_printf("mathgo %s", name);
+        g_set_prgname(program);
+        g_free(program);
+        return front_finish_output(name, c->run(argc - 1, argv + 1));
+    }
     fprintf(stderr, "mathgo: unknown command '%s' (try 'mathgo --help')\n", name);
     return FRONT_EXIT_USAGE;
 }

@@ -10,6 +10,7 @@
 #include "front/gtp.h"
 
 #include "core/score.h"
+#include "positions/sgf.h"
 #include "solver/search.h"
 
 #include <errno.h>
@@ -124,7 +125,16 @@ const gtp_choice_t *gtp_engine_last_choice(const gtp_engine_t *engine)
  */
 static bool engine_set_rules(GString *out, gtp_engine_t *engine, const rules_t *rules)
 {
-    game_t *game = game_create(engine->geom, rules);
+    const game_state_t *start = game_state_at(engine->game, 0);
+    GError *error = NULL;
+    game_t *game =
+        game_create_from(engine->geom, rules, &start->board, (board_color_t)start->to_move, &error);
+    if (!game) {
+        g_string_append_printf(out, "the start position is illegal under the new rules: %s",
+                               error->message);
+        g_error_free(error);
+        return false;
+    }
     size_t n = game_length(engine->game);
     for (size_t i = 1; i <= n; i++) {
         board_move_t move = game_state_at(engine->game, i)->move;
@@ -149,25 +159,34 @@ static board_color_t engine_to_move(const gtp_engine_t *engine)
     return (board_color_t)game_current(engine->game)->to_move;
 }
 
-/* Plays `move` for colour c, after a pass by the player to move if it is not c's turn. */
-static game_legality_t engine_play(gtp_engine_t *engine, board_color_t c, board_move_t move)
+/*
+ * Plays `move` for colour c on game, after a pass by the player to move if it is not c's turn;
+ * appends to `inserted` one byte per move played (1 for such a pass).
+ */
+static game_legality_t play_colored(game_t *game, GByteArray *inserted, board_color_t c,
+                                    board_move_t move)
 {
-    if (engine_to_move(engine) == c) {
-        game_legality_t legality = game_play(engine->game, move);
+    if ((board_color_t)game_current(game)->to_move == c) {
+        game_legality_t legality = game_play(game, move);
         if (legality == GAME_LEGAL)
-            g_byte_array_append(engine->inserted, (const guint8[]){0}, 1);
+            g_byte_array_append(inserted, (const guint8[]){0}, 1);
         return legality;
     }
-    game_legality_t legality = game_play(engine->game, BOARD_MOVE_PASS);
+    game_legality_t legality = game_play(game, BOARD_MOVE_PASS);
     if (legality != GAME_LEGAL)
         return legality;
-    legality = game_play(engine->game, move);
+    legality = game_play(game, move);
     if (legality != GAME_LEGAL) {
-        game_undo(engine->game);
+        game_undo(game);
         return legality;
     }
-    g_byte_array_append(engine->inserted, (const guint8[]){1, 0}, 2);
+    g_byte_array_append(inserted, (const guint8[]){1, 0}, 2);
     return GAME_LEGAL;
+}
+
+static game_legality_t engine_play(gtp_engine_t *engine, board_color_t c, board_move_t move)
+{
+    return play_colored(engine->game, engine->inserted, c, move);
 }
 
 static bool engine_undo(gtp_engine_t *engine)
@@ -383,10 +402,21 @@ static bool set_one_rule(GString *out, gtp_engine_t *engine, const char *key, co
     return engine_set_rules(out, engine, &rules);
 }
 
+/* Controllers send a komi whatever the rules, so under the rules without a score it is kept
+ * (for a later change of rules) with a note on the log rather than refused. */
 static bool cmd_komi(GString *out, gtp_engine_t *engine, int argc, char **argv)
 {
-    return need_args(out, argc, 1, "a komi") &&
-           set_one_rule(out, engine, "komi", argv[0], "syntax error: ");
+    if (!need_args(out, argc, 1, "a komi") ||
+        !set_one_rule(out, engine, "komi", argv[0], "syntax error: "))
+        return false;
+    if (engine->log && engine->rules.scoring == RULES_SCORING_LAST_MOVE) {
+        fprintf(engine->log,
+                "mathgo: komi %s: the rules have no score (the player who cannot "
+                "move loses); the komi counts only after a change of rules\n",
+                argv[0]);
+        fflush(engine->log);
+    }
+    return true;
 }
 
 static bool cmd_play(GString *out, gtp_engine_t *engine, int argc, char **argv)
@@ -835,6 +865,212 @@ static bool cmd_kgs_rules(GString *out, gtp_engine_t *engine, int argc, char **a
     return false;
 }
 
+/* ---- SGF: loadsgf and printsgf -------------------------------------------------------------
+ */
+
+/* The contents of the file at path (free with g_free), or NULL with errno saying why. */
+static char *read_text(const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return NULL;
+    GString *text = g_string_new(NULL);
+    char buf[4096];
+    size_t n;
+    while ((n = fread(buf, 1, sizeof buf, f)) > 0)
+        g_string_append_len(text, buf, (gssize)n);
+    int failed = ferror(f) ? EIO : 0;
+    fclose(f);
+    if (failed) {
+        g_string_free(text, TRUE);
+        errno = failed;
+        return NULL;
+    }
+    return g_string_free(text, FALSE);
+}
+
+/* Writes text to the file at path; false with errno saying why. */
+static bool write_text(const char *path, const char *text)
+{
+    FILE *f = fopen(path, "wb");
+    if (!f)
+        return false;
+    bool ok = fputs(text, f) >= 0;
+    int saved = errno;
+    if (fclose(f) != 0) {
+        saved = errno;
+        ok = false;
+    }
+    errno = saved;
+    return ok;
+}
+
+/* Appends "cannot load file: PATH: " and the message of error, which it frees. */
+static bool load_failed(GString *out, const char *path, GError *error)
+{
+    g_string_append_printf(out, "cannot load file: %s: %s", path, error->message);
+    g_error_free(error);
+    return false;
+}
+
+/*
+ * The rules of a record: RU when it names a mathgo rule set (rules_parse, any case), otherwise
+ * the engine's (noted on the log), and KM when given, otherwise the engine's komi.
+ */
+static rules_t record_rules(const gtp_engine_t *engine, const sgf_record_t *record)
+{
+    rules_t rules = engine->rules;
+    if (record->rules) {
+        char *lower = g_ascii_strdown(record->rules, -1);
+        rules_t parsed;
+        if (rules_parse(&parsed, lower, NULL)) {
+            parsed.komi2 = rules.komi2;
+            rules = parsed;
+        } else if (engine->log) {
+            fprintf(engine->log,
+                    "mathgo: loadsgf: the file's rule set '%s' is not mathgo's; "
+                    "the rules stay as they were\n",
+                    record->rules);
+            fflush(engine->log);
+        }
+        g_free(lower);
+    }
+    if (record->has_komi)
+        rules.komi2 = record->komi2;
+    return rules;
+}
+
+/*
+ * loadsgf FILE [MOVE_NUMBER] (GTP v2, section 6.3.5): the board size, komi, setup stones and
+ * player to move of the file's first game, then its main line's moves before move MOVE_NUMBER
+ * (all of them when it is absent or beyond the end) replayed as plays, so that superko sees
+ * them.  A move out of turn follows a pass, as with `play`.  Answers the colour to move.  On
+ * any error the engine is left as it was.
+ */
+static bool cmd_loadsgf(GString *out, gtp_engine_t *engine, int argc, char **argv)
+{
+    if (!need_args(out, argc, 1, "a file name"))
+        return false;
+    int before = G_MAXINT;
+    if (argc >= 2) {
+        if (!parse_dimension(&before, out, argv[1]))
+            return false;
+        if (before < 1) {
+            g_string_append_printf(out, "syntax error: move number %d is not 1 or more", before);
+            return false;
+        }
+    }
+    const char *path = argv[0];
+    GError *error = NULL;
+    char *text = read_text(path);
+    if (!text) {
+        g_string_append_printf(out, "cannot load file: %s: %s", path, g_strerror(errno));
+        return false;
+    }
+    sgf_record_t record;
+    bool read = sgf_record_read(&record, text, &error);
+    g_free(text);
+    if (!read)
+        return load_failed(out, path, error);
+    board_geom_t *geom = NULL;
+    if (record.width * record.height > BOARD_MAX_POINTS)
+        g_set_error(&error, SGF_ERROR, SGF_ERROR_UNSUPPORTED,
+                    "a %dx%d board has more than %d points", record.width, record.height,
+                    BOARD_MAX_POINTS);
+    else
+        geom = board_geom_create(record.width, record.height, &error);
+    rules_t rules = record_rules(engine, &record);
+    game_t *game =
+        geom ? game_create_from(geom, &rules, &record.start, record.to_move, &error) : NULL;
+    GByteArray *inserted = g_byte_array_new();
+    for (int i = 0; game && i < record.move_count && i < before - 1; i++) {
+        const diagram_move_t *m = &record.moves[i];
+        game_legality_t legality = play_colored(game, inserted, m->color, m->move);
+        if (legality != GAME_LEGAL) {
+            char name[8];
+            g_set_error(&error, SGF_ERROR, SGF_ERROR_VALUE,
+                        "line %d, column %d: move %d (%s %s) is illegal: %s", m->line, m->column,
+                        i + 1, m->color == BOARD_BLACK ? "B" : "W",
+                        board_move_name(name, geom, m->move), game_legality_string(legality));
+            game_destroy(game);
+            game = NULL;
+        }
+    }
+    sgf_record_clear(&record);
+    if (!game) {
+        g_byte_array_unref(inserted);
+        board_geom_destroy(geom);
+        return load_failed(out, path, error);
+    }
+    gtp_player_reset(engine->player); /* its solver borrows the old geometry */
+    game_destroy(engine->game);
+    board_geom_destroy(engine->geom);
+    g_byte_array_unref(engine->inserted);
+    engine->geom = geom;
+    engine->game = game;
+    engine->inserted = inserted;
+    engine->rules = rules;
+    g_string_append(out, engine_to_move(engine) == BOARD_BLACK ? "black" : "white");
+    return true;
+}
+
+/*
+ * printsgf [FILE] (GNU Go's): the game so far as SGF: the root of sgf_game_root (SZ[W:H] on a
+ * rectangle, RU, KM, the start position's stones and player to move; RE once the game is
+ * over), then every move played,
+ * the passes inserted before moves out of turn included (superko saw them).  Written to FILE,
+ * or as the response (its lines are never empty, as GTP requires).
+ */
+static bool cmd_printsgf(GString *out, gtp_engine_t *engine, int argc, char **argv)
+{
+    const game_state_t *start = game_state_at(engine->game, 0);
+    GError *error = NULL;
+    sgf_node_t *root =
+        sgf_game_root(engine->geom, &engine->rules, &start->board, (board_color_t)start->to_move,
+                      "mathgo:" MATHGO_VERSION, &error);
+    if (!root) {
+        g_string_append_printf(out, "cannot write SGF: %s", error->message);
+        g_error_free(error);
+        return false;
+    }
+    if (game_status(engine->game) != GAME_ONGOING) {
+        game_result_t res = game_result(engine->game);
+        char text[24];
+        if (res.scored)
+            rules_margin_string(text, res.margin2);
+        else
+            g_strlcpy(text,
+                      res.winner == BOARD_EMPTY   ? "0"
+                      : res.winner == BOARD_BLACK ? "B+"
+                                                  : "W+",
+                      sizeof text);
+        sgf_node_add_value(root, "RE", text);
+    }
+    sgf_node_t *collection = sgf_node_create();
+    sgf_node_t *node = sgf_node_add_child(collection, root);
+    size_t n = game_length(engine->game);
+    for (size_t i = 1; i <= n; i++) {
+        bool black = game_state_at(engine->game, i - 1)->to_move == BOARD_BLACK;
+        node = sgf_node_add_child(node, sgf_node_create());
+        sgf_add_move(node, black ? "B" : "W", engine->geom, game_state_at(engine->game, i)->move);
+    }
+    char *text = sgf_format(collection);
+    sgf_node_destroy(collection);
+    bool ok = true;
+    if (argc >= 1) {
+        if (!write_text(argv[0], text)) {
+            g_string_append_printf(out, "cannot write file: %s: %s", argv[0], g_strerror(errno));
+            ok = false;
+        }
+    } else {
+        g_string_append(out, text);
+        while (out->len && out->str[out->len - 1] == '\n')
+            g_string_truncate(out, out->len - 1);
+    }
+    g_free(text);
+    return ok;
+}
+
 /* ---- Analysis (GoGui's analyze commands) ----------------------------------------------------
  */
 
@@ -910,6 +1146,8 @@ static const gtp_command_t commands[] = {
     {"all_legal", cmd_all_legal},
     {"captures", cmd_captures},
     {"kgs-rules", cmd_kgs_rules},
+    {"loadsgf", cmd_loadsgf},
+    {"printsgf", cmd_printsgf},
     {"mathgo-rules", cmd_mathgo_rules},
     {"kata-set-rule", cmd_kata_set_rule},
     {"gogui-analyze_commands", cmd_gogui_analyze_commands},
@@ -943,6 +1181,8 @@ const char *const gtp_command_names[] = {
     "all_legal",
     "captures",
     "kgs-rules",
+    "loadsgf",
+    "printsgf",
     "mathgo-rules",
     "kata-set-rule",
     "gogui-analyze_commands",

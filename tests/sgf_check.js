@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// tests/sgf_check.js: an outside check of every kind of SGF `mathgo solve --sgf` writes.
+// tests/sgf_check.js: an outside check of every kind of SGF `mathgo solve --sgf` writes, and
+// of the games `mathgo gtp`'s printsgf writes.
 //
 // Usage: node tests/sgf_check.js MATHGO NODE_MODULES DATA_DIR
 //
@@ -43,6 +44,15 @@ const runs = [
   ['5x1', '--rules', 'pseudo', '--variations'],
   ['--from', path.join(data, 'sgf_history.sgf'), '--variations'],
   ['--from', path.join(data, 'history_moves.txt'), '--rules', 'chinese'],
+];
+
+// GTP sessions whose game `printsgf FILE` then writes (setup stones, a rectangle, a move out
+// of turn after an inserted pass, a loaded history).
+const sessions = [
+  `loadsgf ${path.join(data, 'sgf_gtp_rectangle.sgf')}\nplay w d3\nplay w a1\n`,
+  'boardsize 3\nkomi 0.5\nplay b b2\nplay w a1\nplay b a2\nplay w b1\nplay b c1\n',
+  `rectangular_boardsize 2 1\nmathgo-rules math\nplay b a1\nplay w b1\n`,
+  `loadsgf ${path.join(data, 'sgf_history.sgf')}\n`,
 ];
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mathgo-sgf-check-'));
@@ -217,6 +227,13 @@ function main() {
     } catch (e) {
       fail(file, `mathgo solve ${args.join(' ')} failed: ${e.stderr}`);
     }
+    check(file);
+    fs.unlinkSync(file);
+  }
+  for (const [i, script] of sessions.entries()) {
+    const file = path.join(dir, `gtp${i}.sgf`);
+    const out = execFileSync(mathgo, ['gtp'], {input: `${script}printsgf ${file}\nquit\n`}).toString();
+    if (/^\?/m.test(out)) fail(file, `mathgo gtp refused a command of session ${i}: ${out}`);
     check(file);
     fs.unlinkSync(file);
   }

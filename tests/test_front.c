@@ -1,7 +1,10 @@
 /*
  * tests/test_front.c: the show, play and perft commands as a user meets them: output on good
- * input, and one clear message with exit status 2 on bad input (never a crash).
+ * input, and one clear message with exit status 2 on bad input (never a crash); and the
+ * command-line behaviours of every command kept as data (tests/data/front_behaviours.txt: the
+ * default rules, refused options, write errors on a full disk and a closed pipe).
  */
+#define _POSIX_C_SOURCE 200809L /* posix_spawn, mkstemp */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -10,8 +13,17 @@
 
 #include "tests/support.h"
 
+#include <fcntl.h>
 #include <glib.h>
+#include <glib/gstdio.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <spawn.h>
 #include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+extern char **environ;
 
 /* Runs a command expected to fail with status 2 and one message line containing `needle`. */
 static void expect_usage_error(const char *input, const char *needle, ...)
@@ -133,6 +145,161 @@ static void test_front__every_subcommand_has_help_and_the_program_a_version(void
     support_run_clear(&r);
 }
 
+/* ---- Behaviours kept as data ----------------------------------------------------------------
+ */
+
+/* A new temporary file holding text (may be NULL: empty); its path, to g_free and g_remove. */
+static char *temp_file(const char *text)
+{
+    char *path = g_build_filename(g_get_tmp_dir(), "mathgo-front-XXXXXX", NULL);
+    int fd = g_mkstemp(path);
+    assert_true(fd >= 0);
+    if (text)
+        assert_int_equal(write(fd, text, strlen(text)), (ssize_t)strlen(text));
+    close(fd);
+    return path;
+}
+
+/*
+ * Runs mathgo with args in tests/data/, stdin from `input`, stdout to a captured file, to
+ * /dev/full ("full") or to a pipe whose reader is already closed ("closed").  Returns the exit
+ * status (-1: killed by a signal) and the captured stderr and stdout (free with g_free).
+ */
+static int run_with_stdout(char **err, char **out, char **args, const char *input,
+                           const char *where)
+{
+    char *in_path = temp_file(input), *err_path = temp_file(NULL), *out_path = temp_file(NULL);
+    posix_spawn_file_actions_t actions;
+    posix_spawn_file_actions_init(&actions);
+    posix_spawn_file_actions_addopen(&actions, 0, in_path, O_RDONLY, 0);
+    posix_spawn_file_actions_addopen(&actions, 2, err_path, O_WRONLY | O_TRUNC, 0);
+    int fds[2] = {-1, -1};
+    if (!strcmp(where, "full")) {
+        posix_spawn_file_actions_addopen(&actions, 1, "/dev/full", O_WRONLY, 0);
+    } else if (!strcmp(where, "closed")) {
+        assert_int_equal(pipe(fds), 0);
+        close(fds[0]);
+        posix_spawn_file_actions_adddup2(&actions, fds[1], 1);
+        posix_spawn_file_actions_addclose(&actions, fds[1]);
+    } else {
+        assert_string_equal(where, "file");
+        posix_spawn_file_actions_addopen(&actions, 1, out_path, O_WRONLY | O_TRUNC, 0);
+    }
+    GPtrArray *argv = g_ptr_array_new();
+    g_ptr_array_add(argv, (char *)MATHGO_BINARY);
+    for (int i = 0; args[i]; i++)
+        g_ptr_array_add(argv, args[i]);
+    g_ptr_array_add(argv, NULL);
+    char *cwd = g_get_current_dir();
+    assert_int_equal(chdir(MATHGO_TEST_DATA), 0);
+    pid_t pid;
+    int spawned = posix_spawn(&pid, MATHGO_BINARY, &actions, NULL, (char **)argv->pdata, environ);
+    assert_int_equal(chdir(cwd), 0);
+    assert_int_equal(spawned, 0);
+    if (fds[1] >= 0)
+        close(fds[1]);
+    int wstatus;
+    assert_int_equal(waitpid(pid, &wstatus, 0), pid);
+    assert_true(g_file_get_contents(err_path, err, NULL, NULL));
+    assert_true(g_file_get_contents(out_path, out, NULL, NULL));
+    posix_spawn_file_actions_destroy(&actions);
+    g_ptr_array_free(argv, TRUE);
+    g_remove(in_path), g_remove(err_path), g_remove(out_path);
+    g_free(in_path), g_free(err_path), g_free(out_path), g_free(cwd);
+    return WIFEXITED(wstatus) ? WEXITSTATUS(wstatus) : -1;
+}
+
+static void check_behaviour(const char *record)
+{
+    char **lines = g_strsplit(record, "\n", -1);
+    const char *name = support_record_value(lines, "name");
+    const char *args_text = support_record_value(lines, "args");
+    const char *input = support_record_value(lines, "stdin");
+    const char *where = support_record_value(lines, "stdout");
+    const char *status_text = support_record_value(lines, "status");
+    const char *want_err = support_record_value(lines, "stderr");
+    const char *out_text = support_record_value(lines, "out");
+    char *want_out = out_text ? g_strcompress(out_text) : NULL;
+    if (!name || !args_text || !status_text || !want_err)
+        fail_msg("a record lacks name, args, status or stderr: [%s]", record);
+    char **args;
+    assert_true(g_shell_parse_argv(args_text, NULL, &args, NULL));
+    char *stdin_text = input ? g_strcompress(input) : NULL;
+    char *err, *out;
+    int status = run_with_stdout(&err, &out, args, stdin_text, where ? where : "file");
+    int want_status = atoi(status_text);
+    bool err_ok = !strcmp(want_err, "\"\"") ? !*err : strstr(err, want_err) != NULL;
+    if (status != want_status || !err_ok || (want_out && !strstr(out, want_out)))
+        fail_msg("%s: mathgo %s exited %d with stderr [%s] and stdout [%.200s]; expected %d, "
+                 "stderr %s%s%s",
+                 name, args_text, status, err, out, want_status, want_err,
+                 want_out ? ", stdout with " : "", want_out ? want_out : "");
+    if (want_status != 0 &&
+        (!g_str_has_prefix(err, "mathgo") || strchr(err, '\n') != strrchr(err, '\n')))
+        fail_msg("%s: the message is not one line starting with mathgo: [%s]", name, err);
+    g_free(err), g_free(out), g_free(stdin_text), g_free(want_out);
+    g_strfreev(args);
+    g_strfreev(lines);
+}
+
+static void test_front__behaviours_of_the_data_file_give_their_message_and_status(void **state)
+{
+    (void)state;
+    int n = support_for_each_record("front_behaviours.txt", check_behaviour);
+    print_message("front_behaviours.txt: %d behaviours\n", n);
+    assert_true(n >= 30);
+}
+
+/* Every command's --help: the usage line names `mathgo COMMAND`, and the commands with --rules
+ * name their default. */
+static void test_front__every_usage_line_says_mathgo_and_every_rules_help_its_default(void **s)
+{
+    (void)s;
+    const char *commands[] = {"show",  "play",      "perft", "gtp",     "count", "enumerate",
+                              "solve", "tablebase", "probe", "chetrit", "cgt",   "region"};
+    for (size_t i = 0; i < G_N_ELEMENTS(commands); i++) {
+        support_run_t r = support_runv(NULL, commands[i], "--help", NULL);
+        char *usage = g_strdup_printf("Usage:\n  mathgo %s [OPTION", commands[i]);
+        if (r.status != 0 || !strstr(r.out, usage))
+            fail_msg("mathgo %s --help: no '%s' in [%s]", commands[i], usage, r.out);
+        if (strstr(r.out, "--rules")) {
+            const char *want =
+                !strcmp(commands[i], "tablebase") ? "(default math;" : "(default chinese;";
+            if (!strstr(r.out, want))
+                fail_msg("mathgo %s --help does not say %s", commands[i], want);
+        }
+        g_free(usage);
+        support_run_clear(&r);
+    }
+}
+
+/* A long solve's progress: a line on stderr at least every two seconds, in every phase (here
+ * the value's root tests, then the optimal moves until --max-time stops it). */
+static void test_front__a_long_solve_reports_progress_at_least_every_two_seconds(void **state)
+{
+    (void)state;
+    support_run_t r = support_runv(NULL, "solve", "4x4", "--rules", "chinese", "--progress",
+                                   "--max-time", "3.5", NULL);
+    assert_int_equal(r.status, 1);
+    char **lines = g_strsplit(r.err, "\n", -1);
+    double last = 0;
+    int progress_lines = 0;
+    for (int i = 0; lines[i] && *lines[i]; i++) {
+        double t;
+        if (sscanf(lines[i], "mathgo solve: %lf s ", &t) != 1)
+            continue;
+        if (t - last > 2.0)
+            fail_msg("%.1f s without progress before [%s] in [%s]", t - last, lines[i], r.err);
+        last = t;
+        progress_lines++;
+    }
+    if (progress_lines < 2 || 3.5 - last > 2.0)
+        fail_msg("too little progress: [%s]", r.err);
+    assert_non_null(strstr(r.err, "the search limit was reached"));
+    g_strfreev(lines);
+    support_run_clear(&r);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -143,6 +310,9 @@ int main(void)
         cmocka_unit_test(test_front__show_reports_chains_liberties_score_and_moves),
         cmocka_unit_test(test_front__perft_csv_has_a_header_and_quotes_rule_texts),
         cmocka_unit_test(test_front__every_subcommand_has_help_and_the_program_a_version),
+        cmocka_unit_test(test_front__behaviours_of_the_data_file_give_their_message_and_status),
+        cmocka_unit_test(test_front__every_usage_line_says_mathgo_and_every_rules_help_its_default),
+        cmocka_unit_test(test_front__a_long_solve_reports_progress_at_least_every_two_seconds),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -3,6 +3,7 @@
  * preprocessing, and regression scripts kept as data (tests/data/gtp_*.txt: lines "> command"
  * are sent, the lines up to the next "> " are the exact expected output).
  */
+#define _POSIX_C_SOURCE 200809L /* popen */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -14,8 +15,10 @@
 #include "tests/reference.h"
 #include "tests/support.h"
 
+#include <glib/gstdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 static gtp_engine_t *engine_new(int width, int height, const char *rules_text)
 {
@@ -95,7 +98,7 @@ static void test_gtp__unknown_commands_answer_unknown_command(void **state)
 {
     (void)state;
     gtp_engine_t *e = engine_new(5, 5, "chinese");
-    expect(e, "loadsgf game.sgf", "? unknown command\n\n"); /* not yet: SGF is another module */
+    expect(e, "savesgf game.sgf", "? unknown command\n\n");
     expect(e, "PLAY b c3", "? unknown command\n\n");
     expect(e, "42", "?42 unknown command\n\n");
     gtp_engine_destroy(e);
@@ -114,9 +117,10 @@ static void test_gtp__known_command_and_list_commands_name_the_same_commands(voi
         snprintf(line, sizeof line, "known_command %s", gtp_command_names[i]);
         expect(e, line, "= true\n\n");
     }
-    assert_int_equal(n, 30);
+    assert_int_equal(n, 32);
     expect(e, "known_command genmove", "= true\n\n");
-    expect(e, "known_command printsgf", "= false\n\n");
+    expect(e, "known_command printsgf", "= true\n\n");
+    expect(e, "known_command savesgf", "= false\n\n");
     expect(e, "known_command", "= false\n\n");
     g_string_free(list, TRUE);
     gtp_engine_destroy(e);
@@ -1000,6 +1004,221 @@ static void test_gtp__the_examples_of_docs_gtp_md_print_what_the_page_shows(void
     assert_true(examples >= 4);
 }
 
+/* ---- SGF: loadsgf and printsgf -------------------------------------------------------------
+ */
+
+static char *data_path(const char *name)
+{
+    return g_build_filename(MATHGO_TEST_DATA, name, NULL);
+}
+
+/* printsgf's response body (the SGF text). */
+static char *printsgf(gtp_engine_t *e)
+{
+    char *sgf = ask(e, "printsgf");
+    assert_non_null(sgf);
+    return sgf;
+}
+
+static void test_gtp__loadsgf_sets_up_the_game_and_replays_its_moves_as_history(void **state)
+{
+    (void)state;
+    gtp_engine_t *e = engine_new(5, 5, "japanese");
+    char *path = data_path("sgf_gtp_rectangle.sgf");
+    char *line = g_strdup_printf("loadsgf %s", path);
+    /* Move number 1: the setup alone; 3: before move 3; beyond the end: the whole game. */
+    char *l1 = g_strdup_printf("loadsgf %s 1", path), *l3 = g_strdup_printf("loadsgf %s 3", path),
+         *l99 = g_strdup_printf("loadsgf %s 99", path);
+    expect(e, l1, "= white\n\n");
+    expect(e, "list_stones b", "= A3\n\n");
+    expect(e, "list_stones w", "= D1\n\n");
+    expect(e, "undo", "? cannot undo\n\n");
+    expect(e, l3, "= white\n\n");
+    expect(e, "list_stones b", "= A3 C2\n\n");
+    expect(e, l99, "= white\n\n");
+    expect(e, line, "= white\n\n");
+    expect(e, "list_stones b", "= A3 B3 C3 C2\n\n");
+    expect(e, "list_stones w", "= B2 D1\n\n");
+    /* RU[Chinese] and KM[2.5] set the rules and komi; the 4x3 board is the file's. */
+    expect(e, "mathgo-rules", "= chinese,komi=2.5\n\n");
+    /* The history: five moves and the pass inserted before Black's second move in a row. */
+    const game_t *g = gtp_engine_game(e);
+    assert_int_equal(game_length(g), 6);
+    assert_int_equal(game_geom(g)->width, 4);
+    const char *moves[] = {"B2", "C2", "pass", "B3", "pass", "C3"};
+    for (size_t i = 0; i < G_N_ELEMENTS(moves); i++) {
+        char name[8];
+        assert_string_equal(board_move_name(name, game_geom(g), game_state_at(g, i + 1)->move),
+                            moves[i]);
+    }
+    /* undo takes Black's C3 back with the inserted pass. */
+    expect(e, "undo", "= \n\n");
+    assert_int_equal(game_length(gtp_engine_game(e)), 4);
+    g_free(line), g_free(l1), g_free(l3), g_free(l99), g_free(path);
+    gtp_engine_destroy(e);
+}
+
+/* The moves are the history superko sees: on 2x1, after B A1 W B1 (which captures), B A1
+ * would repeat the position after move 1; from the same position set up without moves
+ * (tests/data/sgf_gtp_ko_setup.sgf) it is legal. */
+static void test_gtp__loadsgf_history_is_seen_by_superko(void **state)
+{
+    (void)state;
+    gtp_engine_t *e = engine_new(3, 3, "chinese");
+    char *ko = data_path("sgf_gtp_ko.sgf"), *setup = data_path("sgf_gtp_ko_setup.sgf");
+    char *line = g_strdup_printf("loadsgf %s", ko), *l2 = g_strdup_printf("loadsgf %s 2", ko),
+         *plain = g_strdup_printf("loadsgf %s", setup);
+    expect(e, line, "= black\n\n");
+    assert_int_equal(game_length(gtp_engine_game(e)), 2);
+    expect(e, "mathgo-rules", "= tromp-taylor,komi=0\n\n");
+    expect(e, "list_stones w", "= B1\n\n");
+    expect_prefix(e, "play b a1", "? illegal move: ");
+    expect(e, "is_legal b a1", "= 0\n\n");
+    expect(e, plain, "= black\n\n");
+    expect(e, "list_stones w", "= B1\n\n");
+    expect(e, "is_legal b a1", "= 1\n\n");
+    /* Before move 2: Black's stone alone, White to move. */
+    expect(e, l2, "= white\n\n");
+    expect(e, "list_stones b", "= A1\n\n");
+    g_free(line), g_free(l2), g_free(plain), g_free(ko), g_free(setup);
+    gtp_engine_destroy(e);
+}
+
+/* printsgf writes what loadsgf reads back to the same game (and printsgf again to the same
+ * text), to a file or as a response without empty lines. */
+static void test_gtp__printsgf_and_loadsgf_round_trip(void **state)
+{
+    (void)state;
+    gtp_engine_t *e = engine_new(5, 5, "japanese");
+    char *path = data_path("sgf_gtp_rectangle.sgf");
+    char *line = g_strdup_printf("loadsgf %s", path);
+    expect(e, line, "= white\n\n");
+    expect(e, "play w d3", "= \n\n");
+    expect(e, "play w a1", "= \n\n"); /* out of turn: after a Black pass */
+    char *first = printsgf(e);
+    assert_non_null(strstr(first, "SZ[4:3]"));
+    assert_non_null(strstr(first, "KM[2.5]"));
+    assert_non_null(strstr(first, "RU[chinese]"));
+    assert_null(strstr(first, "\n\n"));
+    char *dir = g_dir_make_tmp("mathgo-gtp-XXXXXX", NULL);
+    char *file = g_build_filename(dir, "game.sgf", NULL);
+    char *write = g_strdup_printf("printsgf %s", file), *read = g_strdup_printf("loadsgf %s", file);
+    expect(e, write, "= \n\n");
+    gtp_engine_t *f = engine_new(9, 7, "tromp-taylor");
+    expect(f, read, "= black\n\n");
+    char *second = printsgf(f);
+    assert_string_equal(first, second);
+    const game_t *a = gtp_engine_game(e), *b = gtp_engine_game(f);
+    assert_int_equal(game_length(a), game_length(b));
+    for (size_t i = 0; i <= game_length(a); i++) {
+        assert_int_equal(game_state_at(a, i)->move, game_state_at(b, i)->move);
+        assert_memory_equal(&game_state_at(a, i)->board, &game_state_at(b, i)->board,
+                            sizeof(board_t));
+    }
+    /* A new game on a square board: plain SZ. */
+    expect(f, "boardsize 3", "= \n\n");
+    expect(f, "play b b2", "= \n\n");
+    char *square = printsgf(f);
+    assert_non_null(strstr(square, "SZ[3]"));
+    assert_non_null(strstr(square, ";B[bb]"));
+    g_remove(file);
+    g_rmdir(dir);
+    g_free(square), g_free(second), g_free(first), g_free(write), g_free(read), g_free(file);
+    g_free(dir), g_free(line), g_free(path);
+    gtp_engine_destroy(f);
+    gtp_engine_destroy(e);
+}
+
+/* GNU Go's printsgf output (the position as setup stones, with PL, KM and RU[Japanese]; here
+ * after a capture, on a rectangle) loads. */
+static void test_gtp__loadsgf_reads_what_gnugo_printsgf_writes(void **state)
+{
+    (void)state;
+    assert_true(access("/usr/games/gnugo", X_OK) == 0);
+    char *dir = g_dir_make_tmp("mathgo-gtp-XXXXXX", NULL);
+    char *path = g_build_filename(dir, "gnugo.sgf", NULL);
+    GString *script = g_string_new("boardsize 4\nclear_board\nkomi 2.5\n");
+    const char *moves[] = {"black C3", "white B3", "black B2", "white C2",
+                           "black A3", "white D3", "black B4"};
+    for (size_t i = 0; i < G_N_ELEMENTS(moves); i++)
+        g_string_append_printf(script, "play %s\n", moves[i]);
+    g_string_append_printf(script, "printsgf %s\nquit\n", path);
+    FILE *gnugo = popen("/usr/games/gnugo --mode gtp > /dev/null", "w");
+    assert_non_null(gnugo);
+    fputs(script->str, gnugo);
+    assert_int_equal(pclose(gnugo), 0);
+    gtp_engine_t *e = engine_new(3, 3, "chinese");
+    char *line = g_strdup_printf("loadsgf %s", path);
+    expect(e, line, "= white\n\n");
+    /* B4 captured White's B3. */
+    expect(e, "list_stones b", "= B4 A3 C3 B2\n\n");
+    expect(e, "list_stones w", "= D3 C2\n\n");
+    /* GNU Go folds Black's prisoner into the komi it writes (2.5 - 1), as the setup cannot
+     * carry it. */
+    expect(e, "mathgo-rules", "= japanese,komi=1.5\n\n");
+    expect_prefix(e, "play w b3", "? illegal move: suicide");
+    expect(e, "play w d4", "= \n\n");
+    g_remove(path);
+    g_rmdir(dir);
+    g_string_free(script, TRUE);
+    g_free(line), g_free(path), g_free(dir);
+    gtp_engine_destroy(e);
+}
+
+/* Bad files and arguments: "? cannot load file: ..." naming the file (and the line), the game
+ * unchanged, and the engine keeps serving. */
+static void test_gtp__loadsgf_refuses_bad_files_and_keeps_the_game(void **state)
+{
+    (void)state;
+    gtp_engine_t *e = engine_new(3, 3, "chinese");
+    expect(e, "play b b2", "= \n\n");
+    char *dir = g_dir_make_tmp("mathgo-gtp-XXXXXX", NULL);
+    const char *texts[][2] = {
+        {"syntax.sgf", "(;SZ[3];B[aa]"},
+        {"big.sgf", "(;SZ[9];B[aa])"},
+        {"off.sgf", "(;SZ[3];B[dd])"},
+        {"chess.sgf", "(;GM[3])"},
+    };
+    char *illegal = data_path("sgf_illegal_move.sgf");
+    char *missing = g_build_filename(dir, "missing.sgf", NULL);
+    GPtrArray *lines = g_ptr_array_new_with_free_func(g_free);
+    for (size_t i = 0; i < G_N_ELEMENTS(texts); i++) {
+        char *file = g_build_filename(dir, texts[i][0], NULL);
+        assert_true(g_file_set_contents(file, texts[i][1], -1, NULL));
+        g_ptr_array_add(lines, g_strdup_printf("loadsgf %s", file));
+        g_free(file);
+    }
+    g_ptr_array_add(lines, g_strdup_printf("loadsgf %s", illegal));
+    g_ptr_array_add(lines, g_strdup_printf("loadsgf %s", missing));
+    for (guint i = 0; i < lines->len; i++) {
+        expect_prefix(e, lines->pdata[i], "? cannot load file: ");
+        expect(e, "list_stones b", "= B2\n\n");
+        expect(e, "name", "= mathgo\n\n");
+    }
+    GString *out = g_string_new(NULL);
+    gtp_engine_execute(out, e, lines->pdata[lines->len - 2]);
+    assert_non_null(strstr(
+        out->str, "sgf_illegal_move.sgf: line 4, column 15: move 3 (W A3) is illegal: suicide"));
+    g_string_free(out, TRUE);
+    char *zero = g_strdup_printf("loadsgf %s 0", illegal),
+         *word = g_strdup_printf("loadsgf %s x", illegal);
+    expect_prefix(e, zero, "? syntax error: ");
+    expect_prefix(e, word, "? syntax error: ");
+    expect_prefix(e, "loadsgf", "? syntax error: ");
+    char *unwritable = g_strdup_printf("printsgf %s/no/such/dir.sgf", dir);
+    expect_prefix(e, unwritable, "? cannot write file: ");
+    expect(e, "list_stones b", "= B2\n\n");
+    for (size_t i = 0; i < G_N_ELEMENTS(texts); i++) {
+        char *file = g_build_filename(dir, texts[i][0], NULL);
+        g_remove(file);
+        g_free(file);
+    }
+    g_rmdir(dir);
+    g_free(unwritable), g_free(zero), g_free(word), g_free(missing), g_free(illegal), g_free(dir);
+    g_ptr_array_unref(lines);
+    gtp_engine_destroy(e);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1030,6 +1249,11 @@ int main(void)
             test_gtp__analysis_commands_give_the_value_the_move_values_and_the_regions),
         cmocka_unit_test(test_gtp__bad_input_always_gets_an_error_and_the_engine_keeps_serving),
         cmocka_unit_test(test_gtp__the_examples_of_docs_gtp_md_print_what_the_page_shows),
+        cmocka_unit_test(test_gtp__loadsgf_sets_up_the_game_and_replays_its_moves_as_history),
+        cmocka_unit_test(test_gtp__loadsgf_history_is_seen_by_superko),
+        cmocka_unit_test(test_gtp__printsgf_and_loadsgf_round_trip),
+        cmocka_unit_test(test_gtp__loadsgf_reads_what_gnugo_printsgf_writes),
+        cmocka_unit_test(test_gtp__loadsgf_refuses_bad_files_and_keeps_the_game),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

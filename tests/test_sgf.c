@@ -360,8 +360,8 @@ static void test_sgf__show_reads_back_what_show_prints(void **state)
     };
     for (size_t i = 0; i < G_N_ELEMENTS(inputs); i++) {
         char *text = inputs[i][1] ? support_read_data(inputs[i][0]) : g_strdup(inputs[i][0]);
-        support_run_t first = support_runv(text, "show", "-", "--rules", "math", "--komi", "2.5",
-                                           "--to-move", "w", NULL);
+        support_run_t first = support_runv(text, "show", "-", "--rules", "tromp-taylor", "--komi",
+                                           "2.5", "--to-move", "w", NULL);
         assert_int_equal(first.status, 0);
         support_run_t second = support_runv(first.out, "show", NULL);
         assert_int_equal(second.status, 0);
@@ -371,7 +371,7 @@ static void test_sgf__show_reads_back_what_show_prints(void **state)
         size_t n = (size_t)(cut - first.out);
         if (strncmp(first.out, second.out, n))
             fail_msg("first:\n%s\nsecond:\n%s", first.out, second.out);
-        assert_non_null(strstr(first.out, "rules math, komi 2.5, "));
+        assert_non_null(strstr(first.out, "rules tromp-taylor, komi 2.5, "));
         if (!strstr(first.out, "move 1\n"))
             assert_string_equal(first.out, second.out);
         support_run_clear(&first);
