@@ -3,13 +3,29 @@
 #include "front/commands.h"
 #include "front/common.h"
 #include "front/describe.h"
+#include "front/svg_board.h"
 
 #include <stdio.h>
+#include <string.h>
+
+/* The position as a picture, captioned with the board, the rules and who is to move. */
+static bool write_svg(const char *path, const game_t *game)
+{
+    char *caption = svg_board_caption(game);
+    GError *error = NULL;
+    bool ok = svg_board_write_position(path, game, caption, &error);
+    if (!ok) {
+        fprintf(stderr, "mathgo show: --svg: %s\n", error->message);
+        g_error_free(error);
+    }
+    g_free(caption);
+    return ok;
+}
 
 int front_show(int argc, char **argv)
 {
     front_rules_args_t rules_args = {NULL, NULL};
-    char *to_move_text = NULL;
+    char *to_move_text = NULL, *svg_path = NULL;
     gboolean region = FALSE;
     GOptionEntry entries[] = {
         {"to-move", 't', 0, G_OPTION_ARG_STRING, &to_move_text,
@@ -18,6 +34,10 @@ int front_show(int argc, char **argv)
          "read a region diagram (X O safe, x o stones, # off the board; auto-detected when it "
          "has # points or mixes X and x)",
          NULL},
+        {"svg", 0, 0, G_OPTION_ARG_FILENAME, &svg_path,
+         "also draw the position as an SVG picture of a Go board in FILE (-: stdout, instead of "
+         "the text)",
+         "FILE"},
         {NULL, 0, 0, 0, NULL, NULL, NULL},
     };
     GOptionContext *context = g_option_context_new("[FILE|-] - describe a position");
@@ -47,13 +67,18 @@ int front_show(int argc, char **argv)
         !front_position_rules(&rules, "show", &rules_args, &pos, "chinese") ||
         !(game = front_position_game("show", path, &pos, &rules, to_move_text)))
         goto done;
-    describe_game(stdout, game);
+    bool svg_to_stdout = svg_path && !strcmp(svg_path, "-");
+    if (!svg_to_stdout)
+        describe_game(stdout, game);
     status = FRONT_EXIT_OK;
+    if (svg_path && !write_svg(svg_path, game))
+        status = FRONT_EXIT_FAILURE;
 done:
     game_destroy(game);
     front_position_clear(&pos);
     front_rules_args_clear(&rules_args);
     g_free(to_move_text);
+    g_free(svg_path);
     g_option_context_free(context);
     return status;
 }
