@@ -136,15 +136,15 @@ static void draw_coordinates(FILE *f, double x, double y, double cell, const boa
     fprintf(f, "</g>\n");
 }
 
-static void draw_stone(FILE *f, double cx, double cy, double cell, board_color_t c, bool immortal,
-                       int number, bool last)
+static void draw_stone(FILE *f, double cx, double cy, double cell, const char *point,
+                       board_color_t c, bool immortal, int number, bool last)
 {
     const char *fill = c == BOARD_BLACK ? "black" : "white";
     const char *ink = c == BOARD_BLACK ? "white" : "black";
     fprintf(f,
-            "<circle class=\"stone %s\" cx=\"%.1f\" cy=\"%.1f\" r=\"%.1f\" fill=\"%s\" "
-            "stroke=\"black\" stroke-width=\"1\"/>\n",
-            fill, cx, cy, cell * 0.47, fill);
+            "<circle class=\"stone %s\" data-point=\"%s\" cx=\"%.1f\" cy=\"%.1f\" r=\"%.1f\" "
+            "fill=\"%s\" stroke=\"black\" stroke-width=\"1\"/>\n",
+            fill, point, cx, cy, cell * 0.47, fill);
     if (immortal) /* an immortal stone carries a square of the other colour */
         fprintf(f,
                 "<rect class=\"immortal\" x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" "
@@ -174,17 +174,23 @@ void svg_board_draw(FILE *f, double x, double y, const board_geom_t *g, const bo
     draw_coordinates(f, x, y, cell, g);
     for (int r = 0; r < g->height; r++)
         for (int c = 0; c < g->width; c++)
-            if (is_star(g, c, r))
+            if (is_star(g, c, r)) {
+                char name[8];
+                board_move_name(name, g, board_point(g, c, r));
                 fprintf(f,
-                        "<circle class=\"star\" cx=\"%.1f\" cy=\"%.1f\" r=\"3\" fill=\"#222\"/>\n",
-                        x + e + (c + 0.5) * cell, y + e + (r + 0.5) * cell);
+                        "<circle class=\"star\" data-point=\"%s\" cx=\"%.1f\" cy=\"%.1f\" "
+                        "r=\"3\" fill=\"#222\"/>\n",
+                        name, x + e + (c + 0.5) * cell, y + e + (r + 0.5) * cell);
+            }
     for (int r = 0; r < g->height; r++)
         for (int c = 0; c < g->width; c++) {
             board_point_t p = board_point(g, c, r);
             board_color_t color = board_at(b, p);
             if (color == BOARD_EMPTY || !(g->all & board_bit(p)))
                 continue;
-            draw_stone(f, x + e + (c + 0.5) * cell, y + e + (r + 0.5) * cell, cell, color,
+            char name[8];
+            board_move_name(name, g, p);
+            draw_stone(f, x + e + (c + 0.5) * cell, y + e + (r + 0.5) * cell, cell, name, color,
                        (g->safe[color] & board_bit(p)) != 0, marks ? marks->number[p] : 0,
                        marks && marks->last == p);
         }

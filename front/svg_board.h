@@ -7,7 +7,8 @@
  * number them (a move played where a numbered stone stood is listed as "12 at 4").
  *
  * Every element carries a class ("stone black", "star", "coord", "immortal", "number", "grid",
- * "note") so tests and style sheets can find it.  A path "-" is stdout.
+ * "note") so tests and style sheets can find it, stones and star points their point's GTP name
+ * (data-point="C3").  A path "-" is stdout.
  */
 #ifndef MATHGO_FRONT_SVG_BOARD_H
 #define MATHGO_FRONT_SVG_BOARD_H
