@@ -4,7 +4,8 @@ a wide board and of a region, solve, region, cgt) is read as XML (well-formed, a
 with its size) and rendered to PNG by rsvg-convert (librsvg), and the PNG, decoded here, must
 not be blank: it has the picture's size, dark and light pixels, the wood of a board or the
 coloured walls of a thermograph, and every stone the SVG draws is dark (black) or light (white)
-at its place in the PNG.
+at its place in the PNG.  The examples of docs/pictures.md are run and their pictures checked
+the same way.
 
     tests/svg_check.py MATHGO RSVG_CONVERT DATA_DIR
 
@@ -144,6 +145,32 @@ def check(name, svg_path, rsvg, folder, kind):
     return stones
 
 
+def run_doc_examples(mathgo, rsvg, data, folder):
+    """Runs the example lines of docs/pictures.md ("$ " lines of its sh blocks, but the
+    plotting script's, which ctest plot_figures runs) in a fresh folder that sees the
+    repository's regions/ and tests/, with `mathgo` on the PATH; then checks every picture they drew."""
+    top = os.path.abspath(os.path.join(data, "..", ".."))
+    os.makedirs(os.path.join(folder, "bin"))
+    os.symlink(os.path.abspath(mathgo), os.path.join(folder, "bin", "mathgo"))
+    for shared in ("regions", "tests"):
+        os.symlink(os.path.join(top, shared), os.path.join(folder, shared))
+    env = dict(os.environ, PATH=os.path.join(folder, "bin") + os.pathsep + os.environ["PATH"])
+    with open(os.path.join(top, "docs", "pictures.md")) as f:
+        lines = [line[2:].strip() for line in f if line.startswith("$ ")]
+    commands = [c for c in lines if not c.startswith("python3 ")]
+    assert len(commands) >= 6, f"docs/pictures.md: {len(commands)} examples"
+    for command in commands:
+        run = subprocess.run(["sh", "-c", command], cwd=folder, env=env, text=True,
+                             capture_output=True)
+        assert run.returncode == 0, f"docs/pictures.md: '{command}': {run.stderr}"
+    pictures = sorted(n for n in os.listdir(folder) if n.endswith(".svg"))
+    assert len(pictures) == 5, f"docs/pictures.md drew {pictures}"
+    for name in pictures:
+        kind = ("thermograph" if name.startswith("thermo") else
+                "region" if name.startswith("region") else "board")
+        check("doc_" + name[:-4], os.path.join(folder, name), rsvg, folder, kind)
+
+
 def main():
     mathgo, rsvg, data = sys.argv[1:4]
     region_file = os.path.join(data, "region_walled.txt")
@@ -174,6 +201,8 @@ def main():
         with open(path, "w") as f:
             f.write(run.stdout)
         check("show_stdout", path, rsvg, folder, "board")
+    with tempfile.TemporaryDirectory(prefix="svg-doc-") as folder:
+        run_doc_examples(mathgo, rsvg, data, folder)
     print("svg_check: every picture is well-formed and renders to a picture that is not blank")
 
 
