@@ -257,15 +257,19 @@ FILE *svg_board_open(const char *path, double width, double height, GError **err
 bool svg_board_close(FILE *f, const char *path, GError **error)
 {
     fprintf(f, "</svg>\n");
+    errno = 0;
     bool ok = fflush(f) == 0 && !ferror(f);
     int saved = errno;
-    if (f != stdout)
-        ok = fclose(f) == 0 && ok;
-    else
-        saved = ok ? 0 : (saved ? saved : EIO);
-    if (!ok)
-        g_set_error(error, G_FILE_ERROR, g_file_error_from_errno(saved ? saved : errno),
-                    "cannot write '%s': %s", path, g_strerror(saved ? saved : errno));
+    if (f != stdout && fclose(f) != 0 && ok) {
+        ok = false;
+        saved = errno;
+    }
+    if (!ok) {
+        saved = saved ? saved : EIO; /* an earlier write failed: its errno is gone */
+        g_set_error(error, G_FILE_ERROR, g_file_error_from_errno(saved), "cannot write %s%s%s: %s",
+                    f == stdout ? "" : "'", f == stdout ? "stdout" : path, f == stdout ? "" : "'",
+                    g_strerror(saved));
+    }
     return ok;
 }
 

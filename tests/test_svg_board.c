@@ -279,6 +279,11 @@ static void test_svg_board__an_unwritable_file_is_an_error_naming_it(void **stat
     assert_int_equal(r.status, 1);
     assert_non_null(strstr(r.err, "mathgo show: --svg: cannot write '/nonexistent-folder/b.svg'"));
     support_run_clear(&r);
+    /* a full disk: the write fails at the end */
+    r = support_runv(NULL, "cgt", "*", "--svg", "/dev/full", NULL);
+    assert_int_equal(r.status, 1);
+    assert_non_null(strstr(r.err, "mathgo cgt: --svg: cannot write '/dev/full'"));
+    support_run_clear(&r);
     /* solve checks the file before it solves */
     r = support_runv(NULL, "solve", "2x2", "--svg", "/nonexistent-folder/b.svg", NULL);
     assert_int_equal(r.status, 2);
