@@ -322,6 +322,20 @@ static void test_svg_board__commands_draw_to_a_file_or_alone_on_stdout(void **st
     assert_true(g_str_has_prefix(r.out, "<?xml"));
     assert_null(strstr(r.out, "legal moves"));
     support_run_clear(&r);
+    /* the last move of a history circled */
+    r = support_runv("...\n...\nmoves: B2 A1\n", "show", "-", "--svg", "-", NULL);
+    assert_int_equal(r.status, 0);
+    assert_int_equal(count(r.out, "class=\"last\""), 1);
+    /* ... on the stone at A1: the same centre */
+    const char *stone = strstr(r.out, "class=\"stone white\" data-point=\"A1\" ");
+    assert_non_null(stone);
+    stone += strlen("class=\"stone white\" data-point=\"A1\" ");
+    char *centre = g_strndup(stone, (size_t)(strstr(stone, " r=") - stone));
+    char *circle = g_strdup_printf("class=\"last\" %s ", centre);
+    assert_non_null(strstr(r.out, circle));
+    g_free(circle);
+    g_free(centre);
+    support_run_clear(&r);
     /* solve: the position and the numbered line with its notes */
     r = support_runv(NULL, "solve", "2x2", "--rules", "tromp-taylor", "--svg", "-", NULL);
     assert_int_equal(r.status, 0);
