@@ -182,6 +182,8 @@ def main():
         ("show_region", ["show", "-"], "XXXXO\nX.o.O\nXX..O\n#XXOO\n", "board", 15),
         ("solve_2x2", ["solve", "2x2", "--rules", "tromp-taylor"], None, "board", 4),
         ("solve_3x3", ["solve", "3x3", "--rules", "chinese"], None, "board", 9),
+        ("solve_region", ["solve", "--from", "-", "--rules", "math"],
+         "XXXXO\nX.o.O\nXX..O\n#XXOO\n", "board", 33),
         ("region", ["region", region_file], None, "region", None),
         ("cgt", ["cgt", "{4||-4|-10}", "*", "{3|1}"], None, "thermograph", 0),
     ]
