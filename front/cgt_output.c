@@ -185,23 +185,3 @@ void cgt_output_thermograph_svg_body(FILE *f, const char *title, const cgt_therm
     g_free(temp_s);
     g_free(mast_s);
 }
-bool cgt_output_thermograph_svg(const char *path, const char *title, const cgt_thermo_t *th)
-{
-    FILE *f = fopen(path, "w");
-    if (!f)
-        return false;
-    cgt_output_svg_open(f, CGT_OUTPUT_SVG_WIDTH, CGT_OUTPUT_SVG_HEIGHT);
-    cgt_output_thermograph_svg_body(f, title, th);
-    fprintf(f, "</svg>\n");
-    bool ok = !ferror(f);
-    return fclose(f) == 0 && ok;
-}
-
-void cgt_output_svg_open(FILE *f, double width, double height)
-{
-    fprintf(f,
-            "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%.0f\" height=\"%.0f\" "
-            "viewBox=\"0 0 %.0f %.0f\" font-family=\"sans-serif\" font-size=\"12\">\n",
-            width, height, width, height);
-}

@@ -21,14 +21,9 @@ const char *cgt_output_outcome(cgt_outcome_t o);
  * free with g_free. */
 char *cgt_output_thermograph_text(const cgt_thermo_t *th);
 
-/* The opening <?xml ...?><svg ...> of a width x height picture (close it with "</svg>\n"). */
-void cgt_output_svg_open(FILE *f, double width, double height);
-
 /* The thermograph drawn in a CGT_OUTPUT_SVG_WIDTH x CGT_OUTPUT_SVG_HEIGHT box at (0, 0),
- * titled "Thermograph of TITLE" (SVG elements only, for a file or a <g> of a larger one). */
+ * titled "Thermograph of TITLE" (SVG elements only, for a picture that svg_board_open
+ * began, or a <g> of a larger one). */
 void cgt_output_thermograph_svg_body(FILE *f, const char *title, const cgt_thermo_t *th);
-
-/* A standalone SVG file of the thermograph; false when the file cannot be written. */
-bool cgt_output_thermograph_svg(const char *path, const char *title, const cgt_thermo_t *th);
 
 #endif

@@ -8,6 +8,7 @@
 #include "front/commands.h"
 #include "front/common.h"
 #include "front/cgt_output.h"
+#include "front/svg_board.h"
 
 #include "cgt/game.h"
 #include "cgt/notation.h"
@@ -156,6 +157,28 @@ static bool takes_value(const char *arg)
     return !strcmp(arg, "--cool") || !strcmp(arg, "--heat") || !strcmp(arg, "--svg");
 }
 
+/* The thermograph of every expression, one under the other. */
+static bool write_svg(const char *path, cgt_ctx_t *ctx, const GPtrArray *exprs, const GArray *games)
+{
+    GError *error = NULL;
+    FILE *f = svg_board_open(path, CGT_OUTPUT_SVG_WIDTH, (double)CGT_OUTPUT_SVG_HEIGHT * games->len,
+                             &error);
+    if (f) {
+        for (guint i = 0; i < games->len; i++) {
+            fprintf(f, "<g transform=\"translate(0,%d)\">\n", CGT_OUTPUT_SVG_HEIGHT * (int)i);
+            cgt_output_thermograph_svg_body(
+                f, exprs->pdata[i], cgt_thermograph(ctx, g_array_index(games, cgt_game_t, i)));
+            fprintf(f, "</g>\n");
+        }
+    }
+    if (!f || !svg_board_close(f, path, &error)) {
+        fprintf(stderr, "mathgo cgt: --svg: %s\n", error->message);
+        g_error_free(error);
+        return false;
+    }
+    return true;
+}
+
 static const char *const cmp_names[] = {"<", "=", ">", "||"};
 
 int front_cgt(int argc, char **argv)
@@ -176,7 +199,9 @@ int front_cgt(int argc, char **argv)
         {"thermograph", 0, 0, G_OPTION_ARG_NONE, &o.thermograph,
          "also print the thermograph in CGSuite's form", NULL},
         {"svg", 0, 0, G_OPTION_ARG_FILENAME, &o.svg_path,
-         "draw the thermograph of the (first) expression as an SVG file", "FILE"},
+         "draw the thermographs of the expressions, one under the other, as an SVG picture in "
+         "FILE (-: stdout, instead of the text)",
+         "FILE"},
         {"atomic-weight", 0, 0, G_OPTION_ARG_NONE, &o.aw, "also print the atomic weight", NULL},
         {"reduced", 0, 0, G_OPTION_ARG_NONE, &o.reduced, "also print the reduced canonical form",
          NULL},
@@ -204,6 +229,7 @@ int front_cgt(int argc, char **argv)
      * pass it only the options (and their values) and keep every other argument as an
      * expression; after "--" everything is an expression.
      */
+    GArray *games = NULL;
     GPtrArray *opt_argv = g_ptr_array_new();
     g_ptr_array_add(opt_argv, argv[0]);
     for (int i = 1; i < argc; i++) {
@@ -284,23 +310,25 @@ int front_cgt(int argc, char **argv)
             goto done;
         }
     }
+    bool svg_to_stdout = o.svg_path && !strcmp(o.svg_path, "-");
+    games = g_array_new(FALSE, FALSE, sizeof(cgt_game_t));
     for (guint i = 0; i < exprs->len; i++) {
         cgt_game_t g;
         if (!parse_input(&g, ctx, exprs->pdata[i]))
             goto done;
+        g_array_append_val(games, g);
         describe(fields, ctx, g, exprs->pdata[i], &o);
-        print_fields(fields, o.csv, i == 0);
+        if (!svg_to_stdout)
+            print_fields(fields, o.csv, i == 0);
         free_fields(fields);
-        if (o.svg_path && i == 0 &&
-            !cgt_output_thermograph_svg(o.svg_path, exprs->pdata[i], cgt_thermograph(ctx, g))) {
-            fprintf(stderr, "mathgo cgt: cannot write '%s'\n", o.svg_path);
-            status = FRONT_EXIT_FAILURE;
-            goto done;
-        }
         fflush(stdout);
     }
     status = FRONT_EXIT_OK;
+    if (o.svg_path && !write_svg(o.svg_path, ctx, exprs, games))
+        status = FRONT_EXIT_FAILURE;
 done:
+    if (games)
+        g_array_free(games, TRUE);
     g_ptr_array_free(opt_argv, TRUE);
     g_ptr_array_free(exprs, TRUE);
     g_array_free(fields, TRUE);

@@ -11,6 +11,7 @@
 #include "cgt/notation.h"
 #include "core/game.h"
 #include "front/region_file.h"
+#include "front/svg_board.h"
 #include "positions/diagram.h"
 #include "regions/region.h"
 #include "solver/search.h"
@@ -164,67 +165,45 @@ static void print_csv(char *col[N_COLUMNS], char *solved[2], const char *thermog
     putchar('\n');
 }
 
-/* The region's grid (left) and the thermograph of its value (right), or the note instead. */
+/* The region drawn as a Go board (left) and the thermograph of its value (right), or the note
+ * instead. */
 static bool write_svg(const char *path, cgt_ctx_t *ctx, const region_file_entry_t *r,
                       region_model_t model, const cgt_game_t *value, const char *note)
 {
-    const double cell = 28, margin = 20;
-    const board_geom_t *g = r->geom;
-    double grid_w = g->width * cell + 2 * margin, grid_h = g->height * cell + 2 * margin + 20;
+    const double margin = 20, title_h = 24;
+    double board_w, board_h;
+    svg_board_size(&board_w, &board_h, r->geom);
+    double grid_w = board_w + 2 * margin, grid_h = board_h + title_h + margin;
     double width = grid_w + CGT_OUTPUT_SVG_WIDTH;
     double height = grid_h > CGT_OUTPUT_SVG_HEIGHT ? grid_h : CGT_OUTPUT_SVG_HEIGHT;
-    FILE *f = fopen(path, "w");
-    if (!f)
-        return false;
-    cgt_output_svg_open(f, width, height);
-    fprintf(f, "<rect width=\"%.0f\" height=\"%.0f\" fill=\"white\"/>\n", width, height);
-    char *title = g_markup_escape_text(r->name ? r->name : "region", -1);
-    fprintf(f, "<text x=\"%.1f\" y=\"16\" font-size=\"14\">%s (%s)</text>\n", margin, title,
-            region_model_name(model));
-    for (int y = 0; y < g->height; y++)
-        for (int x = 0; x < g->width; x++) {
-            board_point_t p = board_point(g, x, y);
-            double cx = margin + (x + 0.5) * cell, cy = margin + 20 + (y + 0.5) * cell;
-            if (!(g->all & board_bit(p))) {
-                fprintf(f,
-                        "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" "
-                        "fill=\"#ddd\"/>\n",
-                        cx - cell / 2, cy - cell / 2, cell, cell);
-                continue;
-            }
-            fprintf(f,
-                    "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" fill=\"#dcb35c\" "
-                    "stroke=\"#a07830\" stroke-width=\"0.5\"/>\n",
-                    cx - cell / 2, cy - cell / 2, cell, cell);
-            board_color_t c = board_at(&r->position, p);
-            if (c == BOARD_EMPTY)
-                continue;
-            bool safe = g->safe[c] & board_bit(p);
-            fprintf(f,
-                    "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"%.1f\" fill=\"%s\" stroke=\"black\"/>\n",
-                    cx, cy, cell * 0.45, c == BOARD_BLACK ? "black" : "white");
-            if (safe) /* immortal stones carry a square mark */
-                fprintf(
-                    f, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" fill=\"%s\"/>\n",
-                    cx - cell * 0.12, cy - cell * 0.12, cell * 0.24, cell * 0.24,
-                    c == BOARD_BLACK ? "white" : "black");
+    GError *error = NULL;
+    FILE *f = svg_board_open(path, width, height, &error);
+    if (f) {
+        char *title = g_markup_escape_text(r->name ? r->name : "region", -1);
+        fprintf(f, "<text x=\"%.1f\" y=\"16\" font-size=\"14\">%s (%s)</text>\n", margin, title,
+                region_model_name(model));
+        g_free(title);
+        svg_board_draw(f, margin, title_h, r->geom, &r->position, NULL);
+        fprintf(f, "<g transform=\"translate(%.1f,0)\">\n", grid_w);
+        if (value) {
+            char *text = cgt_to_string(ctx, *value);
+            char *t = g_strdup_printf("%s = %s", r->name ? r->name : "region", text);
+            cgt_output_thermograph_svg_body(f, t, cgt_thermograph(ctx, *value));
+            g_free(t);
+            g_free(text);
+        } else {
+            char *esc = g_markup_escape_text(note, -1);
+            fprintf(f, "<text x=\"20\" y=\"60\" font-size=\"14\">%s</text>\n", esc);
+            g_free(esc);
         }
-    fprintf(f, "<g transform=\"translate(%.1f,0)\">\n", grid_w);
-    if (value) {
-        char *text = cgt_to_string(ctx, *value);
-        char *t = g_strdup_printf("%s = %s", r->name ? r->name : "region", text);
-        cgt_output_thermograph_svg_body(f, t, cgt_thermograph(ctx, *value));
-        g_free(t);
-        g_free(text);
-    } else {
-        char *esc = g_markup_escape_text(note, -1);
-        fprintf(f, "<text x=\"20\" y=\"60\" font-size=\"14\">%s</text>\n", esc);
-        g_free(esc);
+        fprintf(f, "</g>\n");
     }
-    fprintf(f, "</g>\n</svg>\n");
-    g_free(title);
-    bool ok = !ferror(f);
-    return fclose(f) == 0 && ok;
+    if (!f || !svg_board_close(f, path, &error)) {
+        fprintf(stderr, "mathgo region: --svg: %s\n", error->message);
+        g_error_free(error);
+        return false;
+    }
+    return true;
 }
 
 int front_region(int argc, char **argv)
@@ -248,7 +227,9 @@ int front_region(int argc, char **argv)
          "more columns, solver_black_first and solver_white_first",
          NULL},
         {"svg", 0, 0, G_OPTION_ARG_FILENAME, &o.svg_path,
-         "draw the first region and its thermograph side by side as an SVG file", "FILE"},
+         "draw the first region as a Go board and its thermograph side by side as an SVG "
+         "picture in FILE (-: stdout, instead of the text)",
+         "FILE"},
         {NULL, 0, 0, 0, NULL, NULL, NULL},
     };
     GOptionContext *context = g_option_context_new("FILE|- - values of Go endgame regions");
@@ -291,7 +272,8 @@ int front_region(int argc, char **argv)
     }
     rctx = region_ctx_create(0);
     cgt_ctx_t *ctx = region_ctx_cgt(rctx);
-    if (o.csv) {
+    bool svg_to_stdout = o.svg_path && !strcmp(o.svg_path, "-");
+    if (o.csv && !svg_to_stdout) {
         for (int i = 0; i < N_COLUMNS; i++)
             printf("%s%s", i ? "," : "", csv_columns[i]);
         printf("%s%s\n", o.solve ? ",solver_black_first,solver_white_first" : "",
@@ -320,7 +302,9 @@ int front_region(int argc, char **argv)
                 status = FRONT_EXIT_FAILURE;
                 goto done;
             }
-            if (o.csv) {
+            if (svg_to_stdout) {
+                /* the picture alone on stdout */
+            } else if (o.csv) {
                 char *thermograph = !o.thermograph ? NULL
                                     : ok ? cgt_output_thermograph_text(cgt_thermograph(ctx, value))
                                          : g_strdup("");
@@ -336,10 +320,8 @@ int front_region(int argc, char **argv)
             g_free(solved[0]);
             g_free(solved[1]);
             if (o.svg_path && i == 0 && m == 0 &&
-                !write_svg(o.svg_path, ctx, r, models[m], ok ? &value : NULL, col[9])) {
-                fprintf(stderr, "mathgo region: cannot write '%s'\n", o.svg_path);
+                !write_svg(o.svg_path, ctx, r, models[m], ok ? &value : NULL, col[9]))
                 status = FRONT_EXIT_FAILURE;
-            }
             for (int c = 0; c < N_COLUMNS; c++)
                 g_free(col[c]);
             g_clear_error(&error);

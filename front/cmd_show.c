@@ -3,13 +3,29 @@
 #include "front/commands.h"
 #include "front/common.h"
 #include "front/describe.h"
+#include "front/svg_board.h"
 
 #include <stdio.h>
+#include <string.h>
+
+/* The position as a picture, captioned with the board, the rules and who is to move. */
+static bool write_svg(const char *path, const game_t *game)
+{
+    char *caption = svg_board_caption(game);
+    GError *error = NULL;
+    bool ok = svg_board_write_position(path, game, caption, &error);
+    if (!ok) {
+        fprintf(stderr, "mathgo show: --svg: %s\n", error->message);
+        g_error_free(error);
+    }
+    g_free(caption);
+    return ok;
+}
 
 int front_show(int argc, char **argv)
 {
     front_rules_args_t rules_args = {0};
-    char *to_move_text = NULL;
+    char *to_move_text = NULL, *svg_path = NULL;
     gboolean region = FALSE, csv = FALSE, no_header = FALSE;
     GOptionEntry entries[] = {
         {"to-move", 't', 0, G_OPTION_ARG_STRING, &to_move_text,
@@ -21,6 +37,10 @@ int front_show(int argc, char **argv)
         {"csv", 0, 0, G_OPTION_ARG_NONE, &csv,
          "one CSV row (after a header line) describing the position (docs/csv.md)", NULL},
         {"no-header", 0, 0, G_OPTION_ARG_NONE, &no_header, "with --csv: no header line", NULL},
+        {"svg", 0, 0, G_OPTION_ARG_FILENAME, &svg_path,
+         "also draw the position as an SVG picture of a Go board in FILE (-: stdout, instead of "
+         "the text)",
+         "FILE"},
         {NULL, 0, 0, 0, NULL, NULL, NULL},
     };
     GOptionContext *context = g_option_context_new("[FILE|-] - describe a position");
@@ -50,7 +70,10 @@ int front_show(int argc, char **argv)
         !front_position_rules(&rules, "show", &rules_args, &pos, FRONT_DEFAULT_RULES) ||
         !(game = front_position_game("show", path, &pos, &rules, to_move_text)))
         goto done;
-    if (csv) {
+    bool svg_to_stdout = svg_path && !strcmp(svg_path, "-");
+    if (svg_to_stdout) {
+        /* the picture alone on stdout */
+    } else if (csv) {
         if (!no_header)
             printf("%s\n", describe_csv_header);
         describe_csv_row(stdout, game);
@@ -58,11 +81,14 @@ int front_show(int argc, char **argv)
         describe_game(stdout, game);
     }
     status = FRONT_EXIT_OK;
+    if (svg_path && !write_svg(svg_path, game))
+        status = FRONT_EXIT_FAILURE;
 done:
     game_destroy(game);
     front_position_clear(&pos);
     front_rules_args_clear(&rules_args);
     g_free(to_move_text);
+    g_free(svg_path);
     g_option_context_free(context);
     return status;
 }

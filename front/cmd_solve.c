@@ -9,6 +9,7 @@
 #include "front/progress.h"
 #include "front/solve_decompose.h"
 #include "front/solve_output.h"
+#include "front/svg_board.h"
 
 #include "core/board.h"
 #include "core/game.h"
@@ -78,11 +79,38 @@ static void print_progress(const search_progress_t *p, void *data)
                 p->seconds, (unsigned long long)p->nodes, t, p->horizon);
 }
 
+/* The position and the optimal game numbered on it, as Go books print a line (res NULL: the
+ * position alone, when a limit stopped the solve). */
+static bool write_svg(const char *path, const game_t *game, const search_result_t *res,
+                      const rules_t *rules)
+{
+    char *caption = svg_board_caption(game), value[32];
+    GError *error = NULL;
+    bool ok;
+    if (res) {
+        char *line = g_strdup_printf("result %s: the optimal game, %d plies%s",
+                                     solve_result_text(value, res->value, rules), res->pv_length,
+                                     res->pv_truncated ? " (truncated)" : "");
+        ok = svg_board_write_line(path, game, res->pv, res->pv_length, caption, line, &error);
+        g_free(line);
+    } else {
+        char *text = g_strdup_printf("%s; not solved", caption);
+        ok = svg_board_write_position(path, game, text, &error);
+        g_free(text);
+    }
+    if (!ok) {
+        fprintf(stderr, "mathgo solve: --svg: %s\n", error->message);
+        g_error_free(error);
+    }
+    g_free(caption);
+    return ok;
+}
+
 int front_solve(int argc, char **argv)
 {
     front_rules_args_t rules_args = {0};
     char *from = NULL, *to_move_text = NULL;
-    char *sgf = NULL, *memory_text = NULL;
+    char *sgf = NULL, *memory_text = NULL, *svg = NULL;
     gboolean csv = FALSE, no_header = FALSE, diagrams = FALSE, value_only = FALSE;
     gboolean variations = FALSE;
     solve_first_move_t *first_moves = NULL;
@@ -113,6 +141,10 @@ int front_solve(int argc, char **argv)
          "with --sgf: every first move's value and optimal continuation as a variation (one "
          "more solve per legal move)",
          NULL},
+        {"svg", 0, 0, G_OPTION_ARG_FILENAME, &svg,
+         "draw the position and the optimal game's moves numbered on a Go board as an SVG "
+         "picture in FILE (-: stdout, instead of the text; docs/pictures.md)",
+         "FILE"},
         {"memory", 'm', 0, G_OPTION_ARG_STRING, &memory_text,
          "transposition table size (default 128M; 0 for none)", "SIZE"},
         {"threads", 'j', 0, G_OPTION_ARG_INT, &threads, "search threads (default 1)", "N"},
@@ -163,6 +195,15 @@ int front_solve(int argc, char **argv)
     }
     if (sgf && !solve_check_writable(sgf, &err)) {
         fprintf(stderr, "mathgo solve: --sgf: %s\n", err->message);
+        goto done;
+    }
+    if (svg && (value_only || decompose)) {
+        status = front_usage("solve", "%s",
+                             "--svg draws the optimal game: no --value-only or --decompose");
+        goto done;
+    }
+    if (svg && strcmp(svg, "-") && !solve_check_writable(svg, &err)) {
+        fprintf(stderr, "mathgo solve: --svg: %s\n", err->message);
         goto done;
     }
     if (decompose && (sgf || diagrams || value_only)) {
@@ -329,6 +370,8 @@ int front_solve(int argc, char **argv)
                 fprintf(stderr, "mathgo solve: --sgf: %s\n", err->message);
             g_free(bounds);
         }
+        if (svg)
+            write_svg(svg, game, NULL, &rules);
         goto done;
     }
     if (variations) {
@@ -368,7 +411,9 @@ int front_solve(int argc, char **argv)
     char result[32];
     solve_result_text(result, res.value, &rules);
     char *best = solve_moves_text(geom, res.best, res.best_count, ", ");
-    if (csv) {
+    if (svg && !strcmp(svg, "-")) {
+        /* the picture alone on stdout */
+    } else if (csv) {
         solve_csv_row_t row = {geom,      rules_name, &rules,   to_move, &res,      value_only,
                                res.value, res.value,  "solved", st,      peak_mb(), threads};
         if (!no_header)
@@ -427,6 +472,8 @@ int front_solve(int argc, char **argv)
         fprintf(stderr, "mathgo solve: --sgf: %s\n", err->message);
         status = FRONT_EXIT_FAILURE;
     }
+    if (svg && !write_svg(svg, game, &res, &rules))
+        status = FRONT_EXIT_FAILURE;
 done:
     front_ticker_destroy(ticker);
     g_clear_error(&err);
@@ -440,6 +487,7 @@ done:
     g_free(from);
     g_free(to_move_text);
     g_free(sgf);
+    g_free(svg);
     g_free(memory_text);
     g_option_context_free(ctx);
     return status;
