@@ -359,12 +359,6 @@ static uint64_t uniform_below(uint64_t *state, uint64_t n)
     return x % n;
 }
 
-static int compare_ranks(const void *a, const void *b)
-{
-    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
-    return x < y ? -1 : x > y;
-}
-
 uint64_t *chetrit_select(size_t *count, const board_geom_t *geom, chetrit_selection_t selection,
                          uint64_t sample, uint64_t seed, GError **error)
 {
@@ -410,7 +404,7 @@ uint64_t *chetrit_select(size_t *count, const board_geom_t *geom, chetrit_select
             n++;
         }
         g_hash_table_destroy(taken);
-        qsort(ranks, want, sizeof ranks[0], compare_ranks);
+        /* Left in the order drawn: the first k ranks are sample:k (chetrit.h). */
     }
     *count = want;
     return ranks;

@@ -147,15 +147,18 @@ typedef enum chetrit_selection {
 } chetrit_selection_t;
 
 /*
- * The ranks of the selected positions, increasing; free with g_free.  A sample of at least
- * the number of legal positions is all of them.  The draw is splitmix64 from `seed`, so a
- * (board, sample, seed) triple names the same positions on every machine.  NULL and *error
- * when the board cannot be ranked (positions/rank.h).
+ * The ranks of the selected positions; free with g_free.  `all`, and a sample of at least the
+ * number of legal positions, is every rank in increasing order.  A smaller sample is N
+ * distinct ranks drawn with splitmix64 from `seed`, in the order drawn: a (board, sample,
+ * seed) triple names the same positions in the same order on every machine, and the first k
+ * ranks of sample:N are sample:k, so a study stopped early is itself a uniform sample.  NULL and
+ * *error when the board cannot be ranked (positions/rank.h).
  */
 uint64_t *chetrit_select(size_t *count, const board_geom_t *geom, chetrit_selection_t selection,
                          uint64_t sample, uint64_t seed, GError **error);
 
-/* Called with each row (two per position: Black to move, then White), in rank order, from the
+/* Called with each row (two per position: Black to move, then White), in the order of the
+ * ranks given, from the
  * thread that called chetrit_run. */
 typedef void (*chetrit_row_fn)(const chetrit_row_t *row, void *data);
 

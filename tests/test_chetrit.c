@@ -141,7 +141,7 @@ static void test_chetrit__every_row_of_the_small_boards_agrees_with_the_referenc
     check_board_against_reference(5, 1);
 }
 
-static void test_chetrit__samples_are_distinct_sorted_and_named_by_their_seed(void **state)
+static void test_chetrit__samples_are_distinct_prefix_closed_and_named_by_their_seed(void **state)
 {
     (void)state;
     GError *err = NULL;
@@ -155,10 +155,22 @@ static void test_chetrit__samples_are_distinct_sorted_and_named_by_their_seed(vo
     assert_int_equal(n2, 1000);
     assert_memory_equal(a, b, 1000 * sizeof *a);
     assert_true(memcmp(a, c, 1000 * sizeof *a) != 0);
-    for (size_t i = 1; i < n1; i++)
-        assert_true(a[i - 1] < a[i] && a[i] < 12675);
-    assert_int_equal(all, 12675); /* a sample as large as the board is every position */
-    assert_true(d[0] == 0 && d[all - 1] == 12674);
+    GHashTable *seen = g_hash_table_new(g_int64_hash, g_int64_equal);
+    for (size_t i = 0; i < n1; i++) {
+        assert_true(a[i] < 12675);
+        assert_false(g_hash_table_contains(seen, &a[i]));
+        g_hash_table_add(seen, &a[i]);
+    }
+    g_hash_table_destroy(seen);
+    /* In the order drawn: the first 100 of sample:1000 are sample:100. */
+    size_t n4;
+    uint64_t *f = chetrit_select(&n4, g, CHETRIT_SELECT_SAMPLE, 100, 7, &err);
+    assert_int_equal(n4, 100);
+    assert_memory_equal(a, f, 100 * sizeof *a);
+    g_free(f);
+    assert_int_equal(all, 12675); /* a sample as large as the board is every position, in order */
+    for (size_t i = 0; i < all; i++)
+        assert_int_equal(d[i], i);
     size_t one;
     uint64_t *e = chetrit_select(&one, g, CHETRIT_SELECT_EMPTY, 0, 0, &err);
     assert_int_equal(one, 1);
@@ -356,7 +368,7 @@ int main(void)
         cmocka_unit_test(test_chetrit__1x2_rows_match_the_hand_worked_table),
         cmocka_unit_test(test_chetrit__3x1_dot_o_dot_white_to_move_is_a_counterexample),
         cmocka_unit_test(test_chetrit__every_row_of_the_small_boards_agrees_with_the_reference),
-        cmocka_unit_test(test_chetrit__samples_are_distinct_sorted_and_named_by_their_seed),
+        cmocka_unit_test(test_chetrit__samples_are_distinct_prefix_closed_and_named_by_their_seed),
         cmocka_unit_test(test_chetrit__summary_has_the_contingency_tables),
         cmocka_unit_test(test_chetrit__unsolved_cells_are_reported_not_counted),
         cmocka_unit_test(test_chetrit__bad_input_gets_one_message_and_status_2),
