@@ -5,7 +5,7 @@
 #                                                      (default: small samples empty)
 # Every run writes its file with --output, so a run that is stopped (Ctrl-C, a kill, a reboot)
 # resumes where it stopped when the same command is given again; a finished file is left as it
-# is (delete it to recompute).  The boards of up to 9 points get the simple-ko columns from a
+# is (delete it to recompute).  The boards of up to 9 points but 1x8 get the simple-ko columns from a
 # `math` tablebase built on the way (in a temporary directory).  Pseudo-Go searches stop at
 # 200 k nodes (their cells are then left empty and reported, and the command exits with status
 # 1, which this script accepts); no other cell has a limit.  `large` is the long part: the
@@ -34,13 +34,14 @@ with_tablebase() { # board, then mathgo chetrit options
 for part in $parts; do
     case $part in
     small)
-        for b in 1x1 1x2 1x3 1x4 1x5 1x6 1x7 1x8 2x2 2x3 2x4 2x5 3x3; do
+        for b in 1x1 1x2 1x3 1x4 1x5 1x6 1x7 2x2 2x3 2x4 2x5 3x3; do
             with_tablebase $b --positions all
-        done ;;
+        done
+        run chetrit_1x8 1x8 --positions all ;; # computed before --tablebase existed
     samples)
         run chetrit_3x4 3x4 --positions sample:10000 --seed 1 --memory 128M ;;
     large)
-        with_tablebase 4x4 --positions sample:10000 --seed 1 --memory 128M
+        with_tablebase 4x4 --positions sample:10000 --seed 1 --memory 128M --max-nodes 5000000
         with_tablebase 1x9 --positions sample:10000 --seed 1 --memory 128M ;;
     empty)
         for b in 1x8 1x9 3x4 4x4 2x6 3x5 2x7 1x10; do
