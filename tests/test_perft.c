@@ -40,7 +40,7 @@ static uint64_t perft_leaves(const char *size, const char *rules_text, int depth
 static void test_perft__complete_game_counts_match_tromp(void **state)
 {
     (void)state;
-    /* Tromp (REFERENCES.md): games under positional superko with passes. */
+    /* Tromp (docs/references.md): games under positional superko with passes. */
     assert_int_equal(perft_leaves("1x1", "tromp-taylor", 100, NULL), 1);
     assert_int_equal(perft_leaves("1x2", "tromp-taylor", 100, NULL), 9);
     assert_int_equal(perft_leaves("1x3", "tromp-taylor", 100, NULL), 907);

@@ -173,7 +173,7 @@ static void test_solver__legal_moves_equal_game_legal_moves_on_random_games(void
 }
 
 /*
- * Published values, empty board, komi 0 (REFERENCES.md): Tromp-Taylor (positional superko,
+ * Published values, empty board, komi 0 (docs/references.md): Tromp-Taylor (positional superko,
  * suicide legal) and van der Werf and Winands (ICGA J. 2009; `chinese,ko=simple,cycle=draw`).
  * The boards of 9 points and more take a few seconds each since session 4.
  */
@@ -234,7 +234,7 @@ static void test_solver__reproduces_published_values(void **state)
     }
 }
 
-/* Chetrit's rules and old Chinese counting (REFERENCES.md, small facts). */
+/* Chetrit's rules and old Chinese counting (docs/references.md, small facts). */
 static void test_solver__reproduces_no_pass_and_old_chinese_facts(void **state)
 {
     (void)state;
