@@ -2,11 +2,11 @@
  * solver/chetrit.h: Chetrit's claim, position by position.
  *
  * Chetrit ("Mathematical Rules of Go", docs/sources/000_661affa07f4a862a.txt) claims that
- * Mathematical Go (the `math` preset: no pass, suicide illegal, positional superko, the player with no legal move
- * loses) is equivalent to the old Chinese rules (area scoring with 2 points off per group: the
- * `old-chinese` preset): the side with the larger old-Chinese score wins Mathematical Go.  This
- * module solves one position, taken as a fresh start (the history is the position alone, no
- * prisoners), under each rule set the study compares, and runs the study over a set of ranks
+ * Mathematical Go (the `math` preset: no pass, suicide illegal, positional superko, the player with
+ * no legal move loses) is equivalent to the old Chinese rules (area scoring with 2 points off per
+ * group: the `old-chinese` preset): the side with the larger old-Chinese score wins Mathematical
+ * Go.  This module solves one position, taken as a fresh start (the history is the position alone,
+ * no prisoners), under each rule set the study compares, and runs the study over a set of ranks
  * (positions/rank.h) on worker threads.
  *
  * TABLE REUSE.  Each worker keeps one search context (solver/search.h) per rule set and solves
