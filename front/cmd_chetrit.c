@@ -214,28 +214,6 @@ static bool parse_row(chetrit_row_t *r, char **field, int fields, const board_ge
                     board);
         return false;
     }
-    static const char *const names[CSV_COLUMNS] = {"board",
-                                                   "rank",
-                                                   "position",
-                                                   "to_move",
-                                                   "math_winner",
-                                                   "math_plies",
-                                                   "old_chinese_margin",
-                                                   "chinese_margin",
-                                                   "tromp_taylor_margin",
-                                                   "pseudo_winner",
-                                                   "black_groups",
-                                                   "white_groups",
-                                                   "empty_points",
-                                                   "old_chinese_eyes_margin",
-                                                   "black_eye_groups",
-                                                   "white_eye_groups",
-                                                   "black_stones",
-                                                   "white_stones",
-                                                   "area_margin",
-                                                   "pseudo_plies",
-                                                   "math_simple_ko_winner",
-                                                   "math_simple_ko_plies"};
     /* Each column: a winner (B, W; D too for the simple-ko one) or a number, empty allowed
      * where the cell can be unsolved. */
     int value[CSV_COLUMNS] = {0};
@@ -262,8 +240,10 @@ static bool parse_row(chetrit_row_t *r, char **field, int fields, const board_ge
             value[k] = (int)n;
         }
         if (!ok) {
+            char **names = g_strsplit(csv_header, ",", -1); /* the column's name */
             g_set_error(error, G_OPTION_ERROR, G_OPTION_ERROR_FAILED, "%s '%s' is not valid",
                         names[k], f);
+            g_strfreev(names);
             return false;
         }
     }
@@ -343,6 +323,7 @@ static bool output_open(size_t *done, int *status, summary_t *s, const char *pat
         keep = header_length + 1;
     }
     rank_t *rank = fresh ? NULL : rank_create(g, NULL);
+    g_assert(fresh || rank); /* the selection was ranked already (chetrit_select) */
     bool ok = true;
     size_t at = keep, line = 1;
     chetrit_row_t pending; /* the Black-to-move row of the position being read */

@@ -344,6 +344,20 @@ static void test_chetrit__output_resumes_a_stopped_study_exactly(void **state)
     assert_int_equal(r.status, 2);
     assert_non_null(strstr(r.err, "board 2x3, not 3x2"));
     support_run_clear(&r);
+    /* A cell that is not a value is named by its column. */
+    size_t row2 = line_start[2];
+    char *bad = g_strdup(want);
+    char *plies = bad + line_start[1];
+    for (int commas = 0; commas < 5; plies++)
+        commas += *plies == ',';
+    *plies = 'x'; /* the first digit of row 1's math_plies */
+    assert_true(g_file_set_contents(cut, bad, (gssize)row2, NULL));
+    g_free(bad);
+    r = support_runv(NULL, "chetrit", "2x3", "--positions", "sample:40", "--seed", "3", "--output",
+                     cut, NULL);
+    assert_int_equal(r.status, 2);
+    assert_non_null(strstr(r.err, "line 2: math_plies 'x"));
+    support_run_clear(&r);
     assert_true(g_file_set_contents(cut, "rank,position\n1,X\n", -1, NULL));
     r = support_runv(NULL, "chetrit", "2x3", "--output", cut, NULL);
     assert_int_equal(r.status, 2);
