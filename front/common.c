@@ -1,4 +1,7 @@
 /* front/common.c: option parsing, board and rules set-up, timing, file reading. */
+/* lstat: POSIX. */
+#define _POSIX_C_SOURCE 200809L
+
 #include "front/common.h"
 
 #include "front/commands.h"
@@ -10,6 +13,7 @@
 
 #include <math.h>
 #include <poll.h>
+#include <sys/stat.h>
 #include <unistd.h>
 #include <stdio.h>
 #include <string.h>
@@ -253,6 +257,24 @@ char *front_read_file(const char *name, const char *path)
         return NULL;
     }
     return text;
+}
+
+bool front_write_file(const char *path, const char *text, GError **error)
+{
+    struct stat st;
+    bool in_place = !strcmp(path, "-") || (lstat(path, &st) == 0 && !S_ISREG(st.st_mode));
+    if (!in_place)
+        return g_file_set_contents(path, text, -1, error);
+    FILE *f = strcmp(path, "-") ? fopen(path, "w") : stdout;
+    size_t length = strlen(text);
+    errno = 0;
+    bool ok = f && fwrite(text, 1, length, f) == length && fflush(f) == 0;
+    if (f && f != stdout && fclose(f) != 0)
+        ok = false;
+    if (!ok)
+        g_set_error(error, G_FILE_ERROR, g_file_error_from_errno(errno ? errno : EIO),
+                    "cannot write '%s': %s", path, g_strerror(errno ? errno : EIO));
+    return ok;
 }
 
 bool front_parse_memory(size_t *bytes, const char *text)

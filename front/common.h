@@ -149,6 +149,12 @@ double front_seconds(void);
 /* Reads a whole file ("-" is stdin) into a new string; prints one message on error. */
 char *front_read_file(const char *name, const char *path);
 
+/* Writes `text` to `path` (- for stdout).  A regular file (or a new one) is replaced atomically
+ * (g_file_set_contents: a crash leaves the old file or the new, never half of one); anything
+ * else that exists there (a device such as /dev/full or /dev/stdout, a pipe, a symbolic link)
+ * is written in place, since a rename would replace the device node or the link itself. */
+bool front_write_file(const char *path, const char *text, GError **error);
+
 /* Parses a size such as "64M", "1G", "512k" or "1000000" (bytes); false when malformed. */
 bool front_parse_memory(size_t *bytes, const char *text);
 

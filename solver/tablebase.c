@@ -1268,7 +1268,13 @@ bool tablebase_save(const tablebase_t *tb, const char *path, GError **error)
                     "%s: the tablebase has not been computed", path);
         return false;
     }
-    char *tmp = g_strconcat(path, ".tmp", NULL);
+    /* A regular file is replaced atomically: written beside it, synced, then renamed over it.
+     * Anything else already there (a device, a pipe, a symbolic link) is written in place: a
+     * rename would replace the device node or the link itself (as root, `-o /dev/full` once
+     * turned /dev/full into a regular file). */
+    struct stat st;
+    bool in_place = lstat(path, &st) == 0 && !S_ISREG(st.st_mode);
+    char *tmp = in_place ? g_strdup(path) : g_strconcat(path, ".tmp", NULL);
     char *rules = rules_to_string(&tb->rules);
     size_t rules_length = strlen(rules);
     size_t hb = header_bytes(rules_length);
@@ -1304,7 +1310,7 @@ bool tablebase_save(const tablebase_t *tb, const char *path, GError **error)
         goto io_error;
     uint8_t sum[8];
     put_u64(sum, checksum_final(&c));
-    if (fwrite(sum, 1, 8, f) != 8 || fflush(f) != 0 || fsync(fileno(f)) != 0)
+    if (fwrite(sum, 1, 8, f) != 8 || fflush(f) != 0 || (!in_place && fsync(fileno(f)) != 0))
         goto io_error;
     if (fclose(f) != 0) {
         f = NULL;
@@ -1312,6 +1318,10 @@ bool tablebase_save(const tablebase_t *tb, const char *path, GError **error)
     }
     f = NULL;
     what = path;
+    if (in_place) {
+        ok = true;
+        goto done;
+    }
     if (rename(tmp, path) != 0)
         goto io_error;
     /* The rename itself is made durable by syncing the folder. */
@@ -1329,7 +1339,8 @@ io_error:
                 g_strerror(errno));
     if (f)
         fclose(f);
-    unlink(tmp);
+    if (!in_place)
+        unlink(tmp);
 done:
     g_free(header);
     g_free(rules);
