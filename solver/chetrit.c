@@ -180,30 +180,59 @@ static bool margin_of(int *margin, int value2, chetrit_rule_t r, GError **error)
  * square boards, where nearly every cell ends within the first budget.  Both are exact; which
  * one answers changes no value (tests/test_pns.c checks them against each other).
  */
-static bool proof_number_value(int *value, bool *solved, bool *plies_known, chetrit_t *c,
-                               chetrit_rule_t r, const board_t *position, board_color_t to_move,
-                               bool need_plies, uint64_t cap, GError **error)
+/* One call of proof-number search on a fresh start: its game, and the time and nodes it
+ * charges to rule set r (pns_call_end). */
+typedef struct pns_call {
+    game_t *game;
+    double started;
+    uint64_t nodes_before;
+} pns_call_t;
+
+static bool pns_call_begin(pns_call_t *call, chetrit_t *c, chetrit_rule_t r,
+                           const board_t *position, board_color_t to_move, uint64_t cap,
+                           GError **error)
 {
-    *solved = false;
+    call->game = game_create_from(c->geom, &c->rules[r], position, to_move, error);
+    if (!call->game)
+        return false;
+    call->started = g_get_monotonic_time() / 1e6;
+    call->nodes_before = pns_nodes(c->pns);
+    pns_set_max_nodes(c->pns, cap ? cap : CHETRIT_PNS_NODES);
+    return true;
+}
+
+static void pns_call_end(pns_call_t *call, chetrit_t *c, chetrit_rule_t r)
+{
+    c->pns_nodes[r] += pns_nodes(c->pns) - call->nodes_before;
+    c->seconds[r] += g_get_monotonic_time() / 1e6 - call->started;
+    game_destroy(call->game);
+}
+
+/*
+ * proof-number search's value of the fresh start under rule set r (Black's view): *found
+ * false when it could not tell (its budget, or a rule set it does not answer); otherwise
+ * *value is the winner's +-SEARCH_VALUE_WIN, less the distance when *plies_known.
+ */
+static bool proof_number_value(int *value, bool *found, bool *plies_known, chetrit_t *c,
+                               chetrit_rule_t r, const board_t *position, board_color_t to_move,
+                               uint64_t cap, GError **error)
+{
+    *found = false;
+    *plies_known = false;
     if (!pns_supports(&c->rules[r]))
         return true;
-    game_t *game = game_create_from(c->geom, &c->rules[r], position, to_move, error);
-    if (!game)
+    pns_call_t call;
+    if (!pns_call_begin(&call, c, r, position, to_move, cap, error))
         return false;
-    double started = g_get_monotonic_time() / 1e6;
-    uint64_t before = pns_nodes(c->pns);
-    pns_set_max_nodes(c->pns, cap ? cap : CHETRIT_PNS_NODES);
     board_color_t winner;
     int plies;
-    if (pns_value(&winner, &plies, c->pns, game)) {
+    if (pns_value(&winner, &plies, c->pns, call.game)) {
         int sign = winner == BOARD_BLACK ? 1 : -1;
+        *found = true;
         *plies_known = plies >= 0;
         *value = sign * (*plies_known ? SEARCH_VALUE_WIN - plies : SEARCH_VALUE_WIN);
-        *solved = *plies_known || !need_plies;
     }
-    c->pns_nodes[r] += pns_nodes(c->pns) - before;
-    c->seconds[r] += g_get_monotonic_time() / 1e6 - started;
-    game_destroy(game);
+    pns_call_end(&call, c, r);
     return true;
 }
 
@@ -245,11 +274,19 @@ static bool last_move_value(int *value, bool *solved, bool *plies_known, chetrit
             break;
         }
         if (budget == CHETRIT_FIRST_BUDGET) {
-            if (!proof_number_value(value, solved, plies_known, c, r, position, to_move, need_plies,
-                                    cap, error))
+            bool found;
+            if (!proof_number_value(&v, &found, plies_known, c, r, position, to_move, cap, error))
                 goto fail;
-            if (*solved)
+            if (found && (*plies_known || !winner_known)) {
+                *value = v;
+                winner_known = true;
+            }
+            /* The winner without the distance: where the distance is optional and the race
+             * has a limit, the deepening goes on up to that limit for the distance. */
+            if (*plies_known || (found && !need_plies && !cap)) {
+                *solved = true;
                 break;
+            }
         }
         budget *= 2;
     }
@@ -258,6 +295,35 @@ static bool last_move_value(int *value, bool *solved, bool *plies_known, chetrit
 fail:
     search_set_limits(c->search[r], c->max_nodes, 0);
     return false;
+}
+
+/*
+ * A scored rule set's value in the window (alpha, beta), as value_of: alpha-beta with a first
+ * budget, then proof-number search (pns_window within the study's node limit: the capture
+ * fights of the strips, as for the winners above), then alpha-beta to the limit, its table
+ * keeping what the first budget proved.  Every answer is exact; which search gives it changes
+ * no value.
+ */
+static bool scored_value_of(int *value, bool *solved, chetrit_t *c, chetrit_rule_t r,
+                            const board_t *position, board_color_t to_move, int alpha, int beta,
+                            GError **error)
+{
+    uint64_t cap = c->max_nodes;
+    if (!pns_supports_margin(&c->rules[r]) || (cap && cap <= CHETRIT_FIRST_BUDGET))
+        return value_of(value, solved, c, r, position, to_move, alpha, beta, error);
+    search_set_limits(c->search[r], CHETRIT_FIRST_BUDGET, 0);
+    bool ok = value_of(value, solved, c, r, position, to_move, alpha, beta, error);
+    search_set_limits(c->search[r], cap, 0);
+    if (!ok || *solved)
+        return ok;
+    pns_call_t call;
+    if (!pns_call_begin(&call, c, r, position, to_move, cap, error))
+        return false;
+    *solved = pns_window(value, c->pns, call.game, alpha, beta);
+    pns_call_end(&call, c, r);
+    if (*solved)
+        return true;
+    return value_of(value, solved, c, r, position, to_move, alpha, beta, error);
 }
 
 /*
@@ -295,7 +361,7 @@ static bool margin_near(int *margin, bool *solved, chetrit_t *c, chetrit_rule_t 
         b = b < hi ? b : hi;
         if (a >= b)
             a = lo, b = hi;
-        if (!value_of(&v, solved, c, r, position, to_move, a, b, error))
+        if (!scored_value_of(&v, solved, c, r, position, to_move, a, b, error))
             return false;
         if (!*solved)
             return true;

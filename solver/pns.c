@@ -40,14 +40,35 @@ typedef struct pns_search {
     game_t *game; /* the caller's game, copied: moves are played and taken back on it */
     board_color_t prover;
     board_color_t root_to_move;
-    int max_plies; /* 0 none */
+    int max_plies;  /* 0 none */
+    bool scored;    /* the goal is a margin: Black's twice-margin at least threshold2 */
+    int threshold2; /* (then prover is Black) */
 } pns_search_t;
+
+/* Superko without a cycle rule: every game is finite and its end is decided by game_result. */
+static bool finite_game(const rules_t *rules)
+{
+    return rules->cycle == RULES_CYCLE_NONE &&
+           (rules->ko == RULES_KO_POSITIONAL || rules->ko == RULES_KO_SITUATIONAL);
+}
 
 bool pns_supports(const rules_t *rules)
 {
-    return rules->scoring == RULES_SCORING_LAST_MOVE && !rules->pass &&
-           rules->cycle == RULES_CYCLE_NONE &&
-           (rules->ko == RULES_KO_POSITIONAL || rules->ko == RULES_KO_SITUATIONAL);
+    return rules->scoring == RULES_SCORING_LAST_MOVE && !rules->pass && finite_game(rules);
+}
+
+bool pns_supports_margin(const rules_t *rules)
+{
+    return rules->scoring == RULES_SCORING_AREA && finite_game(rules);
+}
+
+/* Whether the prover has won the ended game at the search's current position. */
+static bool prover_won(const pns_search_t *s)
+{
+    game_result_t result = game_result(s->game);
+    if (s->scored)
+        return result.margin2 >= s->threshold2;
+    return result.winner == s->prover;
 }
 
 pns_t *pns_create(uint64_t max_nodes)
@@ -97,9 +118,10 @@ static void leaf_init(pns_node_t *leaf, const pns_search_t *s, int ply)
     bool mine = prover_to_move(s, ply);
     leaf->expanded = 0;
     leaf->count = 0;
-    if (k == 0) { /* no legal move: the player to move has lost */
-        leaf->proof = mine ? PNS_INFINITY : 0;
-        leaf->disproof = mine ? 0 : PNS_INFINITY;
+    if (k == 0) { /* the game is over: no legal move, or (scored) two passes */
+        bool won = prover_won(s);
+        leaf->proof = won ? 0 : PNS_INFINITY;
+        leaf->disproof = won ? PNS_INFINITY : 0;
     } else if (s->max_plies && ply >= s->max_plies) { /* not over within the bound */
         leaf->proof = PNS_INFINITY;
         leaf->disproof = 0;
@@ -209,13 +231,13 @@ static int solution_depth(const pns_search_t *s, uint32_t x, int ply, bool prove
     return best;
 }
 
-/* One search; *depth (when decided and not NULL) the solution depth of the tree. */
-static pns_outcome_t search(int *depth, pns_t *p, const game_t *game, board_color_t prover,
-                            int max_plies)
+/* One search for the goal in s (its pool, game and root are set here); *depth (when decided
+ * and not NULL) the solution depth of the tree. */
+static pns_outcome_t search(int *depth, pns_t *p, const game_t *game, pns_search_t s)
 {
-    g_assert(pns_supports(game_rules(game)));
-    pns_search_t s = {p, game_copy(game), prover, (board_color_t)game_current(game)->to_move,
-                      max_plies};
+    s.p = p;
+    s.game = game_copy(game);
+    s.root_to_move = (board_color_t)game_current(game)->to_move;
     p->size = 0;
     if (!pool_reserve(p, 1)) {
         game_destroy(s.game);
@@ -270,8 +292,10 @@ static pns_outcome_t search(int *depth, pns_t *p, const game_t *game, board_colo
 pns_outcome_t pns_prove(int *plies, pns_t *p, const game_t *game, board_color_t prover,
                         int max_plies)
 {
+    g_assert(pns_supports(game_rules(game)));
+    pns_search_t goal = {.prover = prover, .max_plies = max_plies};
     int depth = 0;
-    pns_outcome_t outcome = search(&depth, p, game, prover, max_plies);
+    pns_outcome_t outcome = search(&depth, p, game, goal);
     if (plies && outcome == PNS_PROVED)
         *plies = depth;
     return outcome;
@@ -280,8 +304,10 @@ pns_outcome_t pns_prove(int *plies, pns_t *p, const game_t *game, board_color_t 
 bool pns_value(board_color_t *winner, int *plies, pns_t *p, const game_t *game)
 {
     board_color_t to_move = (board_color_t)game_current(game)->to_move;
+    g_assert(pns_supports(game_rules(game)));
+    pns_search_t goal = {.prover = BOARD_BLACK};
     int depth = 0;
-    pns_outcome_t outcome = search(&depth, p, game, BOARD_BLACK, 0);
+    pns_outcome_t outcome = search(&depth, p, game, goal);
     if (outcome == PNS_UNKNOWN)
         return false;
     /* Without a bound the game is finite (superko) and has no draw: disproved is lost. */
@@ -302,5 +328,44 @@ bool pns_value(board_color_t *winner, int *plies, pns_t *p, const game_t *game)
             lo = mid + 2;
     }
     *plies = hi;
+    return true;
+}
+
+pns_outcome_t pns_prove_margin(pns_t *p, const game_t *game, int threshold2)
+{
+    g_assert(pns_supports_margin(game_rules(game)));
+    pns_search_t goal = {.prover = BOARD_BLACK, .scored = true, .threshold2 = threshold2};
+    return search(NULL, p, game, goal);
+}
+
+bool pns_window(int *value, pns_t *p, const game_t *game, int alpha, int beta)
+{
+    /* "value > alpha?", then "value >= beta?", then bisection inside the window. */
+    pns_outcome_t outcome = pns_prove_margin(p, game, alpha + 1);
+    if (outcome == PNS_UNKNOWN)
+        return false;
+    if (outcome == PNS_DISPROVED) {
+        *value = alpha;
+        return true;
+    }
+    outcome = pns_prove_margin(p, game, beta);
+    if (outcome == PNS_UNKNOWN)
+        return false;
+    if (outcome == PNS_PROVED) {
+        *value = beta;
+        return true;
+    }
+    int lo = alpha + 1, hi = beta - 1; /* lo <= value <= hi */
+    while (lo < hi) {
+        int mid = lo + (hi - lo + 1) / 2;
+        outcome = pns_prove_margin(p, game, mid);
+        if (outcome == PNS_UNKNOWN)
+            return false;
+        if (outcome == PNS_PROVED)
+            lo = mid;
+        else
+            hi = mid - 1;
+    }
+    *value = lo;
     return true;
 }

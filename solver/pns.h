@@ -1,6 +1,8 @@
 /*
- * solver/pns.h: proof-number search for the rule sets whose value is a win or a loss (no pass,
- * the player with no legal move loses: math, pseudo) under positional or situational superko.
+ * solver/pns.h: proof-number search under positional or situational superko, for the rule sets
+ * whose value is a win or a loss (no pass, the player with no legal move loses: math, pseudo),
+ * and for the tests "is Black's margin at least t?" of the area-scored ones (old-chinese,
+ * chinese, tromp-taylor).
  *
  * WHY A SECOND SEARCH.  Under superko most positions of a long strip are long capture fights:
  * 8,670 of 1x9's 15,730 `math` states are draws under simple ko, and under superko the fight
@@ -22,6 +24,11 @@
  * expand next; the answer is the AND/OR evaluation of the tree built, so a proved root is a
  * proof tree of legal lines and a disproved root a disproof tree.  Superko makes every game
  * finite, so the search ends (or spends its node budget).
+ *
+ * MARGINS.  Under area scoring each ended line (two passes, or no legal move without passing)
+ * is scored by game_result, and a test "margin2 >= t" is a win or a loss like the above;
+ * pns_window answers a window with such tests.  Passing keeps every game finite under
+ * superko: each play makes a new position, and two passes in a row end the game.
  *
  * THE DISTANCE.  The value of a last-move game is the winner and the number of plies with the
  * winner hurrying and the loser delaying: the least d such that the winner wins within d
@@ -69,6 +76,24 @@ pns_outcome_t pns_prove(int *plies, pns_t *p, const game_t *game, board_color_t 
  * when the search for the winner ran out of its node budget; *plies is -1 when only a search
  * for the distance did. */
 bool pns_value(board_color_t *winner, int *plies, pns_t *p, const game_t *game);
+
+/* Whether the rule set is one pns_prove_margin answers: area scoring, positional or
+ * situational superko, no cycle rule (with or without passes). */
+bool pns_supports_margin(const rules_t *rules);
+
+/*
+ * Whether Black's final margin, doubled and with komi (game_result's margin2), is at least
+ * threshold2 with best play from the game's current state: PNS_PROVED yes, PNS_DISPROVED no.
+ * Each ended line of the tree is scored by game_result, so the answer is exact as above.
+ */
+pns_outcome_t pns_prove_margin(pns_t *p, const game_t *game, int threshold2);
+
+/*
+ * The doubled margin searched in the window (alpha, beta), fail-hard: *value = alpha when the
+ * margin is at most alpha, beta when at least beta, else the exact margin (a bisection of
+ * pns_prove_margin tests).  False when a search ran out of its node budget.
+ */
+bool pns_window(int *value, pns_t *p, const game_t *game, int alpha, int beta);
 
 /* Nodes created by every search of p so far. */
 uint64_t pns_nodes(const pns_t *p);

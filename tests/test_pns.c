@@ -85,6 +85,58 @@ static void test_pns__every_position_of_the_small_boards_agrees_with_the_referen
     check_board_against_reference(2, 2, "pseudo,ko=situational");
 }
 
+/* Every position of a WxH board, either side to move, under the scored `rules_text`:
+ * pns_window over the whole range against the reference search's margin, and a window that
+ * misses it on either side answers with its edge. */
+static void check_margins_against_reference(int width, int height, const char *rules_text)
+{
+    GError *err = NULL;
+    board_geom_t *g = board_geom_create(width, height, &err);
+    rank_t *rk = rank_create(g, &err);
+    rules_t r;
+    assert_true(rules_parse(&r, rules_text, &err));
+    assert_true(pns_supports_margin(&r));
+    int n2 = 2 * width * height + 1;
+    pns_t *p = pns_create(0);
+    for (uint64_t i = 0; i < rank_count(rk); i++) {
+        board_t b;
+        rank_unrank(&b, rk, i);
+        for (int side = 0; side < 2; side++) {
+            game_t *game = fresh_game(g, &r, &b, side ? BOARD_WHITE : BOARD_BLACK);
+            int want, got;
+            assert_true(reference_value(&want, game, UINT64_MAX, NULL));
+            assert_true(pns_window(&got, p, game, -n2, n2));
+            if (got != want) {
+                char *d = diagram_format(&b, g);
+                fail_msg("%s %dx%d rank %llu, %s to move:\n%spns: %d; reference: %d (doubled)",
+                         rules_text, width, height, (unsigned long long)i, side ? "W" : "B", d, got,
+                         want);
+            }
+            assert_true(pns_window(&got, p, game, want, want + 3));
+            assert_int_equal(got, want);
+            assert_true(pns_window(&got, p, game, want - 5, want - 1));
+            assert_int_equal(got, want - 1);
+            game_destroy(game);
+        }
+    }
+    pns_destroy(p);
+    rank_destroy(rk);
+    board_geom_destroy(g);
+}
+
+static void test_pns__every_margin_of_the_small_boards_agrees_with_the_reference(void **state)
+{
+    (void)state;
+    static const char *const rules[] = {"old-chinese", "chinese", "tromp-taylor",
+                                        "old-chinese,taxgroup=eyes"};
+    for (size_t k = 0; k < G_N_ELEMENTS(rules); k++) {
+        check_margins_against_reference(1, 3, rules[k]);
+        check_margins_against_reference(1, 4, rules[k]);
+        check_margins_against_reference(2, 2, rules[k]);
+        check_margins_against_reference(1, 5, rules[k]);
+    }
+}
+
 /* Column index of `name` in a CSV header line, or -1. */
 static int column_of(char **header, const char *name)
 {
@@ -264,6 +316,7 @@ int main(void)
         cmocka_set_test_filter(getenv("MATHGO_TEST_FILTER"));
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_pns__every_position_of_the_small_boards_agrees_with_the_reference),
+        cmocka_unit_test(test_pns__every_margin_of_the_small_boards_agrees_with_the_reference),
         cmocka_unit_test(test_pns__every_1x7_and_2x3_row_of_the_study_agrees_with_the_solver),
         cmocka_unit_test(test_pns__a_bound_below_the_distance_is_disproved),
         cmocka_unit_test(test_pns__a_small_budget_is_unknown_and_a_dead_end_is_lost_at_once),
