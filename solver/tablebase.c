@@ -32,6 +32,7 @@
 #include "solver/tablebase.h"
 
 #include "positions/rank.h"
+#include "solver/checkpoint.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -824,7 +825,7 @@ static double now_seconds(void)
 
 tablebase_options_t tablebase_options_default(void)
 {
-    tablebase_options_t o = {1, (size_t)4 << 30, NULL, NULL};
+    tablebase_options_t o = {1, (size_t)4 << 30, 0, NULL, NULL};
     return o;
 }
 
@@ -847,10 +848,24 @@ bool tablebase_compute(tablebase_t *tb, const tablebase_options_t *options, GErr
     g_mutex_init(&c.long_lock);
     bool ok = false;
 
+    /* What create made (the ranking, the ko index), then a value and a count per state. */
+    uint64_t held = (2 * L / 64 + 2 * L / 512) * 8 + tb->ko_count * 8 + rank_bytes(tb->rank);
+    uint64_t least = held + 2 * states;
+    if (options->memory_bytes && least > options->memory_bytes) {
+        g_set_error(error, TABLEBASE_ERROR, TABLEBASE_ERROR_MEMORY,
+                    "%dx%d: the tablebase needs at least %llu bytes (a value and a count for "
+                    "each of %llu states, the ranking and the ko index), more than the memory "
+                    "cap of %zu bytes",
+                    g->width, g->height, (unsigned long long)least, (unsigned long long)states,
+                    options->memory_bytes);
+        goto done;
+    }
     free(tb->values);
     tb->values = calloc(states, 1);
     c.counts = malloc(states);
-    bool position_array = L * sizeof(board_t) <= options->position_bytes;
+    bool position_array =
+        L * sizeof(board_t) <= options->position_bytes &&
+        (!options->memory_bytes || least + L * sizeof(board_t) <= options->memory_bytes);
     if (position_array)
         c.positions = malloc(L * sizeof(board_t));
     if (!tb->values || !c.counts || (position_array && !c.positions)) {
@@ -1304,24 +1319,12 @@ bool tablebase_save(const tablebase_t *tb, const char *path, GError **error)
         goto io_error;
     uint8_t sum[8];
     put_u64(sum, checksum_final(&c));
-    if (fwrite(sum, 1, 8, f) != 8 || fflush(f) != 0 || fsync(fileno(f)) != 0)
+    if (fwrite(sum, 1, 8, f) != 8)
         goto io_error;
-    if (fclose(f) != 0) {
-        f = NULL;
-        goto io_error;
-    }
+    FILE *written = f;
     f = NULL;
-    what = path;
-    if (rename(tmp, path) != 0)
+    if (!checkpoint_commit(written, tmp, path, &what))
         goto io_error;
-    /* The rename itself is made durable by syncing the folder. */
-    char *dir = g_path_get_dirname(path);
-    int fd = open(dir, O_RDONLY);
-    if (fd >= 0) {
-        fsync(fd);
-        close(fd);
-    }
-    g_free(dir);
     ok = true;
     goto done;
 io_error:
