@@ -295,6 +295,11 @@ static bool output_open(size_t *done, int *status, summary_t *s, const char *pat
     gchar *text = NULL;
     gsize length = 0;
     GError *err = NULL;
+    if (g_file_test(path, G_FILE_TEST_IS_DIR)) {
+        fprintf(stderr, "mathgo chetrit: --output %s: a folder, not a file\n", path);
+        *status = FRONT_EXIT_USAGE;
+        return false;
+    }
     if (!g_file_get_contents(path, &text, &length, &err)) {
         if (!g_error_matches(err, G_FILE_ERROR, G_FILE_ERROR_NOENT)) {
             fprintf(stderr, "mathgo chetrit: %s\n", err->message);

@@ -137,7 +137,7 @@ bool front_rules_args_parse(rules_t *rules, const char *name, const front_rules_
         front_usage(name,
                     "%s: the rules '%s' have no score (the player who cannot move loses), so a "
                     "komi means nothing there",
-                    what, args->rules_text);
+                    what, args->rules_text ? args->rules_text : fallback);
         g_free(what);
         g_free(in_rules);
         return false;
