@@ -563,6 +563,14 @@ int front_solve(int argc, char **argv)
     }
     front_interrupt_stop(watcher); /* a signal from here on ends the process as usual */
     watcher = NULL;
+    if (run.signal) {
+        /* During --variations: the first moves' values are incomplete; nothing is written. */
+        fprintf(stderr, "mathgo solve: stopped by %s during --variations: the value is %s\n",
+                run.signal == SIGTERM ? "SIGTERM" : "SIGINT",
+                solve_result_text((char[32]){0}, res.value, &rules));
+        status = FRONT_EXIT_FAILURE;
+        goto done;
+    }
     if (checkpoint) {
         /* The answer in the file too: the same command then answers at once. */
         search_bounds_t bounds = search_root_bounds(search);

@@ -36,7 +36,8 @@ static const char csv_header[] =
 int front_tablebase(int argc, char **argv)
 {
     front_rules_args_t rules_args = {0};
-    char *output = NULL, *memory_text = NULL;
+    char *output = NULL, *memory_text = NULL, *checkpoint = NULL;
+    gdouble checkpoint_every = 300;
     int threads = 1;
     gboolean csv = FALSE, no_header = FALSE;
     GOptionEntry entries[] = {
@@ -46,6 +47,12 @@ int front_tablebase(int argc, char **argv)
          "cap on the memory the computation holds (default: half the machine's memory); a "
          "board that cannot fit is refused before the computation",
          "SIZE"},
+        {"checkpoint", 0, 0, G_OPTION_ARG_FILENAME, &checkpoint,
+         "save the computation after a level every --checkpoint-every seconds to FILE; the same "
+         "command resumes from it (docs/reliability.md)",
+         "FILE"},
+        {"checkpoint-every", 0, 0, G_OPTION_ARG_DOUBLE, &checkpoint_every,
+         "seconds between checkpoints (default 300)", "S"},
         {"csv", 0, 0, G_OPTION_ARG_NONE, &csv,
          "one CSV row (after a header line) with the counts and costs (docs/csv.md)", NULL},
         {"no-header", 0, 0, G_OPTION_ARG_NONE, &no_header, "with --csv: no header line", NULL},
@@ -82,6 +89,17 @@ int front_tablebase(int argc, char **argv)
             front_usage("tablebase", "--memory: '%s' is not a size such as 64M or 1G", memory_text);
         goto done;
     }
+    if (!(checkpoint_every >= 0 && checkpoint_every < 1e9)) {
+        status = front_usage("tablebase", "--checkpoint-every: %g is not a number of seconds >= 0",
+                             checkpoint_every);
+        goto done;
+    }
+    if (checkpoint && !g_file_test(checkpoint, G_FILE_TEST_EXISTS) &&
+        !solve_check_writable(checkpoint, &error)) {
+        fprintf(stderr, "mathgo tablebase: --checkpoint: %s\n", error->message);
+        g_clear_error(&error);
+        goto done;
+    }
     if (output && !solve_check_writable(output, &error)) {
         fprintf(stderr, "mathgo tablebase: --output: %s\n", error->message);
         g_clear_error(&error);
@@ -109,13 +127,16 @@ int front_tablebase(int argc, char **argv)
     tablebase_options_t options = tablebase_options_default();
     options.threads = threads;
     options.memory_bytes = memory;
+    options.checkpoint_path = checkpoint;
+    options.checkpoint_seconds = checkpoint_every;
     options.progress = progress ? show_progress : NULL;
     if (!tablebase_compute(tb, &options, &error)) {
         if (progress)
             fprintf(stderr, "\n");
-        fprintf(stderr, "mathgo tablebase: %s\n", error->message);
+        fprintf(stderr, "mathgo tablebase: %s%s\n", checkpoint ? "--checkpoint " : "",
+                error->message);
+        status = error->code == TABLEBASE_ERROR_FORMAT ? FRONT_EXIT_USAGE : FRONT_EXIT_FAILURE;
         g_error_free(error);
-        status = FRONT_EXIT_FAILURE;
         goto done;
     }
     if (progress)
@@ -171,6 +192,7 @@ done:
     front_rules_args_clear(&rules_args);
     g_free(output);
     g_free(memory_text);
+    g_free(checkpoint);
     g_option_context_free(context);
     return status;
 }

@@ -114,6 +114,13 @@ typedef struct tablebase_options {
     size_t memory_bytes;
     tablebase_progress_fn progress; /* called after each level; NULL: none */
     void *progress_data;
+    /* When not NULL: the state after a level (values, counts, long states) is saved to this
+     * file, atomically, whenever checkpoint_seconds have passed since the last save; and when
+     * the file exists, tablebase_compute resumes after its level (refused, with
+     * TABLEBASE_ERROR_FORMAT, when it is another board's or rule set's, or damaged).  The
+     * values are the same as without. */
+    const char *checkpoint_path;
+    double checkpoint_seconds;
 } tablebase_options_t;
 
 /* One thread, positions in an array up to 4 GB, no progress. */

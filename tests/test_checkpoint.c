@@ -58,7 +58,7 @@ static void fixture_clear(fixture_t *f)
     board_geom_destroy(f->geom);
     g_free(f->problem);
     /* The folder's files: the tests name them all below. */
-    const char *names[] = {"a", "a.tmp", "b", "c", "run", "run.tmp", "sub", NULL};
+    const char *names[] = {"a", "a.tmp", "b", "c", "run", "run.tmp", "sub", "sub.tmp", NULL};
     for (int i = 0; names[i]; i++) {
         char *p = g_build_filename(f->dir, names[i], NULL);
         g_remove(p);
@@ -344,6 +344,83 @@ static char *answer_of(const char *out)
     return g_string_free(s, FALSE);
 }
 
+/* What the rounds of kill_until_done saw, for the check after each round. */
+typedef struct rounds {
+    const fixture_t *f;
+    const char *path; /* the checkpoint */
+    int resumed;      /* runs that said they resumed (solve) */
+    int last_level;   /* the level the file holds (tablebase), -1 before one */
+    int rises;        /* rounds after which it was higher */
+} rounds_t;
+
+/*
+ * Runs args again and again, killing each of the first six runs with SIGKILL after a moment
+ * drawn in [lo, hi) ms by a generator seeded with `seed` (a run that ended before is left), then
+ * letting one run to its end; after each round calls check.  Fails the test when a run exits
+ * with a status other than 0, or none finishes.  Returns the number of kills.
+ */
+static int kill_until_done(const char *const *args, guint32 seed, int lo, int hi,
+                           void (*check)(rounds_t *r, int round), rounds_t *r)
+{
+    GRand *rng = g_rand_new_with_seed(seed);
+    int kills = 0, finished = 0;
+    for (int round = 0; round < 60 && !finished; round++) {
+        pid_t pid = start(r->f, args);
+        int status;
+        if (kills < 6) {
+            sleep_ms((unsigned)g_rand_int_range(rng, lo, hi));
+            if (waitpid(pid, &status, WNOHANG) == 0) {
+                kill(pid, SIGKILL);
+                waitpid(pid, &status, 0);
+                kills++;
+            }
+        } else
+            waitpid(pid, &status, 0);
+        char *err = read_in(r->f, "c");
+        if (strstr(err, "resuming from"))
+            r->resumed++;
+        if (WIFEXITED(status)) {
+            if (WEXITSTATUS(status) != 0)
+                fail_msg("round %d: status %d: %s", round, WEXITSTATUS(status), err);
+            finished = 1;
+        }
+        g_free(err);
+        check(r, round);
+    }
+    assert_true(finished);
+    g_rand_free(rng);
+    return kills;
+}
+
+/* Whatever the moment of the kill, the solve's checkpoint is whole. */
+static void check_solve_file(rounds_t *r, int round)
+{
+    if (!g_file_test(r->path, G_FILE_TEST_EXISTS))
+        return;
+    checkpoint_info_t info;
+    GError *e = NULL;
+    tt_t *tt = tt_create(1u << 20);
+    if (!checkpoint_load(&info, r->path, NULL, r->f->problem, tt, &e))
+        fail_msg("round %d: %s", round, e->message);
+    checkpoint_info_clear(&info);
+    tt_destroy(tt);
+}
+
+/* The tablebase's saved level never goes down. */
+static void check_tablebase_file(rounds_t *r, int round)
+{
+    gchar *data;
+    gsize n;
+    (void)round;
+    if (g_file_get_contents(r->path, &data, &n, NULL) && n >= 24) {
+        int level = (uint8_t)data[20] | (uint8_t)data[21] << 8;
+        assert_true(level >= r->last_level);
+        r->rises += level > r->last_level;
+        r->last_level = level;
+        g_free(data);
+    }
+}
+
 /* `mathgo solve --checkpoint` killed with SIGKILL at seeded random moments, again and again:
  * after every kill the file loads (or was not written yet), and the run that finishes prints
  * exactly the answer of a run never interrupted. */
@@ -359,41 +436,9 @@ static void test_checkpoint__solve_killed_again_and_again_resumes_to_the_same_an
     char *expected = answer_of(whole.out);
     const char *args[] = {"solve", KILL_BOARD,           "--rules", KILL_RULES, "--checkpoint",
                           path,    "--checkpoint-every", "0.02",    NULL};
-    GRand *rng = g_rand_new_with_seed(20261201);
-    int kills = 0, resumed = 0, finished = 0;
-    for (int round = 0; round < 60 && !finished; round++) {
-        pid_t pid = start(&f, args);
-        int status;
-        if (kills < 6) {
-            sleep_ms((unsigned)g_rand_int_range(rng, 30, 400));
-            if (waitpid(pid, &status, WNOHANG) == 0) {
-                kill(pid, SIGKILL);
-                waitpid(pid, &status, 0);
-                kills++;
-            }
-        } else
-            waitpid(pid, &status, 0);
-        char *err = read_in(&f, "c");
-        if (strstr(err, "resuming from"))
-            resumed++;
-        if (WIFEXITED(status)) {
-            if (WEXITSTATUS(status) != 0)
-                fail_msg("round %d: status %d: %s", round, WEXITSTATUS(status), err);
-            finished = 1;
-        }
-        g_free(err);
-        /* Whatever the moment of the kill, the checkpoint is whole. */
-        if (g_file_test(path, G_FILE_TEST_EXISTS)) {
-            checkpoint_info_t info;
-            GError *e = NULL;
-            tt_t *tt = tt_create(1u << 20);
-            if (!checkpoint_load(&info, path, NULL, f.problem, tt, &e))
-                fail_msg("round %d: %s", round, e->message);
-            checkpoint_info_clear(&info);
-            tt_destroy(tt);
-        }
-    }
-    assert_true(finished);
+    rounds_t r = {&f, path, 0, -1, 0};
+    int kills = kill_until_done(args, 20261201, 30, 400, check_solve_file, &r);
+    int resumed = r.resumed;
     char *out = read_in(&f, "b");
     char *got = answer_of(out);
     print_message("%d kills, %d resumed runs\n", kills, resumed);
@@ -411,8 +456,42 @@ static void test_checkpoint__solve_killed_again_and_again_resumes_to_the_same_an
     g_free(out);
     g_free(expected);
     support_run_clear(&whole);
-    g_rand_free(rng);
     g_free(path);
+    fixture_clear(&f);
+}
+
+/* `mathgo tablebase --checkpoint` killed with SIGKILL at seeded random moments, again and
+ * again: every restart resumes from the file (a damaged one would be refused, status 2), the
+ * levels saved only go up, and the tablebase written at the end is byte for byte the one of a
+ * run never interrupted. */
+static void test_checkpoint__tablebase_killed_again_and_again_writes_the_same_file(void **state)
+{
+    (void)state;
+    fixture_t f;
+    fixture_init(&f, 4, 3, "math");
+    char *ckpt = g_build_filename(f.dir, "run", NULL), *whole = g_build_filename(f.dir, "a", NULL);
+    char *resumed_path = g_build_filename(f.dir, "sub", NULL);
+    support_run_t once = support_runv(NULL, "tablebase", "4x3", "-q", "-o", whole, NULL);
+    assert_int_equal(once.status, 0);
+    support_run_clear(&once);
+    const char *args[] = {"tablebase",          "4x3", "-q", "--checkpoint", ckpt,
+                          "--checkpoint-every", "0",   "-o", resumed_path,   NULL};
+    rounds_t r = {&f, ckpt, 0, -1, 0};
+    int kills = kill_until_done(args, 20261202, 50, 500, check_tablebase_file, &r);
+    print_message("%d kills, the saved level rose %d times, to %d\n", kills, r.rises, r.last_level);
+    assert_true(kills >= 3);
+    gchar *a, *b;
+    gsize na, nb;
+    assert_true(g_file_get_contents(whole, &a, &na, NULL));
+    assert_true(g_file_get_contents(resumed_path, &b, &nb, NULL));
+    assert_int_equal(na, nb);
+    assert_memory_equal(a, b, na);
+    g_free(a);
+    g_free(b);
+    g_remove(resumed_path);
+    g_free(resumed_path);
+    g_free(whole);
+    g_free(ckpt);
     fixture_clear(&f);
 }
 
@@ -495,6 +574,7 @@ int main(void)
         cmocka_unit_test(
             test_checkpoint__damaged_and_foreign_files_are_refused_naming_what_is_wrong),
         cmocka_unit_test(test_checkpoint__solve_killed_again_and_again_resumes_to_the_same_answer),
+        cmocka_unit_test(test_checkpoint__tablebase_killed_again_and_again_writes_the_same_file),
         cmocka_unit_test(test_checkpoint__sigint_stops_a_solve_with_the_bounds_known),
         cmocka_unit_test(test_checkpoint__solve_refuses_the_checkpoint_of_another_problem),
         cmocka_unit_test(
