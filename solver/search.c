@@ -53,7 +53,7 @@ G_DEFINE_QUARK(search - error - quark, search_error)
 #define CHECK_PERIOD  4096
 #define PASS_BUDGET   (1u << 14) /* a scored search's first passes give up after this many nodes */
 #define BUSY_SLOTS    (1u << 16) /* the table of states being searched (threads > 1) */
-#define STACK_PER_PLY 16384      /* thread stack reserved per ply (a frame is ~5 KB) */
+#define STACK_PER_PLY 16384      /* thread stack reserved per ply (see STACK_FRAME) */
 #define STACK_MAX     (1ull << 30) /* at most this much stack per search thread */
 #define STACK_MARGIN  (1u << 20)   /* kept free below the deepest frame */
 /* The recursion's frame per ply, for memory caps: alphabeta's frame is 8.5 KB (gcc 12

@@ -129,10 +129,10 @@ typedef struct search_result {
 
 /*
  * How search_create splits a memory cap (search_options_t.memory_bytes) for `threads` threads:
- * the table gets the largest size tt_create can use within the cap less the stacks of
- * SEARCH_PLAN_MIN_PLIES plies per thread; the stacks get the rest (at most STACK_EXTRA plies
- * below the root), the game's history included.  False and *error (SEARCH_ERROR_MEMORY,
- * naming what is needed) when the cap cannot hold a table of one bucket and those stacks.
+ * the stacks (the game's history and the line below the root, per thread) get a quarter of it,
+ * at least SEARCH_PLAN_MIN_PLIES plies and at most 65,536; the table gets the rest.  False and
+ * *error (SEARCH_ERROR_MEMORY, naming what is needed) when the cap cannot hold a table of one
+ * bucket and the least stacks.
  */
 #define SEARCH_PLAN_MIN_PLIES 256
 typedef struct search_memory_plan {
