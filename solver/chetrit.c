@@ -477,22 +477,23 @@ uint64_t *chetrit_select(size_t *count, const board_geom_t *geom, chetrit_select
                          uint64_t sample, uint64_t seed, GError **error)
 {
     *count = 0;
+    /* Every study ranks the board (chetrit_run), the empty board's too: a board that cannot be
+     * ranked is refused here, before any work.  rank's message names the board. */
+    GError *err = NULL;
+    rank_t *r = rank_create(geom, &err);
+    if (!r) {
+        g_set_error_literal(error, CHETRIT_ERROR, CHETRIT_ERROR_POSITIONS, err->message);
+        g_error_free(err);
+        return NULL;
+    }
+    uint64_t total = rank_count(r);
+    rank_destroy(r);
     if (selection == CHETRIT_SELECT_EMPTY) {
         uint64_t *ranks = g_new(uint64_t, 1);
         ranks[0] = 0; /* the empty board is rank 0 (positions/rank.h) */
         *count = 1;
         return ranks;
     }
-    GError *err = NULL;
-    rank_t *r = rank_create(geom, &err);
-    if (!r) {
-        g_set_error(error, CHETRIT_ERROR, CHETRIT_ERROR_POSITIONS, "%dx%d: %s", geom->width,
-                    geom->height, err->message);
-        g_error_free(err);
-        return NULL;
-    }
-    uint64_t total = rank_count(r);
-    rank_destroy(r);
     uint64_t want = selection == CHETRIT_SELECT_ALL || sample >= total ? total : sample;
     if (want > ((uint64_t)1 << 32)) {
         g_set_error(error, CHETRIT_ERROR, CHETRIT_ERROR_POSITIONS,
@@ -610,8 +611,7 @@ bool chetrit_run(chetrit_stats_t *stats, const board_geom_t *geom, const uint64_
     GError *err = NULL;
     rank_t *rank = rank_create(geom, &err);
     if (!rank) {
-        g_set_error(error, CHETRIT_ERROR, CHETRIT_ERROR_POSITIONS, "%dx%d: %s", geom->width,
-                    geom->height, err->message);
+        g_set_error_literal(error, CHETRIT_ERROR, CHETRIT_ERROR_POSITIONS, err->message);
         g_error_free(err);
         return false;
     }
