@@ -298,35 +298,6 @@ fail:
 }
 
 /*
- * A scored rule set's value in the window (alpha, beta), as value_of: alpha-beta with a first
- * budget, then proof-number search (pns_window within the study's node limit: the capture
- * fights of the strips, as for the winners above), then alpha-beta to the limit, its table
- * keeping what the first budget proved.  Every answer is exact; which search gives it changes
- * no value.
- */
-static bool scored_value_of(int *value, bool *solved, chetrit_t *c, chetrit_rule_t r,
-                            const board_t *position, board_color_t to_move, int alpha, int beta,
-                            GError **error)
-{
-    uint64_t cap = c->max_nodes;
-    if (!pns_supports_margin(&c->rules[r]) || (cap && cap <= CHETRIT_FIRST_BUDGET))
-        return value_of(value, solved, c, r, position, to_move, alpha, beta, error);
-    search_set_limits(c->search[r], CHETRIT_FIRST_BUDGET, 0);
-    bool ok = value_of(value, solved, c, r, position, to_move, alpha, beta, error);
-    search_set_limits(c->search[r], cap, 0);
-    if (!ok || *solved)
-        return ok;
-    pns_call_t call;
-    if (!pns_call_begin(&call, c, r, position, to_move, cap, error))
-        return false;
-    *solved = pns_window(value, c->pns, call.game, alpha, beta);
-    pns_call_end(&call, c, r);
-    if (*solved)
-        return true;
-    return value_of(value, solved, c, r, position, to_move, alpha, beta, error);
-}
-
-/*
  * The largest |margin| of any final position under rule set r, in points.  Each colour's
  * area holds its stones, and its taxed groups are no more than its stones, so a colour's score
  * s_c = area_c - 2 groups_c satisfies -area_c <= s_c <= area_c, and the areas share the N
@@ -361,7 +332,7 @@ static bool margin_near(int *margin, bool *solved, chetrit_t *c, chetrit_rule_t 
         b = b < hi ? b : hi;
         if (a >= b)
             a = lo, b = hi;
-        if (!scored_value_of(&v, solved, c, r, position, to_move, a, b, error))
+        if (!value_of(&v, solved, c, r, position, to_move, a, b, error))
             return false;
         if (!*solved)
             return true;
