@@ -490,6 +490,14 @@ static bool read_point(int *x, int *y, const reader_t *rd, const char *text, GEr
                    r->height);
         return false;
     }
+    /* A record's positions are board_t masks: a point beyond them (on a board of more than
+     * BOARD_MAX_POINTS points, which no geometry holds) cannot be stored. */
+    if (*y * r->width + *x >= BOARD_MAX_POINTS) {
+        fail_value(error, rd, SGF_ERROR_UNSUPPORTED,
+                   "the point is beyond the %d points of the boards mathgo plays (a %dx%d board)",
+                   BOARD_MAX_POINTS, r->width, r->height);
+        return false;
+    }
     return true;
 }
 
