@@ -206,7 +206,9 @@ static char *read_value(scanner_t *sc, GError **error)
                     advance(sc);
                 continue;
             }
-            g_string_append_c(v, e);
+            /* Escaped or not, white space other than line breaks reads as a space (FF[4]
+             * Text: "whitespaces still have to be converted to space"). */
+            g_string_append_c(v, (e == '\t' || e == '\v' || e == '\f') ? ' ' : e);
             advance(sc);
             continue;
         }

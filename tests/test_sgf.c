@@ -88,6 +88,13 @@ static void test_sgf__values_are_unescaped_and_soft_line_breaks_removed(void **s
                         "escaped colon : stays a colon; line breaks\nstay");
     sgf_node_destroy(collection);
     g_free(text);
+    /* White space other than line breaks is a space, escaped or not, so that what is written
+     * reads back the same (an escaped tab was kept and written bare, and read back as a space;
+     * found by tests/fuzz/fuzz_sgf.c; tests/fuzz/sgf/escaped_white_space.sgf). */
+    collection = sgf_parse("(;C[a\\\tb\\\vc\td\\\\e])", NULL);
+    assert_non_null(collection);
+    assert_string_equal(sgf_node_value(sgf_node_child(collection, 0), "C", 0), "a b c d\\e");
+    sgf_node_destroy(collection);
 
     sgf_record_t r;
     read_record(&r, "sgf_escapes.sgf");
