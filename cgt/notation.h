@@ -29,9 +29,9 @@ enum {
     CGT_MAX_DEN_EXP = 1000, /* denominators up to 2^1000 */
     CGT_MAX_UPS = 4096,     /* ^n and vn */
     /* *n: adding *n to a game that is not a number-up-star costs of the order of n^4 steps
-     * ({2|-1}+*256 about a second, +*512 17 s, +*4096 hours); 255 keeps every nim-sum of
-     * written nimbers below 256 too. */
-    CGT_MAX_NIMBER = 255
+     * ({2|-1}+*128 0.2 s, +*512 17 s, +*4096 hours); 127 keeps every nim-sum of written
+     * nimbers below 128 too. */
+    CGT_MAX_NIMBER = 127
 };
 
 /* Parses one expression (the whole text).  On failure returns false and sets error. */
