@@ -16,7 +16,7 @@ rounds=${3:-5}
 workloads="perft 5x5 --rules chinese --depth 5
 perft 4x4 --rules tromp-taylor --depth 6
 solve 6x2 --rules tromp-taylor --value-only --memory 64M
-solve 4x4 --rules tromp-taylor --value-only --memory 512M
+solve 4x4 --rules tromp-taylor --value-only --memory 683M
 solve 6x2 --rules math --value-only --memory 64M"
 tmp=$(mktemp)
 if [ "${VALGRIND:-0}" = 1 ]; then

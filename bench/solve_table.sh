@@ -29,7 +29,7 @@ for r in $rules; do
             echo "$commit,$b,\"$r\",0,b,skipped,,,,,,,,,,,,1,,,,skipped,"
             continue
         fi
-        out=$("$mathgo" solve "$b" --rules "$r" --csv --no-header --memory 512M $only \
+        out=$("$mathgo" solve "$b" --rules "$r" --csv --no-header --memory 683M $only \
             --max-time "$limit" 2>/tmp/solve_table.$$)
         if [ $? -eq 0 ]; then
             echo "$commit,$out"

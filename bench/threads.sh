@@ -13,7 +13,7 @@ for br in "4x4 tromp-taylor" "4x4 math" "4x4 chinese" "2x7 tromp-taylor" "3x5 tr
     set -- $br
     for t in 1 2; do
         for run in 1 2 3; do
-            out=$("$mathgo" solve "$1" --rules "$2" --value-only --memory 512M --threads "$t" \
+            out=$("$mathgo" solve "$1" --rules "$2" --value-only --memory 683M --threads "$t" \
                 --max-time 120 --csv --no-header 2>/dev/null | cut -d, -f9,10)
             echo "$commit,$1,\"$2\",$t,$run,${out:-,}"
         done

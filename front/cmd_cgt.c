@@ -146,7 +146,13 @@ static bool parse_input(cgt_game_t *g, cgt_ctx_t *ctx, const char *text)
     GError *error = NULL;
     if (cgt_parse(g, ctx, text, &error))
         return true;
-    fprintf(stderr, "mathgo cgt: '%s': %s\n", text, error->message);
+    /* Escaped and cut: an expression from stdin may be bytes, or megabytes. */
+    char *shown = g_strescape(text, NULL), *why = g_strescape(error->message, NULL);
+    if (strlen(shown) > 200)
+        strcpy(shown + 197, "...");
+    fprintf(stderr, "mathgo cgt: '%s': %s\n", shown, why);
+    g_free(shown);
+    g_free(why);
     g_error_free(error);
     return false;
 }
@@ -297,7 +303,9 @@ int front_cgt(int argc, char **argv)
     if (exprs->len == 0) {
         /* Whole lines of any length: a pasted canonical form can run to megabytes. */
         char *text = front_read_file("cgt", "-");
-        char **lines = g_strsplit(text ? text : "", "\n", -1);
+        if (!text)
+            goto done;
+        char **lines = g_strsplit(text, "\n", -1);
         for (char **l = lines; *l; l++) {
             g_strstrip(*l);
             if (**l && **l != '#')

@@ -295,6 +295,11 @@ static bool output_open(size_t *done, int *status, summary_t *s, const char *pat
     gchar *text = NULL;
     gsize length = 0;
     GError *err = NULL;
+    if (g_file_test(path, G_FILE_TEST_IS_DIR)) {
+        fprintf(stderr, "mathgo chetrit: --output %s: a folder, not a file\n", path);
+        *status = FRONT_EXIT_USAGE;
+        return false;
+    }
     if (!g_file_get_contents(path, &text, &length, &err)) {
         if (!g_error_matches(err, G_FILE_ERROR, G_FILE_ERROR_NOENT)) {
             fprintf(stderr, "mathgo chetrit: %s\n", err->message);
@@ -495,7 +500,7 @@ int front_chetrit(int argc, char **argv)
     char *positions_text = NULL, *memory_text = NULL, *output_path = NULL, *tablebase_path = NULL;
     gint64 seed = 1, max_nodes = 0, pseudo_max_nodes = CHETRIT_PSEUDO_MAX_NODES;
     gint threads = (gint)g_get_num_processors();
-    gboolean csv = FALSE, no_header = FALSE, progress = FALSE;
+    gboolean csv = FALSE, no_header = FALSE;
     GOptionEntry entries[] = {
         {"positions", 'p', 0, G_OPTION_ARG_STRING, &positions_text,
          "which positions: empty (default), all, or sample:N (N distinct ranks drawn with --seed)",
@@ -520,8 +525,6 @@ int front_chetrit(int argc, char **argv)
          "N"},
         {"pseudo-max-nodes", 0, 0, G_OPTION_ARG_INT64, &pseudo_max_nodes,
          "the same for pseudo-Go alone (default 1000000; 0: --max-nodes)", "N"},
-        {"progress", 0, 0, G_OPTION_ARG_NONE, &progress,
-         "a progress line on stderr (the default when stderr is a terminal)", NULL},
         {NULL, 0, 0, 0, NULL, NULL, NULL},
     };
     int status = FRONT_EXIT_USAGE;
@@ -539,7 +542,11 @@ int front_chetrit(int argc, char **argv)
              "Mathematical Go winner, or with --csv one row per position and side to move "
              "(docs/chetrit.md).");
     g_option_context_add_main_entries(ctx, entries, NULL);
-    if (!front_parse_options(ctx, &argc, &argv, "chetrit"))
+    front_progress_args_t progress_args = {FALSE, FALSE};
+    front_progress_args_add(ctx, &progress_args);
+    bool show_progress = false;
+    if (!front_parse_options(ctx, &argc, &argv, "chetrit") ||
+        !front_progress_args_parse(&show_progress, "chetrit", &progress_args))
         goto done;
     if (argc != 2) {
         status = argc < 2 ? front_usage("chetrit", "%s", "give a board size (e.g. 3x3)")
@@ -593,7 +600,7 @@ int front_chetrit(int argc, char **argv)
     }
 
     summary.geom = geom;
-    summary.progress = progress || isatty(STDERR_FILENO);
+    summary.progress = show_progress;
     summary.positions = count;
     size_t done_before = 0;
     if (output_path) {

@@ -5,6 +5,7 @@
 #include "front/commands.h"
 #include "front/common.h"
 #include "front/gtp.h"
+#include "solver/search.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -40,7 +41,9 @@ int front_gtp(int argc, char **argv)
         {"max-nodes", 0, 0, G_OPTION_ARG_INT64, &max_nodes,
          "at most N solver nodes per genmove or analysis command (default 0: no limit)", "N"},
         {"memory", 0, 0, G_OPTION_ARG_STRING, &memory_text,
-         "the solver's table, kept from move to move (default 64M)", "SIZE"},
+         "cap on the memory the solver allocates, its table (kept from move to move), stacks and "
+         "threads (default: a table of 64M); a cap that cannot fit is refused",
+         "SIZE"},
         {"threads", 'j', 0, G_OPTION_ARG_INT, &threads,
          "search threads sharing the table (default 1)", "N"},
         {"no-resign", 0, 0, G_OPTION_ARG_NONE, &no_resign,
@@ -73,7 +76,7 @@ int front_gtp(int argc, char **argv)
     if (!front_rules_args_parse(&rules, "gtp", &rules_args, FRONT_DEFAULT_RULES))
         goto done;
     gtp_player_options_t player = gtp_player_options_default();
-    if (memory_text && !front_parse_memory(&player.tt_bytes, memory_text)) {
+    if (memory_text && !front_parse_memory(&player.memory_bytes, memory_text)) {
         status = front_usage("gtp", "--memory: '%s' is not a size such as 64M or 1G", memory_text);
         goto done;
     }
@@ -84,6 +87,15 @@ int front_gtp(int argc, char **argv)
         goto done;
     }
     player.threads = threads;
+    search_memory_plan_t plan;
+    if (player.memory_bytes && !search_memory_plan(&plan, player.memory_bytes, threads, &error)) {
+        fprintf(stderr, "mathgo gtp: --memory %s: %s\n", memory_text, error->message);
+        g_clear_error(&error);
+        status = FRONT_EXIT_FAILURE;
+        goto done;
+    }
+    if (memory_text && !player.memory_bytes)
+        player.tt_bytes = 0; /* --memory 0: no table, as before */
     player.max_nodes = (uint64_t)max_nodes;
     player.resign = !no_resign;
     if (size_text && !board_parse_size(&width, &height, size_text, &error)) {

@@ -1,11 +1,14 @@
 /*
  * front/cmd_solve.c: `mathgo solve WxH --rules R [--komi K] [--from FILE [--region]] [--to-move
  * b|w]
- * [--csv] [--sgf FILE] [--memory SIZE] [--threads N] [--pv-diagrams] [--value-only]`: the exact
- * value of a board, its optimal first moves and an optimal game (solver/search.h).
+ * [--csv] [--sgf FILE] [--memory SIZE] [--threads N] [--pv-diagrams] [--value-only]
+ * [--checkpoint FILE [--checkpoint-every S]]`: the exact value of a board, its optimal first
+ * moves and an optimal game (solver/search.h); SIGINT and SIGTERM stop it with the bounds known
+ * so far, and a checkpoint (solver/checkpoint.h) lets the same command resume.
  */
 #include "front/commands.h"
 #include "front/common.h"
+#include "front/interrupt.h"
 #include "front/progress.h"
 #include "front/solve_decompose.h"
 #include "front/solve_output.h"
@@ -16,9 +19,11 @@
 #include "core/rules.h"
 #include "positions/diagram.h"
 #include "positions/sgf.h"
+#include "solver/checkpoint.h"
 #include "solver/search.h"
 
 #include <errno.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -79,6 +84,68 @@ static void print_progress(const search_progress_t *p, void *data)
                 p->seconds, (unsigned long long)p->nodes, t, p->horizon);
 }
 
+/* The state of a run for its checkpoints and its signal watcher. */
+typedef struct solve_run {
+    GMutex lock;              /* guards search and signal (the watcher's thread) */
+    search_t *search;         /* NULL until created */
+    int signal;               /* the first SIGINT or SIGTERM received, 0 before */
+    const char *path;         /* --checkpoint, or NULL */
+    checkpoint_info_t before; /* what the checkpoint held (the work of earlier runs) */
+    char *problem, *command;  /* for the checkpoint's header */
+    bool quiet;
+} solve_run_t;
+
+static void on_signal(int signal, void *data)
+{
+    solve_run_t *run = data;
+    g_mutex_lock(&run->lock);
+    if (!run->signal)
+        run->signal = signal;
+    if (run->search)
+        search_interrupt(run->search);
+    g_mutex_unlock(&run->lock);
+}
+
+/* Writes the checkpoint of the bounds b (this run's work in b, the earlier runs' added). */
+static bool save_checkpoint(solve_run_t *run, search_t *search, const search_bounds_t *b)
+{
+    checkpoint_info_t info = {(char *)MATHGO_VERSION,
+                              run->command,
+                              run->problem,
+                              b->lo,
+                              b->hi,
+                              run->before.nodes + b->nodes,
+                              run->before.seconds + b->seconds};
+    GError *error = NULL;
+    if (!checkpoint_save(run->path, &info, search_table(search), &error)) {
+        /* The run goes on: the previous checkpoint, if any, is intact. */
+        fprintf(stderr, "mathgo solve: --checkpoint: %s\n", error->message);
+        g_error_free(error);
+        return false;
+    }
+    return true;
+}
+
+static void on_checkpoint(search_t *search, const search_bounds_t *bounds, void *data)
+{
+    save_checkpoint(data, search, bounds);
+}
+
+/* The command line on one line, for the checkpoint's header and its messages. */
+static char *command_line(int argc, char **argv)
+{
+    GString *s = g_string_new("mathgo");
+    for (int i = 0; i < argc; i++) {
+        bool plain = *argv[i] != '\0';
+        for (const char *c = argv[i]; *c; c++)
+            plain = plain && (g_ascii_isalnum(*c) || strchr("-_.,=/:+", *c));
+        char *quoted = plain ? g_strdup(argv[i]) : g_shell_quote(argv[i]);
+        g_string_append_printf(s, " %s", quoted);
+        g_free(quoted);
+    }
+    return g_string_free(s, FALSE);
+}
+
 /* The position and the optimal game numbered on it, as Go books print a line (res NULL: the
  * position alone, when a limit stopped the solve). */
 static bool write_svg(const char *path, const game_t *game, const search_result_t *res,
@@ -108,6 +175,12 @@ static bool write_svg(const char *path, const game_t *game, const search_result_
 
 int front_solve(int argc, char **argv)
 {
+    solve_run_t run = {0};
+    g_mutex_init(&run.lock);
+    run.command = command_line(argc, argv);
+    char *checkpoint = NULL;
+    gdouble checkpoint_every = 300;
+    front_interrupt_t *watcher = NULL;
     front_rules_args_t rules_args = {0};
     char *from = NULL, *to_move_text = NULL;
     char *sgf = NULL, *memory_text = NULL, *svg = NULL;
@@ -116,7 +189,9 @@ int front_solve(int argc, char **argv)
     solve_first_move_t *first_moves = NULL;
     int first_move_count = 0;
     front_position_t pos = {0};
-    gboolean progress = FALSE, quiet = FALSE, region = FALSE, decompose = FALSE;
+    gboolean region = FALSE, decompose = FALSE;
+    front_progress_args_t progress_args = {FALSE, FALSE};
+    bool show_progress = false;
     front_ticker_t *ticker = NULL;
     gint threads = 1;
     gint64 max_nodes = 0;
@@ -146,7 +221,16 @@ int front_solve(int argc, char **argv)
          "picture in FILE (-: stdout, instead of the text; docs/pictures.md)",
          "FILE"},
         {"memory", 'm', 0, G_OPTION_ARG_STRING, &memory_text,
-         "transposition table size (default 128M; 0 for none)", "SIZE"},
+         "cap on the memory the search allocates: its table, stacks and threads (default: a "
+         "quarter of the machine's memory, at most 256M; 0: no table); a run that cannot fit is "
+         "refused",
+         "SIZE"},
+        {"checkpoint", 0, 0, G_OPTION_ARG_FILENAME, &checkpoint,
+         "save the search's state to FILE every --checkpoint-every seconds and when stopped "
+         "(SIGINT, SIGTERM, a limit); the same command resumes from it (docs/reliability.md)",
+         "FILE"},
+        {"checkpoint-every", 0, 0, G_OPTION_ARG_DOUBLE, &checkpoint_every,
+         "seconds between checkpoints (default 300)", "S"},
         {"threads", 'j', 0, G_OPTION_ARG_INT, &threads, "search threads (default 1)", "N"},
         {"pv-diagrams", 0, 0, G_OPTION_ARG_NONE, &diagrams,
          "print a diagram after every move of the optimal game", NULL},
@@ -157,12 +241,6 @@ int front_solve(int argc, char **argv)
         {"decompose", 0, 0, G_OPTION_ARG_NONE, &decompose,
          "solve from the values of the regions the safe stones wall off (math or territory "
          "rules; docs/regions.md)",
-         NULL},
-        {"progress", 0, 0, G_OPTION_ARG_NONE, &progress,
-         "progress on stderr: each root test, and the phase running at least every two seconds "
-         "(the default when stderr is a terminal)",
-         NULL},
-        {"quiet", 'q', 0, G_OPTION_ARG_NONE, &quiet, "no progress on stderr, even on a terminal",
          NULL},
         {NULL, 0, 0, 0, NULL, NULL, NULL},
     };
@@ -180,6 +258,7 @@ int front_solve(int argc, char **argv)
              "the loser delaying.  Scored rules: the margin, Black minus White minus komi.");
     g_option_context_add_main_entries(ctx, entries, NULL);
     front_rules_args_add(ctx, &rules_args);
+    front_progress_args_add(ctx, &progress_args);
     if (!g_option_context_parse(ctx, &argc, &argv, &err)) {
         fprintf(stderr, "mathgo solve: %s\n", err->message);
         goto done;
@@ -212,7 +291,7 @@ int front_solve(int argc, char **argv)
                              "--value-only");
         goto done;
     }
-    size_t memory = search_options_default().tt_bytes;
+    size_t memory = front_default_memory();
     if (memory_text && !front_parse_memory(&memory, memory_text)) {
         status =
             front_usage("solve", "--memory: '%s' is not a size such as 64M or 1G", memory_text);
@@ -225,12 +304,35 @@ int front_solve(int argc, char **argv)
     }
     if (!front_check_limits("solve", max_seconds, max_nodes))
         goto done;
-    if (progress && quiet) {
-        status = front_usage("solve", "%s", "--progress and --quiet: give one");
+    if (!front_progress_args_parse(&show_progress, "solve", &progress_args))
         goto done;
-    }
     if (threads < 1 || threads > 64) {
         fprintf(stderr, "mathgo solve: --threads: %d is not between 1 and 64\n", threads);
+        goto done;
+    }
+    if (!(checkpoint_every > 0 && checkpoint_every < 1e9)) {
+        status = front_usage("solve", "--checkpoint-every: %g is not a number of seconds > 0",
+                             checkpoint_every);
+        goto done;
+    }
+    if (checkpoint && decompose) {
+        status = front_usage("solve", "%s", "--checkpoint saves a search: no --decompose");
+        goto done;
+    }
+    if (checkpoint && (!*checkpoint || !strcmp(checkpoint, "-"))) {
+        status = front_usage("solve", "--checkpoint: '%s' is not a file name", checkpoint);
+        goto done;
+    }
+    if (checkpoint && !g_file_test(checkpoint, G_FILE_TEST_EXISTS) &&
+        !solve_check_writable(checkpoint, &err)) {
+        fprintf(stderr, "mathgo solve: --checkpoint: %s\n", err->message);
+        goto done;
+    }
+    search_memory_plan_t plan;
+    if (memory && !decompose && !search_memory_plan(&plan, memory, threads, &err)) {
+        fprintf(stderr, "mathgo solve: --memory %s: %s\n", memory_text ? memory_text : "",
+                err->message);
+        status = FRONT_EXIT_FAILURE;
         goto done;
     }
 
@@ -302,7 +404,12 @@ int front_solve(int argc, char **argv)
                              "--decompose solves a position without history: no moves in --from");
         goto done;
     }
-    ticker = front_ticker_create("solve", !quiet && (progress || isatty(STDERR_FILENO)));
+    /* Before any thread: every thread started from here on leaves the signals to the watcher. */
+    run.path = checkpoint;
+    run.quiet = progress_args.quiet;
+    if (!decompose)
+        watcher = front_interrupt_watch(on_signal, &run);
+    ticker = front_ticker_create("solve", show_progress);
     front_ticker_phase(ticker, "%s", decompose ? "the regions' values" : "the value");
     if (decompose) {
         status = solve_decompose(geom, &start, &rules, to_move, csv, !no_header);
@@ -310,20 +417,52 @@ int front_solve(int argc, char **argv)
     }
 
     search_options_t opts = search_options_default();
-    opts.tt_bytes = memory;
+    opts.tt_bytes = 0;
+    opts.memory_bytes = memory; /* 0: no table, and stacks as deep as the solver allows */
     opts.threads = threads;
     opts.max_nodes = (uint64_t)(max_nodes > 0 ? max_nodes : 0);
     opts.max_seconds = max_seconds > 0 ? max_seconds : 0;
-    progress_context_t progress_ctx = {&rules, !quiet && (progress || isatty(STDERR_FILENO)),
-                                       ticker, -SEARCH_VALUE_INF, SEARCH_VALUE_INF};
+    progress_context_t progress_ctx = {&rules, show_progress, ticker, -SEARCH_VALUE_INF,
+                                       SEARCH_VALUE_INF};
     opts.progress = print_progress;
     opts.progress_data = &progress_ctx;
+    if (checkpoint) {
+        opts.checkpoint = on_checkpoint;
+        opts.checkpoint_data = &run;
+        opts.checkpoint_seconds = checkpoint_every;
+    }
     search = search_create(geom, &rules, &opts, &err);
     if (!search) {
         fprintf(stderr, "mathgo solve: %s\n", err->message);
         status = FRONT_EXIT_FAILURE;
         goto done;
     }
+    if (checkpoint) {
+        run.problem = checkpoint_problem(game);
+        if (g_file_test(checkpoint, G_FILE_TEST_EXISTS)) {
+            if (!checkpoint_load(&run.before, checkpoint, MATHGO_VERSION, run.problem,
+                                 search_table(search), &err)) {
+                fprintf(stderr, "mathgo solve: --checkpoint %s\n", err->message);
+                status = err->code == CHECKPOINT_ERROR_IO ? FRONT_EXIT_FAILURE : FRONT_EXIT_USAGE;
+                goto done;
+            }
+            search_resume(search, run.before.lo, run.before.hi);
+            if (!run.quiet) {
+                char lo[32], hi[32];
+                fprintf(stderr,
+                        "mathgo solve: resuming from %s: the value is in [%s, %s] after %llu "
+                        "nodes and %.1f s\n",
+                        checkpoint, progress_value_text(lo, run.before.lo, &rules),
+                        progress_value_text(hi, run.before.hi, &rules),
+                        (unsigned long long)run.before.nodes, run.before.seconds);
+            }
+        }
+    }
+    g_mutex_lock(&run.lock);
+    run.search = search;
+    if (run.signal)
+        search_interrupt(search);
+    g_mutex_unlock(&run.lock);
     search_result_t res;
     rules_name = rules_args.rules_text ? g_strdup(rules_args.rules_text) : rules_to_string(&rules);
     char komi[16];
@@ -336,10 +475,26 @@ int front_solve(int argc, char **argv)
         solved = search_solve(&res, search, game, &err);
     if (!solved) {
         search_stats_t st = search_stats(search);
-        fprintf(stderr, "mathgo solve: %dx%d %s: %s (%.1f s)\n", width, height, rules_name,
-                err->message, st.seconds);
+        search_bounds_t bounds = search_root_bounds(search);
+        progress_ctx.lo = bounds.lo, progress_ctx.hi = bounds.hi;
+        char lo[32], hi[32];
+        progress_value_text(lo, bounds.lo, &rules);
+        progress_value_text(hi, bounds.hi, &rules);
+        if (err->code == SEARCH_ERROR_INTERRUPTED)
+            fprintf(stderr,
+                    "mathgo solve: %dx%d %s: stopped by %s after %.1f s: the value is in "
+                    "[%s, %s]\n",
+                    width, height, rules_name, run.signal == SIGTERM ? "SIGTERM" : "SIGINT",
+                    st.seconds, lo, hi);
+        else
+            fprintf(stderr, "mathgo solve: %dx%d %s: %s (%.1f s); the value is in [%s, %s]\n",
+                    width, height, rules_name, err->message, st.seconds, lo, hi);
+        if (checkpoint && save_checkpoint(&run, search, &bounds))
+            fprintf(stderr, "mathgo solve: saved %s: the same command resumes from it\n",
+                    checkpoint);
         status = FRONT_EXIT_FAILURE;
-        if (csv && (err->code == SEARCH_ERROR_LIMIT || err->code == SEARCH_ERROR_DEPTH)) {
+        if (csv && (err->code == SEARCH_ERROR_LIMIT || err->code == SEARCH_ERROR_DEPTH ||
+                    err->code == SEARCH_ERROR_INTERRUPTED)) {
             /* The bounds the root tests proved before the limit, in place of the value. */
             solve_csv_row_t row = {geom,
                                    rules_name,
@@ -349,7 +504,9 @@ int front_solve(int argc, char **argv)
                                    value_only,
                                    progress_ctx.lo,
                                    progress_ctx.hi,
-                                   err->code == SEARCH_ERROR_LIMIT ? "limit" : "depth",
+                                   err->code == SEARCH_ERROR_DEPTH   ? "depth"
+                                   : err->code == SEARCH_ERROR_LIMIT ? "limit"
+                                                                     : "interrupted",
                                    st,
                                    peak_mb(),
                                    threads};
@@ -359,16 +516,13 @@ int front_solve(int argc, char **argv)
         }
         if (sgf) {
             /* What the search proved before the limit, on the root. */
-            char lo[32], hi[32];
-            char *bounds =
-                g_strdup_printf("not solved: %s; the value is between %s and %s", err->message,
-                                progress_value_text(lo, progress_ctx.lo, &rules),
-                                progress_value_text(hi, progress_ctx.hi, &rules));
-            solve_sgf_t what = {game, NULL, bounds, NULL, 0};
+            char *known = g_strdup_printf("not solved: %s; the value is between %s and %s",
+                                          err->message, lo, hi);
+            solve_sgf_t what = {game, NULL, known, NULL, 0};
             g_clear_error(&err);
             if (!solve_write_sgf(sgf, &what, &err))
                 fprintf(stderr, "mathgo solve: --sgf: %s\n", err->message);
-            g_free(bounds);
+            g_free(known);
         }
         if (svg)
             write_svg(svg, game, NULL, &rules);
@@ -406,6 +560,21 @@ int front_solve(int argc, char **argv)
             }
             first_moves[j] = f;
         }
+    }
+    front_interrupt_stop(watcher); /* a signal from here on ends the process as usual */
+    watcher = NULL;
+    if (run.signal) {
+        /* During --variations: the first moves' values are incomplete; nothing is written. */
+        fprintf(stderr, "mathgo solve: stopped by %s during --variations: the value is %s\n",
+                run.signal == SIGTERM ? "SIGTERM" : "SIGINT",
+                solve_result_text((char[32]){0}, res.value, &rules));
+        status = FRONT_EXIT_FAILURE;
+        goto done;
+    }
+    if (checkpoint) {
+        /* The answer in the file too: the same command then answers at once. */
+        search_bounds_t bounds = search_root_bounds(search);
+        save_checkpoint(&run, search, &bounds);
     }
     search_stats_t st = search_stats(search);
     char result[32];
@@ -476,6 +645,15 @@ int front_solve(int argc, char **argv)
         status = FRONT_EXIT_FAILURE;
 done:
     front_ticker_destroy(ticker);
+    front_interrupt_stop(watcher);
+    g_mutex_lock(&run.lock);
+    run.search = NULL;
+    g_mutex_unlock(&run.lock);
+    g_mutex_clear(&run.lock);
+    checkpoint_info_clear(&run.before);
+    g_free(run.problem);
+    g_free(run.command);
+    g_free(checkpoint);
     g_clear_error(&err);
     search_destroy(search);
     game_destroy(game);

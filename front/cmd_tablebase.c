@@ -5,6 +5,7 @@
  */
 #include "front/commands.h"
 #include "front/common.h"
+#include "front/solve_output.h"
 
 #include "solver/tablebase.h"
 
@@ -35,12 +36,23 @@ static const char csv_header[] =
 int front_tablebase(int argc, char **argv)
 {
     front_rules_args_t rules_args = {0};
-    char *output = NULL;
+    char *output = NULL, *memory_text = NULL, *checkpoint = NULL;
+    gdouble checkpoint_every = 300;
     int threads = 1;
     gboolean csv = FALSE, no_header = FALSE;
     GOptionEntry entries[] = {
         {"threads", 0, 0, G_OPTION_ARG_INT, &threads, "threads (default 1)", "N"},
         {"output", 'o', 0, G_OPTION_ARG_FILENAME, &output, "write the tablebase to FILE", "FILE"},
+        {"memory", 'm', 0, G_OPTION_ARG_STRING, &memory_text,
+         "cap on the memory the computation holds (default: half the machine's memory); a "
+         "board that cannot fit is refused before the computation",
+         "SIZE"},
+        {"checkpoint", 0, 0, G_OPTION_ARG_FILENAME, &checkpoint,
+         "save the computation after a level every --checkpoint-every seconds to FILE; the same "
+         "command resumes from it (docs/reliability.md)",
+         "FILE"},
+        {"checkpoint-every", 0, 0, G_OPTION_ARG_DOUBLE, &checkpoint_every,
+         "seconds between checkpoints (default 300)", "S"},
         {"csv", 0, 0, G_OPTION_ARG_NONE, &csv,
          "one CSV row (after a header line) with the counts and costs (docs/csv.md)", NULL},
         {"no-header", 0, 0, G_OPTION_ARG_NONE, &no_header, "with --csv: no header line", NULL},
@@ -55,16 +67,42 @@ int front_tablebase(int argc, char **argv)
         "endless play a draw (docs/tablebases.md).");
     g_option_context_add_main_entries(context, entries, NULL);
     front_rules_args_add_default(context, &rules_args, "math");
+    front_progress_args_t progress_args = {FALSE, FALSE};
+    front_progress_args_add(context, &progress_args);
+    bool progress = false;
     int status = FRONT_EXIT_USAGE;
     board_geom_t *geom = NULL;
     tablebase_t *tb = NULL;
     GError *error = NULL;
     rules_t rules;
 
-    if (!front_parse_options(context, &argc, &argv, "tablebase"))
+    if (!front_parse_options(context, &argc, &argv, "tablebase") ||
+        !front_progress_args_parse(&progress, "tablebase", &progress_args))
         goto done;
     if (argc != 2) {
         fprintf(stderr, "mathgo tablebase: give one board size (e.g. 4x4)\n");
+        goto done;
+    }
+    size_t memory = front_physical_memory() / 2;
+    if (memory_text && !front_parse_memory(&memory, memory_text)) {
+        status =
+            front_usage("tablebase", "--memory: '%s' is not a size such as 64M or 1G", memory_text);
+        goto done;
+    }
+    if (!(checkpoint_every >= 0 && checkpoint_every < 1e9)) {
+        status = front_usage("tablebase", "--checkpoint-every: %g is not a number of seconds >= 0",
+                             checkpoint_every);
+        goto done;
+    }
+    if (checkpoint && !g_file_test(checkpoint, G_FILE_TEST_EXISTS) &&
+        !solve_check_writable(checkpoint, &error)) {
+        fprintf(stderr, "mathgo tablebase: --checkpoint: %s\n", error->message);
+        g_clear_error(&error);
+        goto done;
+    }
+    if (output && !solve_check_writable(output, &error)) {
+        fprintf(stderr, "mathgo tablebase: --output: %s\n", error->message);
+        g_clear_error(&error);
         goto done;
     }
     if (!(geom = front_geom("tablebase", argv[1])))
@@ -86,16 +124,19 @@ int front_tablebase(int argc, char **argv)
                 TABLEBASE_MAX_THREADS);
         goto done;
     }
-    bool progress = isatty(STDERR_FILENO);
     tablebase_options_t options = tablebase_options_default();
     options.threads = threads;
+    options.memory_bytes = memory;
+    options.checkpoint_path = checkpoint;
+    options.checkpoint_seconds = checkpoint_every;
     options.progress = progress ? show_progress : NULL;
     if (!tablebase_compute(tb, &options, &error)) {
         if (progress)
             fprintf(stderr, "\n");
-        fprintf(stderr, "mathgo tablebase: %s\n", error->message);
+        fprintf(stderr, "mathgo tablebase: %s%s\n", checkpoint ? "--checkpoint " : "",
+                error->message);
+        status = error->code == TABLEBASE_ERROR_FORMAT ? FRONT_EXIT_USAGE : FRONT_EXIT_FAILURE;
         g_error_free(error);
-        status = FRONT_EXIT_FAILURE;
         goto done;
     }
     if (progress)
@@ -150,6 +191,8 @@ done:
     board_geom_destroy(geom);
     front_rules_args_clear(&rules_args);
     g_free(output);
+    g_free(memory_text);
+    g_free(checkpoint);
     g_option_context_free(context);
     return status;
 }

@@ -1,4 +1,7 @@
 /* front/common.c: option parsing, board and rules set-up, timing, file reading. */
+/* lstat: POSIX. */
+#define _POSIX_C_SOURCE 200809L
+
 #include "front/common.h"
 
 #include "front/commands.h"
@@ -10,6 +13,7 @@
 
 #include <math.h>
 #include <poll.h>
+#include <sys/stat.h>
 #include <unistd.h>
 #include <stdio.h>
 #include <string.h>
@@ -67,6 +71,28 @@ void front_rules_args_add(GOptionContext *context, front_rules_args_t *args)
     front_rules_args_add_default(context, args, FRONT_DEFAULT_RULES);
 }
 
+void front_progress_args_add(GOptionContext *context, front_progress_args_t *args)
+{
+    GOptionEntry entries[] = {
+        {"progress", 0, 0, G_OPTION_ARG_NONE, &args->progress,
+         "progress on stderr (the default when stderr is a terminal)", NULL},
+        {"quiet", 'q', 0, G_OPTION_ARG_NONE, &args->quiet,
+         "no progress on stderr, even on a terminal", NULL},
+        {NULL, 0, 0, 0, NULL, NULL, NULL},
+    };
+    g_option_context_add_main_entries(context, entries, NULL);
+}
+
+bool front_progress_args_parse(bool *show, const char *name, const front_progress_args_t *args)
+{
+    if (args->progress && args->quiet) {
+        front_usage(name, "%s", "--progress and --quiet: give one");
+        return false;
+    }
+    *show = !args->quiet && (args->progress || isatty(STDERR_FILENO));
+    return true;
+}
+
 const char *front_rules_args_komi(const front_rules_args_t *args)
 {
     return args->komi_texts && args->komi_texts[0] ? args->komi_texts[0] : NULL;
@@ -115,7 +141,7 @@ bool front_rules_args_parse(rules_t *rules, const char *name, const front_rules_
         front_usage(name,
                     "%s: the rules '%s' have no score (the player who cannot move loses), so a "
                     "komi means nothing there",
-                    what, args->rules_text);
+                    what, args->rules_text ? args->rules_text : fallback);
         g_free(what);
         g_free(in_rules);
         return false;
@@ -238,21 +264,54 @@ double front_seconds(void)
 
 char *front_read_file(const char *name, const char *path)
 {
-    GError *error = NULL;
-    char *text = NULL;
-    if (!g_strcmp0(path, "-")) {
-        GString *s = g_string_new(NULL);
-        char buf[4096];
-        size_t n;
-        while ((n = fread(buf, 1, sizeof buf, stdin)) > 0)
-            g_string_append_len(s, buf, (gssize)n);
-        return g_string_free(s, FALSE);
-    }
-    if (!g_file_get_contents(path, &text, NULL, &error)) {
-        front_fail_usage(name, error);
+    bool is_stdin = !g_strcmp0(path, "-");
+    const char *shown = is_stdin ? "stdin" : path;
+    if (!is_stdin && g_file_test(path, G_FILE_TEST_IS_DIR)) {
+        fprintf(stderr, "mathgo %s: %s: a folder, not a file\n", name, path);
         return NULL;
     }
-    return text;
+    FILE *f = is_stdin ? stdin : fopen(path, "rb");
+    if (!f) {
+        fprintf(stderr, "mathgo %s: %s: cannot open: %s\n", name, path, g_strerror(errno));
+        return NULL;
+    }
+    /* Bounded: /dev/zero or a disk image is not a position, and must not fill the memory. */
+    GString *s = g_string_new(NULL);
+    char buf[65536];
+    size_t n;
+    while (s->len <= FRONT_MAX_FILE_BYTES && (n = fread(buf, 1, sizeof buf, f)) > 0)
+        g_string_append_len(s, buf, (gssize)n);
+    int failed = ferror(f) ? errno : 0;
+    if (!is_stdin)
+        fclose(f);
+    if (failed || s->len > FRONT_MAX_FILE_BYTES) {
+        if (failed)
+            fprintf(stderr, "mathgo %s: %s: cannot read: %s\n", name, shown, g_strerror(failed));
+        else
+            fprintf(stderr, "mathgo %s: %s: larger than %d MB: not a file mathgo reads\n", name,
+                    shown, FRONT_MAX_FILE_BYTES >> 20);
+        g_string_free(s, TRUE);
+        return NULL;
+    }
+    return g_string_free(s, FALSE);
+}
+
+bool front_write_file(const char *path, const char *text, GError **error)
+{
+    struct stat st;
+    bool in_place = !strcmp(path, "-") || (lstat(path, &st) == 0 && !S_ISREG(st.st_mode));
+    if (!in_place)
+        return g_file_set_contents(path, text, -1, error);
+    FILE *f = strcmp(path, "-") ? fopen(path, "w") : stdout;
+    size_t length = strlen(text);
+    errno = 0;
+    bool ok = f && fwrite(text, 1, length, f) == length && fflush(f) == 0;
+    if (f && f != stdout && fclose(f) != 0)
+        ok = false;
+    if (!ok)
+        g_set_error(error, G_FILE_ERROR, g_file_error_from_errno(errno ? errno : EIO),
+                    "cannot write '%s': %s", path, g_strerror(errno ? errno : EIO));
+    return ok;
 }
 
 bool front_parse_memory(size_t *bytes, const char *text)
@@ -260,7 +319,7 @@ bool front_parse_memory(size_t *bytes, const char *text)
     char *end;
     errno = 0;
     double v = g_ascii_strtod(text, &end);
-    if (end == text || errno || v < 0)
+    if (end == text || errno || !(v >= 0)) /* NaN too */
         return false;
     double mult = 1;
     if (*end == 'k' || *end == 'K')
@@ -275,6 +334,18 @@ bool front_parse_memory(size_t *bytes, const char *text)
         return false;
     *bytes = (size_t)(v * mult);
     return true;
+}
+
+size_t front_physical_memory(void)
+{
+    long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
+    return pages > 0 && page > 0 ? (size_t)pages * (size_t)page : 0;
+}
+
+size_t front_default_memory(void)
+{
+    size_t most = (size_t)FRONT_DEFAULT_MEMORY_MB << 20, quarter = front_physical_memory() / 4;
+    return quarter && quarter < most ? quarter : most;
 }
 
 void front_format_compact(char *out, const board_t *b, const board_geom_t *g)

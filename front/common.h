@@ -62,6 +62,20 @@ bool front_rules_args_parse(rules_t *rules, const char *name, const front_rules_
 void front_rules_args_clear(front_rules_args_t *args);
 
 /*
+ * The --progress and -q/--quiet options of the commands that run long (solve, tablebase,
+ * chetrit): the same names, letters and meaning in each.
+ */
+typedef struct front_progress_args {
+    gboolean progress, quiet;
+} front_progress_args_t;
+
+void front_progress_args_add(GOptionContext *context, front_progress_args_t *args);
+
+/* Whether to show progress on stderr: with --progress, or when stderr is a terminal, never with
+ * --quiet.  Both given: one message, false (the caller exits with status 2). */
+bool front_progress_args_parse(bool *show, const char *name, const front_progress_args_t *args);
+
+/*
  * The colour named by `text` (b, black, w, white; any case) for option `option`; on error
  * prints one message and returns false.
  */
@@ -146,11 +160,31 @@ int front_finish_output(const char *name, int status);
 /* Seconds on a monotonic clock. */
 double front_seconds(void);
 
-/* Reads a whole file ("-" is stdin) into a new string; prints one message on error. */
+/* Reads a whole file ("-" is stdin) into a new string; prints one message on error (a missing
+ * file, a folder, a read error, more than FRONT_MAX_FILE_BYTES). */
+#define FRONT_MAX_FILE_BYTES (64 << 20)
 char *front_read_file(const char *name, const char *path);
+
+/* Writes `text` to `path` (- for stdout).  A regular file (or a new one) is replaced atomically
+ * (g_file_set_contents: a crash leaves the old file or the new, never half of one); anything
+ * else that exists there (a device such as /dev/full or /dev/stdout, a pipe, a symbolic link)
+ * is written in place, since a rename would replace the device node or the link itself. */
+bool front_write_file(const char *path, const char *text, GError **error);
 
 /* Parses a size such as "64M", "1G", "512k" or "1000000" (bytes); false when malformed. */
 bool front_parse_memory(size_t *bytes, const char *text);
+
+/* The machine's physical memory in bytes (0 when it cannot be told). */
+size_t front_physical_memory(void);
+
+/*
+ * The default of `solve --memory`: a quarter of the machine's memory, at most
+ * FRONT_DEFAULT_MEMORY_MB.  The ceiling keeps short solves fast (a table of gigabytes is mapped
+ * on huge pages, each first touch of which zeroes 2 MB: tt.c) and three solves side by side
+ * within a small machine; a long run gives --memory.
+ */
+#define FRONT_DEFAULT_MEMORY_MB 256
+size_t front_default_memory(void);
 
 /* Writes the position as its rows, top to bottom, joined by '/' ("X.O/..X"), NUL-terminated:
  * out needs room for W*H + H bytes. */

@@ -8,6 +8,7 @@
  * `undo`; docs/gtp.md states the consequences.
  */
 #include "front/gtp.h"
+#include "front/common.h"
 
 #include "core/score.h"
 #include "positions/sgf.h"
@@ -877,9 +878,10 @@ static char *read_text(const char *path)
     GString *text = g_string_new(NULL);
     char buf[4096];
     size_t n;
-    while ((n = fread(buf, 1, sizeof buf, f)) > 0)
+    /* Bounded like every file mathgo reads (front_read_file): loadsgf /dev/zero answers. */
+    while (text->len <= FRONT_MAX_FILE_BYTES && (n = fread(buf, 1, sizeof buf, f)) > 0)
         g_string_append_len(text, buf, (gssize)n);
-    int failed = ferror(f) ? EIO : 0;
+    int failed = ferror(f) ? (errno ? errno : EIO) : text->len > FRONT_MAX_FILE_BYTES ? EFBIG : 0;
     fclose(f);
     if (failed) {
         g_string_free(text, TRUE);

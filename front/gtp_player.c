@@ -34,7 +34,7 @@ struct gtp_player {
 gtp_player_options_t gtp_player_options_default(void)
 {
     return (gtp_player_options_t){
-        .tt_bytes = 64u << 20, .threads = 1, .max_nodes = 0, .resign = true};
+        .tt_bytes = 64u << 20, .memory_bytes = 0, .threads = 1, .max_nodes = 0, .resign = true};
 }
 
 gtp_player_t *gtp_player_create(const gtp_player_options_t *options)
@@ -119,6 +119,7 @@ static search_t *player_search(gtp_player_t *p, const board_geom_t *geom, const 
     gtp_player_reset(p);
     search_options_t options = search_options_default();
     options.tt_bytes = p->options.tt_bytes;
+    options.memory_bytes = p->options.memory_bytes;
     options.threads = p->options.threads;
     p->search = search_create(geom, rules, &options, error);
     if (p->search) {

@@ -31,10 +31,12 @@
 #include <stdint.h>
 
 typedef struct gtp_player_options {
-    size_t tt_bytes;    /* the solver's table (kept from move to move) */
-    int threads;        /* search threads sharing the table (1 or more) */
-    uint64_t max_nodes; /* per genmove or analysis command, all phases together; 0: none */
-    bool resign;        /* answer "resign" in a position proven lost */
+    size_t tt_bytes;     /* the solver's table (kept from move to move) */
+    size_t memory_bytes; /* when not 0: a cap on all the solver allocates (table, stacks,
+                          * threads: search_options_t.memory_bytes), in place of tt_bytes */
+    int threads;         /* search threads sharing the table (1 or more) */
+    uint64_t max_nodes;  /* per genmove or analysis command, all phases together; 0: none */
+    bool resign;         /* answer "resign" in a position proven lost */
 } gtp_player_options_t;
 
 /* The defaults: a 64 MiB table, one thread, no node limit, resigning allowed. */

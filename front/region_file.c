@@ -62,10 +62,15 @@ static bool header(region_file_entry_t *r, const char *line, int line_no, GError
                                                      : NULL;
     bool ok = true;
     if (!slot) {
+        /* Shown escaped and cut: a binary file's "key" is bytes no terminal should get. */
+        char *shown = g_strescape(key, NULL);
+        if (strlen(shown) > 40)
+            strcpy(shown + 37, "...");
         ok = fail(error, line_no, (int)(strstr(line, key) - line) + 1,
                   "unknown key '%s' (name, source, note, expect-territory, expect-math, "
                   "expect-chilled)",
-                  key);
+                  shown);
+        g_free(shown);
     } else if (*slot && (slot == &r->source || slot == &r->note)) {
         char *joined = g_strconcat(*slot, " ", value, NULL); /* continued on the next line */
         g_free(*slot);

@@ -278,7 +278,7 @@ bool solve_write_sgf(const char *path, const solve_sgf_t *what, GError **error)
     sgf_node_t *top = sgf_node_create();
     sgf_node_add_child(top, root);
     char *text = sgf_format(top);
-    bool ok = g_file_set_contents(path, text, -1, error);
+    bool ok = front_write_file(path, text, error);
     g_free(text);
     sgf_node_destroy(top);
     return ok;

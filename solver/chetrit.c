@@ -7,6 +7,7 @@
 #include "core/rules.h"
 #include "core/score.h"
 #include "positions/rank.h"
+#include "solver/pns.h"
 #include "solver/search.h"
 
 #include <string.h>
@@ -24,6 +25,8 @@ struct chetrit {
     const board_geom_t *geom;
     rules_t rules[CHETRIT_RULE_COUNT];
     search_t *search[CHETRIT_RULE_COUNT];
+    pns_t *pns;                             /* proof-number search, for math and pseudo */
+    uint64_t pns_nodes[CHETRIT_RULE_COUNT]; /* its nodes per rule set */
     double seconds[CHETRIT_RULE_COUNT];
     uint64_t max_nodes;        /* the user's limit per search, 0 none */
     uint64_t pseudo_max_nodes; /* pseudo-Go's, 0 none */
@@ -32,6 +35,8 @@ struct chetrit {
 
 /* The first node budget of each search in last_move_value's race. */
 #define CHETRIT_FIRST_BUDGET 20000
+/* Proof-number search's tree size when the study has no node limit: 2^25 nodes, 512 MiB. */
+#define CHETRIT_PNS_NODES ((uint64_t)1 << 25)
 
 chetrit_options_t chetrit_options_default(void)
 {
@@ -86,6 +91,7 @@ chetrit_t *chetrit_create(const board_geom_t *geom, const chetrit_options_t *opt
         if (!c->search[r])
             goto fail;
     }
+    c->pns = pns_create(CHETRIT_PNS_NODES);
     return c;
 fail:
     chetrit_destroy(c);
@@ -98,6 +104,7 @@ void chetrit_destroy(chetrit_t *c)
         return;
     for (int r = 0; r < CHETRIT_RULE_COUNT; r++)
         search_destroy(c->search[r]);
+    pns_destroy(c->pns);
     g_free(c);
 }
 
@@ -105,7 +112,7 @@ chetrit_stats_t chetrit_stats(const chetrit_t *c)
 {
     chetrit_stats_t st;
     for (int r = 0; r < CHETRIT_RULE_COUNT; r++) {
-        st.nodes[r] = search_stats(c->search[r]).nodes;
+        st.nodes[r] = search_stats(c->search[r]).nodes + c->pns_nodes[r];
         st.seconds[r] = c->seconds[r];
     }
     return st;
@@ -165,7 +172,70 @@ static bool margin_of(int *margin, int value2, chetrit_rule_t r, GError **error)
  * distance is needed (`need_plies`), the deepening goes on alone.  *plies_known says whether
  * *value carries the distance (otherwise it is +-SEARCH_VALUE_WIN, the winner only).  A cell
  * stays unsolved only when a search would pass the user's node limit.
+ *
+ * When the first budgets are spent, proof-number search (pns.h) gets one try before the race
+ * goes on: the long capture fights of the strips are its ground (1x9 `./X/X/./O/O/X/./O`,
+ * White to move: a Black win in 50 plies, 36.6 M alpha-beta nodes, about 0.1 M of its own
+ * for the winner), while the table's transpositions make alpha-beta the faster search on the
+ * square boards, where nearly every cell ends within the first budget.  Both are exact; which
+ * one answers changes no value (tests/test_pns.c checks them against each other).
  */
+/* One call of proof-number search on a fresh start: its game, and the time and nodes it
+ * charges to rule set r (pns_call_end). */
+typedef struct pns_call {
+    game_t *game;
+    double started;
+    uint64_t nodes_before;
+} pns_call_t;
+
+static bool pns_call_begin(pns_call_t *call, chetrit_t *c, chetrit_rule_t r,
+                           const board_t *position, board_color_t to_move, uint64_t cap,
+                           GError **error)
+{
+    call->game = game_create_from(c->geom, &c->rules[r], position, to_move, error);
+    if (!call->game)
+        return false;
+    call->started = g_get_monotonic_time() / 1e6;
+    call->nodes_before = pns_nodes(c->pns);
+    pns_set_max_nodes(c->pns, cap ? cap : CHETRIT_PNS_NODES);
+    return true;
+}
+
+static void pns_call_end(pns_call_t *call, chetrit_t *c, chetrit_rule_t r)
+{
+    c->pns_nodes[r] += pns_nodes(c->pns) - call->nodes_before;
+    c->seconds[r] += g_get_monotonic_time() / 1e6 - call->started;
+    game_destroy(call->game);
+}
+
+/*
+ * proof-number search's value of the fresh start under rule set r (Black's view): *found
+ * false when it could not tell (its budget, or a rule set it does not answer); otherwise
+ * *value is the winner's +-SEARCH_VALUE_WIN, less the distance when *plies_known.
+ */
+static bool proof_number_value(int *value, bool *found, bool *plies_known, chetrit_t *c,
+                               chetrit_rule_t r, const board_t *position, board_color_t to_move,
+                               uint64_t cap, GError **error)
+{
+    *found = false;
+    *plies_known = false;
+    if (!pns_supports(&c->rules[r]))
+        return true;
+    pns_call_t call;
+    if (!pns_call_begin(&call, c, r, position, to_move, cap, error))
+        return false;
+    board_color_t winner;
+    int plies;
+    if (pns_value(&winner, &plies, c->pns, call.game)) {
+        int sign = winner == BOARD_BLACK ? 1 : -1;
+        *found = true;
+        *plies_known = plies >= 0;
+        *value = sign * (*plies_known ? SEARCH_VALUE_WIN - plies : SEARCH_VALUE_WIN);
+    }
+    pns_call_end(&call, c, r);
+    return true;
+}
+
 static bool last_move_value(int *value, bool *solved, bool *plies_known, chetrit_t *c,
                             chetrit_rule_t r, const board_t *position, board_color_t to_move,
                             bool need_plies, GError **error)
@@ -203,6 +273,21 @@ static bool last_move_value(int *value, bool *solved, bool *plies_known, chetrit
             *solved = !need_plies && winner_known;
             break;
         }
+        if (budget == CHETRIT_FIRST_BUDGET) {
+            bool found;
+            if (!proof_number_value(&v, &found, plies_known, c, r, position, to_move, cap, error))
+                goto fail;
+            if (found && (*plies_known || !winner_known)) {
+                *value = v;
+                winner_known = true;
+            }
+            /* The winner without the distance: where the distance is optional and the race
+             * has a limit, the deepening goes on up to that limit for the distance. */
+            if (*plies_known || (found && !need_plies && !cap)) {
+                *solved = true;
+                break;
+            }
+        }
         budget *= 2;
     }
     search_set_limits(c->search[r], c->max_nodes, 0);
@@ -210,6 +295,35 @@ static bool last_move_value(int *value, bool *solved, bool *plies_known, chetrit
 fail:
     search_set_limits(c->search[r], c->max_nodes, 0);
     return false;
+}
+
+/*
+ * A scored rule set's value in the window (alpha, beta), as value_of: alpha-beta with a first
+ * budget, then proof-number search (pns_window within the study's node limit: the capture
+ * fights of the strips, as for the winners above), then alpha-beta to the limit, its table
+ * keeping what the first budget proved.  Every answer is exact; which search gives it changes
+ * no value.
+ */
+static bool scored_value_of(int *value, bool *solved, chetrit_t *c, chetrit_rule_t r,
+                            const board_t *position, board_color_t to_move, int alpha, int beta,
+                            GError **error)
+{
+    uint64_t cap = c->max_nodes;
+    if (!pns_supports_margin(&c->rules[r]) || (cap && cap <= CHETRIT_FIRST_BUDGET))
+        return value_of(value, solved, c, r, position, to_move, alpha, beta, error);
+    search_set_limits(c->search[r], CHETRIT_FIRST_BUDGET, 0);
+    bool ok = value_of(value, solved, c, r, position, to_move, alpha, beta, error);
+    search_set_limits(c->search[r], cap, 0);
+    if (!ok || *solved)
+        return ok;
+    pns_call_t call;
+    if (!pns_call_begin(&call, c, r, position, to_move, cap, error))
+        return false;
+    *solved = pns_window(value, c->pns, call.game, alpha, beta);
+    pns_call_end(&call, c, r);
+    if (*solved)
+        return true;
+    return value_of(value, solved, c, r, position, to_move, alpha, beta, error);
 }
 
 /*
@@ -247,7 +361,7 @@ static bool margin_near(int *margin, bool *solved, chetrit_t *c, chetrit_rule_t 
         b = b < hi ? b : hi;
         if (a >= b)
             a = lo, b = hi;
-        if (!value_of(&v, solved, c, r, position, to_move, a, b, error))
+        if (!scored_value_of(&v, solved, c, r, position, to_move, a, b, error))
             return false;
         if (!*solved)
             return true;
@@ -363,22 +477,23 @@ uint64_t *chetrit_select(size_t *count, const board_geom_t *geom, chetrit_select
                          uint64_t sample, uint64_t seed, GError **error)
 {
     *count = 0;
+    /* Every study ranks the board (chetrit_run), the empty board's too: a board that cannot be
+     * ranked is refused here, before any work.  rank's message names the board. */
+    GError *err = NULL;
+    rank_t *r = rank_create(geom, &err);
+    if (!r) {
+        g_set_error_literal(error, CHETRIT_ERROR, CHETRIT_ERROR_POSITIONS, err->message);
+        g_error_free(err);
+        return NULL;
+    }
+    uint64_t total = rank_count(r);
+    rank_destroy(r);
     if (selection == CHETRIT_SELECT_EMPTY) {
         uint64_t *ranks = g_new(uint64_t, 1);
         ranks[0] = 0; /* the empty board is rank 0 (positions/rank.h) */
         *count = 1;
         return ranks;
     }
-    GError *err = NULL;
-    rank_t *r = rank_create(geom, &err);
-    if (!r) {
-        g_set_error(error, CHETRIT_ERROR, CHETRIT_ERROR_POSITIONS, "%dx%d: %s", geom->width,
-                    geom->height, err->message);
-        g_error_free(err);
-        return NULL;
-    }
-    uint64_t total = rank_count(r);
-    rank_destroy(r);
     uint64_t want = selection == CHETRIT_SELECT_ALL || sample >= total ? total : sample;
     if (want > ((uint64_t)1 << 32)) {
         g_set_error(error, CHETRIT_ERROR, CHETRIT_ERROR_POSITIONS,
@@ -496,8 +611,7 @@ bool chetrit_run(chetrit_stats_t *stats, const board_geom_t *geom, const uint64_
     GError *err = NULL;
     rank_t *rank = rank_create(geom, &err);
     if (!rank) {
-        g_set_error(error, CHETRIT_ERROR, CHETRIT_ERROR_POSITIONS, "%dx%d: %s", geom->width,
-                    geom->height, err->message);
+        g_set_error_literal(error, CHETRIT_ERROR, CHETRIT_ERROR_POSITIONS, err->message);
         g_error_free(err);
         return false;
     }

@@ -53,9 +53,12 @@ G_DEFINE_QUARK(search - error - quark, search_error)
 #define CHECK_PERIOD  4096
 #define PASS_BUDGET   (1u << 14) /* a scored search's first passes give up after this many nodes */
 #define BUSY_SLOTS    (1u << 16) /* the table of states being searched (threads > 1) */
-#define STACK_PER_PLY 16384      /* thread stack reserved per ply (a frame is ~5 KB) */
+#define STACK_PER_PLY 16384      /* thread stack reserved per ply (see STACK_FRAME) */
 #define STACK_MAX     (1ull << 30) /* at most this much stack per search thread */
 #define STACK_MARGIN  (1u << 20)   /* kept free below the deepest frame */
+/* The recursion's frame per ply, for memory caps: alphabeta's frame is 8.5 KB (gcc 12
+ * -fstack-usage, -O2 and -O0 alike); its callees' frames are not live across the recursion. */
+#define STACK_FRAME 9216
 
 /* One state of the game on the stack. */
 typedef struct hist {
@@ -164,10 +167,16 @@ struct search {
      * is false in the searches of optimal moves and games. */
     bool reporting;
     int report_test, report_lo, report_hi;
-    uint64_t nodes_begin;   /* stats.nodes when the search began */
-    _Atomic uint64_t *busy; /* BUSY_SLOTS states being searched, with several threads */
-    atomic_int main_depth;  /* the horizon (plies) of the main search's pass, */
-    atomic_int main_pass;   /* and the pass's number (0 before one) */
+    uint64_t nodes_begin;    /* stats.nodes when the search began */
+    _Atomic uint64_t *busy;  /* BUSY_SLOTS states being searched, with several threads */
+    atomic_int main_depth;   /* the horizon (plies) of the main search's pass, */
+    atomic_int main_pass;    /* and the pass's number (0 before one) */
+    atomic_bool interrupted; /* search_interrupt: every search stops, now and later */
+    size_t plies;            /* with a memory cap, the states a thread's stacks may hold */
+    int root_lo, root_hi;    /* what the root tests proved (search_root_bounds) */
+    bool resume;             /* search_resume: the next root search starts from these */
+    int resume_lo, resume_hi;
+    gint64 next_checkpoint; /* when the main thread calls options.checkpoint next */
 };
 
 typedef struct worker {
@@ -239,17 +248,63 @@ bool search_rules_supported(const rules_t *rules, GError **error)
     return true;
 }
 
+/* The bytes of one thread's stacks per state they hold (the arrays of worker_t and a frame). */
+static size_t ply_bytes(void)
+{
+    return sizeof(hist_t) + sizeof(tt_sig_t) + sizeof(uint64_t) + sizeof(board_t) +
+           sizeof(int32_t) + STACK_FRAME;
+}
+
+bool search_memory_plan(search_memory_plan_t *plan, size_t memory_bytes, int threads,
+                        GError **error)
+{
+    size_t t = threads < 1 ? 1 : (size_t)threads;
+    /* a thread's worker_t (and the few words around it), the busy table of helpers */
+    size_t fixed = t * (sizeof(worker_t) + 64) + (t > 1 ? BUSY_SLOTS * sizeof(uint64_t) : 0);
+    size_t least_stacks = fixed + t * SEARCH_PLAN_MIN_PLIES * ply_bytes();
+    size_t least = least_stacks + tt_size_for(0); /* a table of one bucket */
+    if (memory_bytes < least) {
+        g_set_error(error, SEARCH_ERROR, SEARCH_ERROR_MEMORY,
+                    "a memory cap of %zu bytes is too small: %zu thread%s need%s at least %zu "
+                    "bytes (stacks for %d plies each and a table of one bucket)",
+                    memory_bytes, t, t > 1 ? "s" : "", t > 1 ? "" : "s", least,
+                    SEARCH_PLAN_MIN_PLIES);
+        return false;
+    }
+    /* The stacks get a quarter of the cap (a line of STACK_EXTRA plies at most), the table the
+     * rest: every result stored is work kept, and a quarter of 256 MiB is 7,066 plies, where
+     * 4x4 tromp-taylor and math solve (18 s and 20 s on a busy machine, 2026-12-01). */
+    size_t most_stacks = fixed + t * STACK_EXTRA * ply_bytes();
+    size_t stacks = memory_bytes / 4 < most_stacks ? memory_bytes / 4 : most_stacks;
+    if (stacks < least_stacks)
+        stacks = least_stacks;
+    plan->tt_bytes = tt_size_for(memory_bytes - stacks);
+    size_t plies = (memory_bytes - plan->tt_bytes - fixed) / (t * ply_bytes());
+    plan->plies = plies > STACK_EXTRA ? STACK_EXTRA : plies;
+    plan->stack_bytes = fixed + t * plan->plies * ply_bytes();
+    return true;
+}
+
 search_t *search_create(const board_geom_t *geom, const rules_t *rules,
                         const search_options_t *options, GError **error)
 {
     if (!search_rules_supported(rules, error))
         return NULL;
+    search_options_t opts = options ? *options : search_options_default();
+    if (opts.threads < 1)
+        opts.threads = 1;
+    search_memory_plan_t plan = {opts.tt_bytes, 0, 0};
+    if (opts.memory_bytes && !search_memory_plan(&plan, opts.memory_bytes, opts.threads, error))
+        return NULL;
     search_t *s = g_new0(search_t, 1);
     s->geom = geom;
     s->rules = *rules;
-    s->options = options ? *options : search_options_default();
-    if (s->options.threads < 1)
-        s->options.threads = 1;
+    s->options = opts;
+    s->options.tt_bytes = plan.tt_bytes;
+    s->plies = plan.plies;
+    s->root_lo = -SEARCH_VALUE_INF;
+    s->root_hi = SEARCH_VALUE_INF;
+    atomic_init(&s->interrupted, false);
     if (s->options.tt_bytes) {
         s->tt = tt_create(s->options.tt_bytes);
         if (!s->tt) {
@@ -273,6 +328,32 @@ void search_destroy(search_t *s)
     tt_destroy(s->tt);
     g_free((void *)s->busy);
     g_free(s);
+}
+
+void search_interrupt(search_t *s)
+{
+    atomic_store(&s->interrupted, true);
+}
+
+void search_resume(search_t *s, int lo, int hi)
+{
+    s->resume = true;
+    s->resume_lo = lo;
+    s->resume_hi = hi;
+}
+
+search_bounds_t search_root_bounds(const search_t *s)
+{
+    /* The finished runs' exact count, or the running one's (counted in CHECK_PERIOD steps). */
+    uint64_t finished = s->stats.nodes - s->nodes_begin, running = atomic_load(&s->nodes_all);
+    search_bounds_t b = {s->root_lo, s->root_hi, finished > running ? finished : running,
+                         (g_get_monotonic_time() - s->started) / 1e6};
+    return b;
+}
+
+struct tt *search_table(search_t *s)
+{
+    return s->tt;
 }
 
 void search_set_limits(search_t *s, uint64_t max_nodes, double max_seconds)
@@ -734,10 +815,16 @@ static bool limits_hit(worker_t *w)
     if (s->options.max_seconds > 0 &&
         (g_get_monotonic_time() - s->started) / 1e6 > s->options.max_seconds)
         hit = true;
-    if (hit) {
-        w->error = SEARCH_ERROR_LIMIT + 1;
+    if (hit || atomic_load_explicit(&s->interrupted, memory_order_relaxed)) {
+        w->error = hit ? SEARCH_ERROR_LIMIT + 1 : SEARCH_ERROR_INTERRUPTED + 1;
         atomic_store(&s->stop, true);
         return true;
+    }
+    if (w->id == 0 && s->options.checkpoint && g_get_monotonic_time() >= s->next_checkpoint) {
+        /* Due: the table holds every proof so far, each valid on its own (tt.h). */
+        search_bounds_t b = search_root_bounds(s);
+        s->options.checkpoint(s, &b, s->options.checkpoint_data);
+        s->next_checkpoint = g_get_monotonic_time() + (gint64)(s->options.checkpoint_seconds * 1e6);
     }
     /* The user's limits first (the nodes are counted whatever happens next), then the pass's
      * own end: its budget, or for a helper the main search moving on. */
@@ -1314,8 +1401,8 @@ static void worker_init(worker_t *w, search_t *s, const game_t *game, int ply0)
     w->statics = w->r->scoring == RULES_SCORING_AREA && w->r->pass;
     w->horizon = INT_MAX;
     size_t len = game_length(game);
-    w->cap_max = (int)len + 1 + STACK_EXTRA;
-    w->cap = (int)len + 1 + STACK_FIRST;
+    w->cap_max = s->plies ? (int)s->plies : (int)len + 1 + STACK_EXTRA;
+    w->cap = (int)len + 1 + STACK_FIRST < w->cap_max ? (int)len + 1 + STACK_FIRST : w->cap_max;
     w->hist = g_new(hist_t, w->cap);
     w->cum = g_new(tt_sig_t, w->cap);
     w->ikeys = g_new(uint64_t, w->cap);
@@ -1543,6 +1630,17 @@ static bool run(int *value, search_t *s, const game_t *game, int ply0, int alpha
         g_set_error(error, SEARCH_ERROR, SEARCH_ERROR_RULES, "the game is on another board");
         return false;
     }
+    if (s->plies && game_length(game) + 1 + SEARCH_PLAN_MIN_PLIES / 2 > s->plies) {
+        g_set_error(error, SEARCH_ERROR, SEARCH_ERROR_MEMORY,
+                    "a game of %zu moves leaves no room in the stacks the memory cap allows "
+                    "(%zu states per thread): give more memory",
+                    game_length(game), s->plies);
+        return false;
+    }
+    if (atomic_load(&s->interrupted)) {
+        g_set_error(error, SEARCH_ERROR, SEARCH_ERROR_INTERRUPTED, "interrupted");
+        return false;
+    }
     atomic_store(&s->stop, false);
     atomic_store(&s->main_depth, 0);
     atomic_store(&s->main_pass, 0);
@@ -1606,7 +1704,16 @@ static bool run(int *value, search_t *s, const game_t *game, int ply0, int alpha
     g_free(started);
     g_free(th);
     if (!ok) {
-        if (err == SEARCH_ERROR_DEPTH + 1)
+        if (atomic_load(&s->interrupted))
+            g_set_error(error, SEARCH_ERROR, SEARCH_ERROR_INTERRUPTED,
+                        "interrupted after %llu nodes",
+                        (unsigned long long)atomic_load(&s->nodes_all));
+        else if (err == SEARCH_ERROR_DEPTH + 1 && s->plies)
+            g_set_error(error, SEARCH_ERROR, SEARCH_ERROR_DEPTH,
+                        "a line of play is deeper than the search stack allows (%zu states "
+                        "per thread within the memory cap): give more memory",
+                        s->plies);
+        else if (err == SEARCH_ERROR_DEPTH + 1)
             g_set_error(error, SEARCH_ERROR, SEARCH_ERROR_DEPTH,
                         "a line of play is deeper than the search stack allows (%d plies)",
                         STACK_EXTRA);
@@ -1624,6 +1731,7 @@ static void begin(search_t *s)
 {
     atomic_store(&s->nodes_all, 0);
     s->started = g_get_monotonic_time();
+    s->next_checkpoint = s->started + (gint64)(s->options.checkpoint_seconds * 1e6);
     s->nodes_begin = s->stats.nodes;
 }
 
@@ -1642,6 +1750,15 @@ static bool value_within(int *value, search_t *s, const game_t *game, int alpha,
         int lo = -SEARCH_VALUE_INF, hi = SEARCH_VALUE_INF; /* lo <= value <= hi */
         bool deepening = s->rules.scoring == RULES_SCORING_LAST_MOVE;
         bool tested = false, last_yes = false;
+        if (reporting && s->resume) {
+            /* Proved by an earlier run of this game (search_resume). */
+            lo = s->resume_lo, hi = s->resume_hi;
+            tested = lo > -SEARCH_VALUE_INF || hi < SEARCH_VALUE_INF;
+            last_yes = lo > -SEARCH_VALUE_INF;
+            s->resume = false;
+        }
+        if (reporting)
+            s->root_lo = lo, s->root_hi = hi;
         int d = 0;
         for (;;) {
             if (hi <= alpha || lo >= beta || lo == hi) {
@@ -1703,6 +1820,8 @@ static bool value_within(int *value, search_t *s, const game_t *game, int alpha,
                 hi = r;
             s->report_lo = lo;
             s->report_hi = hi;
+            if (reporting)
+                s->root_lo = lo, s->root_hi = hi;
             report(s, INT_MAX, true, r, 0);
             s->reporting = false; /* the searches of optimal moves and games report nothing */
             if (lo > hi) {
@@ -1793,6 +1912,7 @@ bool search_solve(search_result_t *res, search_t *s, const game_t *game, GError 
         return false;
     }
     res->value = v;
+    s->root_lo = s->root_hi = v;
     bool ok = true;
     game_t *g = game_copy(game);
     board_move_t moves[BOARD_MAX_POINTS + 1];

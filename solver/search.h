@@ -42,11 +42,14 @@
 #define SEARCH_ERROR (search_error_quark())
 GQuark search_error_quark(void);
 typedef enum search_error_code {
-    SEARCH_ERROR_RULES, /* a rule set the solver cannot solve (infinite game tree) */
-    SEARCH_ERROR_LIMIT, /* the node or time limit was reached */
-    SEARCH_ERROR_MEMORY,
-    SEARCH_ERROR_DEPTH, /* a line longer than the solver's stack */
+    SEARCH_ERROR_RULES,  /* a rule set the solver cannot solve (infinite game tree) */
+    SEARCH_ERROR_LIMIT,  /* the node or time limit was reached */
+    SEARCH_ERROR_MEMORY, /* the table or the stacks do not fit (search_options_t.memory_bytes) */
+    SEARCH_ERROR_DEPTH,  /* a line longer than the solver's stack */
+    SEARCH_ERROR_INTERRUPTED, /* search_interrupt was called */
 } search_error_code_t;
+
+typedef struct search search_t;
 
 /* One step of a long search, for a progress display (search_options_t.progress). */
 typedef struct search_progress {
@@ -61,8 +64,24 @@ typedef struct search_progress {
 
 typedef void (*search_progress_fn)(const search_progress_t *progress, void *data);
 
+/* What a search has proved of its root so far, for a checkpoint (solver/checkpoint.h). */
+typedef struct search_bounds {
+    int lo, hi;     /* lo <= value <= hi, Black's view (+-SEARCH_VALUE_INF: nothing known) */
+    uint64_t nodes; /* nodes since the search began */
+    double seconds; /* since the search began */
+} search_bounds_t;
+
+/* Called from the main searching thread at checkpoint time, while helper threads may go on
+ * storing into the table (solver/checkpoint.h copies each bucket under its lock). */
+typedef void (*search_checkpoint_fn)(search_t *search, const search_bounds_t *bounds, void *data);
+
 typedef struct search_options {
-    size_t tt_bytes;    /* table size; 0 means no table */
+    size_t tt_bytes; /* table size; 0 means no table (unless memory_bytes is given) */
+    /* A cap on everything the search allocates: the table, each thread's stacks (the game's
+     * history and the line below the root, arrays and the recursion's frames), the helpers'
+     * shared state.  0: no cap (tt_bytes, and stacks for STACK_EXTRA plies as needed).  Given,
+     * it replaces tt_bytes: search_memory_plan splits it. */
+    size_t memory_bytes;
     int threads;        /* 1 or more: helpers share the table (ABDADA) */
     uint64_t max_nodes; /* 0: no limit */
     double max_seconds; /* 0: no limit */
@@ -70,6 +89,10 @@ typedef struct search_options {
      * the root (not of the optimal-move and optimal-game searches); NULL: none. */
     search_progress_fn progress;
     void *progress_data;
+    /* Called every checkpoint_seconds (> 0) of a search by the main thread; NULL: never. */
+    search_checkpoint_fn checkpoint;
+    void *checkpoint_data;
+    double checkpoint_seconds;
 } search_options_t;
 
 /*
@@ -104,7 +127,21 @@ typedef struct search_result {
     game_result_t final; /* how the optimal game ends */
 } search_result_t;
 
-typedef struct search search_t;
+/*
+ * How search_create splits a memory cap (search_options_t.memory_bytes) for `threads` threads:
+ * the stacks (the game's history and the line below the root, per thread) get a quarter of it,
+ * at least SEARCH_PLAN_MIN_PLIES plies and at most 65,536; the table gets the rest.  False and
+ * *error (SEARCH_ERROR_MEMORY, naming what is needed) when the cap cannot hold a table of one
+ * bucket and the least stacks.
+ */
+#define SEARCH_PLAN_MIN_PLIES 256
+typedef struct search_memory_plan {
+    size_t tt_bytes;    /* the table */
+    size_t plies;       /* states each thread's stacks may hold (history plus search) */
+    size_t stack_bytes; /* all threads' stacks and the shared state, at their largest */
+} search_memory_plan_t;
+bool search_memory_plan(search_memory_plan_t *plan, size_t memory_bytes, int threads,
+                        GError **error);
 
 /*
  * Checks that the rule set can be solved: the game tree must be finite, which needs superko
@@ -131,6 +168,25 @@ bool search_value(int *value, search_t *search, const game_t *game, int alpha, i
 
 /* The exact value, the optimal first moves and an optimal game from the game's current state. */
 bool search_solve(search_result_t *result, search_t *search, const game_t *game, GError **error);
+
+/*
+ * Stops the search in progress (and every later one on this context) as soon as it notices:
+ * they return false with SEARCH_ERROR_INTERRUPTED.  Safe from any thread (a signal watcher).
+ */
+void search_interrupt(search_t *search);
+
+/*
+ * Starts the root tests of the next search_value or search_solve from the bounds lo <= value
+ * <= hi (Black's view), proved by an earlier run of the same game (a checkpoint, with its
+ * table loaded).  The tests that remain, and so the answer, are those of the full search.
+ */
+void search_resume(search_t *search, int lo, int hi);
+
+/* What the running (or last) search proved of its root: lo <= value <= hi, Black's view. */
+search_bounds_t search_root_bounds(const search_t *search);
+
+/* The context's table (NULL when it has none), for checkpoints. */
+struct tt *search_table(search_t *search);
 
 /* Sets the node and time limits of the next searches (0: none), e.g. for a portfolio of
  * searches that each get a budget in turn; the table keeps what a stopped search proved. */

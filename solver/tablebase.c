@@ -32,6 +32,7 @@
 #include "solver/tablebase.h"
 
 #include "positions/rank.h"
+#include "solver/checkpoint.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -822,9 +823,19 @@ static double now_seconds(void)
     return g_get_monotonic_time() * 1e-6;
 }
 
+/* A computation's state after a level (see tablebase_options_t.checkpoint_path): below. */
+typedef struct level_state {
+    int level; /* the last level done */
+    int max_distance;
+    uint64_t long_next;
+} level_state_t;
+static bool level_save(const compute_t *c, const level_state_t *ls, const char *path,
+                       GError **error);
+static bool level_load(level_state_t *ls, compute_t *c, const char *path, GError **error);
+
 tablebase_options_t tablebase_options_default(void)
 {
-    tablebase_options_t o = {1, (size_t)4 << 30, NULL, NULL};
+    tablebase_options_t o = {1, (size_t)4 << 30, 0, NULL, NULL, NULL, 300};
     return o;
 }
 
@@ -847,10 +858,24 @@ bool tablebase_compute(tablebase_t *tb, const tablebase_options_t *options, GErr
     g_mutex_init(&c.long_lock);
     bool ok = false;
 
+    /* What create made (the ranking, the ko index), then a value and a count per state. */
+    uint64_t held = (2 * L / 64 + 2 * L / 512) * 8 + tb->ko_count * 8 + rank_bytes(tb->rank);
+    uint64_t least = held + 2 * states;
+    if (options->memory_bytes && least > options->memory_bytes) {
+        g_set_error(error, TABLEBASE_ERROR, TABLEBASE_ERROR_MEMORY,
+                    "%dx%d: the tablebase needs at least %llu bytes (a value and a count for "
+                    "each of %llu states, the ranking and the ko index), more than the memory "
+                    "cap of %zu bytes",
+                    g->width, g->height, (unsigned long long)least, (unsigned long long)states,
+                    options->memory_bytes);
+        goto done;
+    }
     free(tb->values);
     tb->values = calloc(states, 1);
     c.counts = malloc(states);
-    bool position_array = L * sizeof(board_t) <= options->position_bytes;
+    bool position_array =
+        L * sizeof(board_t) <= options->position_bytes &&
+        (!options->memory_bytes || least + L * sizeof(board_t) <= options->memory_bytes);
     if (position_array)
         c.positions = malloc(L * sizeof(board_t));
     if (!tb->values || !c.counts || (position_array && !c.positions)) {
@@ -870,13 +895,21 @@ bool tablebase_compute(tablebase_t *tb, const tablebase_options_t *options, GErr
         rank_cursor_destroy(cur);
     }
 
-    /* The move counts; the states without a move are losses at 0. */
-    run_phase(&c, PHASE_COUNT_PLAIN, threads);
-    run_phase(&c, PHASE_COUNT_KO, threads);
+    level_state_t resumed = {-1, 0, 0};
+    if (options->checkpoint_path && g_file_test(options->checkpoint_path, G_FILE_TEST_EXISTS)) {
+        /* The values, counts and long states after a level: go on from the next one. */
+        if (!level_load(&resumed, &c, options->checkpoint_path, error))
+            goto done;
+    } else {
+        /* The move counts; the states without a move are losses at 0. */
+        run_phase(&c, PHASE_COUNT_PLAIN, threads);
+        run_phase(&c, PHASE_COUNT_KO, threads);
+    }
 
-    int max_distance = 0;
-    uint64_t long_next = 0; /* the first entry of long_states not yet run */
-    for (int d = 0;; d++) {
+    int max_distance = resumed.max_distance;
+    uint64_t long_next = resumed.long_next; /* the first entry of long_states not yet run */
+    double saved = now_seconds();
+    for (int d = resumed.level + 1;; d++) {
         c.distance = d;
         c.found = 0;
         if (d <= VALUE_MAX_SHORT_DISTANCE) {
@@ -897,6 +930,12 @@ bool tablebase_compute(tablebase_t *tb, const tablebase_options_t *options, GErr
         max_distance = d;
         if (options->progress)
             options->progress(d, c.resolved, states, options->progress_data);
+        if (options->checkpoint_path && now_seconds() - saved >= options->checkpoint_seconds) {
+            level_state_t ls = {d, max_distance, long_next};
+            if (!level_save(&c, &ls, options->checkpoint_path, error))
+                goto done;
+            saved = now_seconds();
+        }
     }
 
     /* The long table, sorted by state index for probes. */
@@ -1274,6 +1313,27 @@ static bool write_values(FILE *f, checksum_t *c, const uint8_t *values, uint64_t
     return true;
 }
 
+/* Ends a file opened as tmp (f NULL: fopen failed) and `written` so far: its checksum, then
+ * checkpoint_commit over path.  f is closed in every case; false and *error naming the file
+ * (tmp removed) on failure. */
+static bool finish_file(FILE *f, bool written, const checksum_t *c, const char *tmp,
+                        const char *path, GError **error)
+{
+    uint8_t sum[8];
+    put_u64(sum, checksum_final(c));
+    const char *what = tmp;
+    if (f && (!written || fwrite(sum, 1, 8, f) != 8)) {
+        int saved = errno;
+        fclose(f);
+        errno = saved;
+    } else if (f && checkpoint_commit(f, tmp, path, &what))
+        return true;
+    g_set_error(error, TABLEBASE_ERROR, TABLEBASE_ERROR_IO, "%s: cannot write: %s", what,
+                g_strerror(errno));
+    checkpoint_discard(tmp, path);
+    return false;
+}
+
 bool tablebase_save(const tablebase_t *tb, const char *path, GError **error)
 {
     if (!tb->computed) {
@@ -1281,7 +1341,7 @@ bool tablebase_save(const tablebase_t *tb, const char *path, GError **error)
                     "%s: the tablebase has not been computed", path);
         return false;
     }
-    char *tmp = g_strconcat(path, ".tmp", NULL);
+    char *tmp = checkpoint_temp_path(path); /* path itself for a device, pipe or link */
     char *rules = rules_to_string(&tb->rules);
     size_t rules_length = strlen(rules);
     size_t hb = header_bytes(rules_length);
@@ -1303,47 +1363,13 @@ bool tablebase_save(const tablebase_t *tb, const char *path, GError **error)
     put_u32(header + 72, (uint32_t)s->max_distance);
     put_u32(header + 76, 0);
     memcpy(header + FILE_HEADER_FIXED, rules, rules_length);
-    bool ok = false;
     checksum_t c = {FNV_OFFSET, 0};
-    const char *what = tmp;
     FILE *f = fopen(tmp, "wb");
-    if (!f)
-        goto io_error;
-    what = tmp;
-    if (!write_piece(f, &c, header, hb) || !write_values(f, &c, tb->values, states) ||
-        !write_u64_array(f, &c, tb->ko_keys, tb->ko_count) ||
-        !write_u64_array(f, &c, tb->long_index, tb->long_count) ||
-        !write_u32_array(f, &c, tb->long_distance, tb->long_count))
-        goto io_error;
-    uint8_t sum[8];
-    put_u64(sum, checksum_final(&c));
-    if (fwrite(sum, 1, 8, f) != 8 || fflush(f) != 0 || fsync(fileno(f)) != 0)
-        goto io_error;
-    if (fclose(f) != 0) {
-        f = NULL;
-        goto io_error;
-    }
-    f = NULL;
-    what = path;
-    if (rename(tmp, path) != 0)
-        goto io_error;
-    /* The rename itself is made durable by syncing the folder. */
-    char *dir = g_path_get_dirname(path);
-    int fd = open(dir, O_RDONLY);
-    if (fd >= 0) {
-        fsync(fd);
-        close(fd);
-    }
-    g_free(dir);
-    ok = true;
-    goto done;
-io_error:
-    g_set_error(error, TABLEBASE_ERROR, TABLEBASE_ERROR_IO, "%s: cannot write: %s", what,
-                g_strerror(errno));
-    if (f)
-        fclose(f);
-    unlink(tmp);
-done:
+    bool written = f && write_piece(f, &c, header, hb) && write_values(f, &c, tb->values, states) &&
+                   write_u64_array(f, &c, tb->ko_keys, tb->ko_count) &&
+                   write_u64_array(f, &c, tb->long_index, tb->long_count) &&
+                   write_u32_array(f, &c, tb->long_distance, tb->long_count);
+    bool ok = finish_file(f, written, &c, tmp, path, error);
     g_free(header);
     g_free(rules);
     g_free(tmp);
@@ -1550,4 +1576,167 @@ fail:
     g_free(rules_text);
     tablebase_destroy(tb);
     return NULL;
+}
+
+/* ---- Checkpoints of a computation ------------------------------------------------------------ */
+
+/*
+ * The state after a level, in the style of the tablebase file: a fixed header of 64 bytes
+ * (magic "MATHGOTC", version, width, height, the rules string's length, the last level done,
+ * the longest distance so far, the states, the states resolved, the moves, the long states and
+ * the first of them not yet run), the rules string, the values and the counts (each padded to 8
+ * bytes), the long states (index, distance as two words), the checksum.  Written atomically.
+ */
+#define LEVEL_MAGIC   "MATHGOTC"
+#define LEVEL_VERSION 1u
+#define LEVEL_HEADER  64
+
+static void level_header(uint8_t out[LEVEL_HEADER], const compute_t *c, const level_state_t *ls,
+                         size_t rules_length)
+{
+    memset(out, 0, LEVEL_HEADER);
+    memcpy(out, LEVEL_MAGIC, 8);
+    put_u32(out + 8, LEVEL_VERSION);
+    out[12] = (uint8_t)c->g->width;
+    out[13] = (uint8_t)c->g->height;
+    put_u32(out + 16, (uint32_t)rules_length);
+    put_u32(out + 20, (uint32_t)ls->level);
+    put_u32(out + 24, (uint32_t)ls->max_distance);
+    put_u64(out + 32, 2 * c->tb->positions + c->tb->ko_count);
+    put_u64(out + 40, c->resolved);
+    put_u64(out + 48, c->edges);
+    put_u64(out + 56, c->long_states->len);
+    /* long_next follows the rules string (the fixed part is full) */
+}
+
+static bool level_save(const compute_t *c, const level_state_t *ls, const char *path,
+                       GError **error)
+{
+    char *tmp = checkpoint_temp_path(path);
+    char *rules = rules_to_string(&c->tb->rules);
+    size_t rules_length = strlen(rules);
+    uint64_t states = 2 * c->tb->positions + c->tb->ko_count;
+    uint8_t header[LEVEL_HEADER];
+    level_header(header, c, ls, rules_length);
+    uint8_t *rules_padded = g_malloc0(padded8(rules_length) + 8);
+    memcpy(rules_padded, rules, rules_length);
+    put_u64(rules_padded + padded8(rules_length), ls->long_next);
+    uint64_t n_long = c->long_states->len;
+    uint64_t *words = g_new(uint64_t, 2 * n_long + 1);
+    for (uint64_t i = 0; i < n_long; i++) {
+        const long_entry_t *e = &g_array_index(c->long_states, long_entry_t, i);
+        words[2 * i] = e->index;
+        words[2 * i + 1] = e->distance;
+    }
+    checksum_t sum = {FNV_OFFSET, 0};
+    FILE *f = fopen(tmp, "wb");
+    bool written = f && write_piece(f, &sum, header, LEVEL_HEADER) &&
+                   write_piece(f, &sum, rules_padded, padded8(rules_length) + 8) &&
+                   write_values(f, &sum, c->tb->values, states) &&
+                   write_values(f, &sum, c->counts, states) &&
+                   write_u64_array(f, &sum, words, 2 * n_long);
+    bool ok = finish_file(f, written, &sum, tmp, path, error);
+    g_free(words);
+    g_free(rules_padded);
+    g_free(rules);
+    g_free(tmp);
+    return ok;
+}
+
+/* Reads what write_values wrote: n bytes and their padding (in the same pieces, for the
+ * checksum). */
+static bool read_values(FILE *f, checksum_t *c, uint8_t *values, uint64_t n)
+{
+    uint8_t buf[1 << 16];
+    for (uint64_t i = 0; i < padded8(n); i += sizeof buf) {
+        uint64_t k = MIN(padded8(n) - i, sizeof buf);
+        if (!read_piece(f, c, buf, k))
+            return false;
+        if (i < n)
+            memcpy(values + i, buf, MIN(n - i, k));
+    }
+    return true;
+}
+
+static bool level_load(level_state_t *ls, compute_t *c, const char *path, GError **error)
+{
+    char *rules = rules_to_string(&c->tb->rules);
+    size_t rules_length = strlen(rules);
+    uint64_t states = 2 * c->tb->positions + c->tb->ko_count;
+    uint8_t *rules_padded = g_malloc0(padded8(rules_length) + 8);
+    uint64_t *words = NULL;
+    checksum_t sum = {FNV_OFFSET, 0};
+    bool ok = false;
+    struct stat st;
+    FILE *f = fopen(path, "rb");
+    if (!f || fstat(fileno(f), &st) != 0 || !S_ISREG(st.st_mode)) {
+        g_set_error(error, TABLEBASE_ERROR, f ? TABLEBASE_ERROR_FORMAT : TABLEBASE_ERROR_IO,
+                    "%s: %s", path, f ? "not a regular file" : g_strerror(errno));
+        goto done;
+    }
+    uint8_t header[LEVEL_HEADER], want[LEVEL_HEADER];
+    if (!read_piece(f, &sum, header, LEVEL_HEADER) || memcmp(header, LEVEL_MAGIC, 8) != 0 ||
+        get_u32(header + 8) != LEVEL_VERSION) {
+        g_set_error(error, TABLEBASE_ERROR, TABLEBASE_ERROR_FORMAT,
+                    "%s: not a checkpoint of mathgo tablebase (format %u)", path, LEVEL_VERSION);
+        goto done;
+    }
+    /* The same board, rules and states: the header up to the level agrees with this run's. */
+    level_state_t none = {0, 0, 0};
+    level_header(want, c, &none, rules_length);
+    uint64_t n_long = get_u64(header + 56);
+    uint64_t expected =
+        LEVEL_HEADER + padded8(rules_length) + 8 + 2 * padded8(states) + 16 * n_long + 8;
+    if (memcmp(header + 12, want + 12, 8) != 0 || get_u64(header + 32) != states ||
+        !read_piece(f, &sum, rules_padded, padded8(rules_length) + 8) ||
+        memcmp(rules_padded, rules, rules_length) != 0) {
+        g_set_error(error, TABLEBASE_ERROR, TABLEBASE_ERROR_FORMAT,
+                    "%s: %s (this one: %dx%d %s); give another file or the same arguments", path,
+                    (uint64_t)st.st_size < LEVEL_HEADER + padded8(rules_length) + 8
+                        ? "truncated, or the checkpoint of another tablebase"
+                        : "the checkpoint of another tablebase",
+                    c->g->width, c->g->height, rules);
+        goto done;
+    }
+    if (n_long > states || (uint64_t)st.st_size != expected) {
+        g_set_error(error, TABLEBASE_ERROR, TABLEBASE_ERROR_FORMAT,
+                    "%s: %llu bytes where the header announces %llu (a truncated or damaged file)",
+                    path, (unsigned long long)st.st_size,
+                    (unsigned long long)(n_long > states ? 0 : expected));
+        goto done;
+    }
+    words = g_new(uint64_t, 2 * n_long + 1);
+    if (!read_values(f, &sum, c->tb->values, states) || !read_values(f, &sum, c->counts, states) ||
+        !read_words(f, &sum, words, 2 * n_long, 8)) {
+        g_set_error(error, TABLEBASE_ERROR, TABLEBASE_ERROR_IO, "%s: cannot read: %s", path,
+                    g_strerror(errno));
+        goto done;
+    }
+    uint8_t tail[8];
+    if (fread(tail, 1, 8, f) != 8 || get_u64(tail) != checksum_final(&sum)) {
+        g_set_error(error, TABLEBASE_ERROR, TABLEBASE_ERROR_FORMAT,
+                    "%s: the checksum does not match the contents (a damaged file)", path);
+        goto done;
+    }
+    g_array_set_size(c->long_states, 0);
+    for (uint64_t i = 0; i < n_long; i++) {
+        long_entry_t e = {words[2 * i], (uint32_t)words[2 * i + 1]};
+        g_array_append_val(c->long_states, e);
+    }
+    ls->level = (int)get_u32(header + 20);
+    ls->max_distance = (int)get_u32(header + 24);
+    ls->long_next = get_u64(rules_padded + padded8(rules_length));
+    c->resolved = get_u64(header + 40);
+    c->edges = get_u64(header + 48);
+    ok = ls->long_next <= n_long;
+    if (!ok)
+        g_set_error(error, TABLEBASE_ERROR, TABLEBASE_ERROR_FORMAT,
+                    "%s: the first long state to run is beyond the last", path);
+done:
+    if (f)
+        fclose(f);
+    g_free(words);
+    g_free(rules_padded);
+    g_free(rules);
+    return ok;
 }

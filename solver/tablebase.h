@@ -107,8 +107,20 @@ typedef struct tablebase_options {
     /* Positions are kept in an array by rank (16 bytes each) when it fits this many bytes;
      * beyond, each thread walks a rank cursor (slower, no memory). */
     size_t position_bytes;
+    /* A cap on what the tablebase holds while computing: its ranking and ko index (made by
+     * tablebase_create), the values and counts of every state and the positions array (left
+     * out when it would pass the cap); the states beyond 253 plies, a few, come on top.  0: no
+     * cap.  A cap the first ones pass is refused before anything is computed. */
+    size_t memory_bytes;
     tablebase_progress_fn progress; /* called after each level; NULL: none */
     void *progress_data;
+    /* When not NULL: the state after a level (values, counts, long states) is saved to this
+     * file, atomically, whenever checkpoint_seconds have passed since the last save; and when
+     * the file exists, tablebase_compute resumes after its level (refused, with
+     * TABLEBASE_ERROR_FORMAT, when it is another board's or rule set's, or damaged).  The
+     * values are the same as without. */
+    const char *checkpoint_path;
+    double checkpoint_seconds;
 } tablebase_options_t;
 
 /* One thread, positions in an array up to 4 GB, no progress. */

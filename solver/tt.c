@@ -18,7 +18,8 @@ typedef struct tt_bucket {
 struct tt {
     tt_bucket_t *buckets;
     tt_body_t *bodies; /* bodies[2 * index + slot] */
-    size_t count;      /* buckets, a power of two */
+    size_t count;      /* buckets */
+    size_t mask, fold; /* the next power of two of count, less one; and its half */
     atomic_flag locks[TT_LOCKS];
 };
 
@@ -63,12 +64,15 @@ static void table_free(void *p, size_t bytes)
 tt_t *tt_create(size_t bytes)
 {
     size_t per_bucket = sizeof(tt_bucket_t) + 2 * sizeof(tt_body_t);
-    size_t count = 1;
-    while (count * 2 * per_bucket <= bytes)
-        count *= 2;
+    size_t count = tt_size_for(bytes) / per_bucket;
     tt_t *tt = g_try_new0(tt_t, 1);
     if (!tt)
         return NULL;
+    size_t pow2 = 1;
+    while (pow2 < count)
+        pow2 *= 2;
+    tt->mask = pow2 - 1;
+    tt->fold = pow2 / 2;
     tt->buckets = table_alloc(count * sizeof(tt_bucket_t));
     tt->bodies = table_alloc(2 * count * sizeof(tt_body_t));
     tt->count = count;
@@ -101,10 +105,20 @@ size_t tt_bytes(const tt_t *tt)
     return tt->count * (sizeof(tt_bucket_t) + 2 * sizeof(tt_body_t));
 }
 
-/* The bucket of `key`: its low bits (the miss filter uses the high ones, tt.h). */
+size_t tt_size_for(size_t bytes)
+{
+    size_t per_bucket = sizeof(tt_bucket_t) + 2 * sizeof(tt_body_t);
+    size_t count = bytes / per_bucket;
+    return (count ? count : 1) * per_bucket;
+}
+
+/* The bucket of `key`: its low bits (the miss filter uses the high ones, tt.h).  A count that
+ * is not a power of two (a table filling a memory cap) folds the indices beyond it onto the
+ * upper half below it, so a power of two indexes as it always did. */
 static size_t bucket_index(const tt_t *tt, uint64_t key)
 {
-    return (size_t)key & (tt->count - 1);
+    size_t index = (size_t)key & tt->mask;
+    return index >= tt->count ? index - tt->fold : index;
 }
 
 void tt_prefetch(const tt_t *tt, uint64_t key)
@@ -280,4 +294,52 @@ void tt_store(tt_t *tt, uint64_t key, const tt_state_t *state, int value, tt_bou
     else
         put(tt, index, 1, false, &e, &body);
     unlock(tt, index);
+}
+
+bool tt_for_each(tt_t *tt, tt_entry_fn fn, void *data)
+{
+    for (size_t index = 0; index < tt->count; index++) {
+        tt_head_t heads[2];
+        tt_body_t bodies[2];
+        int n = 0;
+        lock(tt, index);
+        for (int i = 0; i < 2; i++)
+            if (meta_bound(tt->buckets[index].slot[i].meta) != TT_BOUND_NONE) {
+                heads[n] = tt->buckets[index].slot[i];
+                bodies[n++] = tt->bodies[2 * index + (size_t)i];
+            }
+        unlock(tt, index);
+        for (int i = 0; i < n; i++)
+            if (!fn(&heads[i], &bodies[i], data))
+                return false;
+    }
+    return true;
+}
+
+bool tt_restore(tt_t *tt, const tt_head_t *head, const tt_body_t *body)
+{
+    uint64_t m = head->meta;
+    unsigned move = (unsigned)((m >> 28) & 127), ko = (unsigned)((m >> 21) & 127);
+    bool unknown = (m >> 47) & 1;
+    if (meta_bound(m) == TT_BOUND_NONE || (move > BOARD_MOVE_PASS && move != 127) ||
+        (ko >= BOARD_MAX_POINTS && ko != TT_NO_KO) || ((m >> 41) & 3) > TT_REQS ||
+        (unknown && ((m >> 41) & 3)) || (head->black & head->white))
+        return false;
+    size_t index = bucket_index(tt, head->key);
+    tt_bucket_t *b = &tt->buckets[index];
+    uint64_t state_bits = (uint64_t)1 << 18 | (uint64_t)3 << 19 | (uint64_t)127 << 21;
+    int slot = 1;
+    for (int i = 1; i >= 0; i--) {
+        const tt_head_t *e = &b->slot[i];
+        if (meta_bound(e->meta) == TT_BOUND_NONE)
+            slot = i;
+    }
+    for (int i = 0; i < 2; i++) {
+        const tt_head_t *e = &b->slot[i];
+        if (holds_key(e, head->key) && e->black == head->black && e->white == head->white &&
+            (e->meta & state_bits) == (m & state_bits))
+            slot = i;
+    }
+    put(tt, index, slot, false, head, body);
+    return true;
 }

@@ -282,6 +282,10 @@ typedef struct tt_body {
 } tt_body_t;
 _Static_assert(sizeof(tt_body_t) == 112 + 8 * TT_SIG_WORDS, "tt_body_t layout");
 
+/* The meaning of an entry's words: a checkpoint (solver/checkpoint.h) of another layout is
+ * refused.  Raise it whenever the layout above or the meaning of a stored value changes. */
+#define TT_LAYOUT_VERSION 1
+
 /* What a probe returns (unpacked). */
 typedef struct tt_hit {
     int value;
@@ -300,7 +304,8 @@ typedef struct tt_hit {
 
 typedef struct tt tt_t;
 
-/* A table using at most `bytes` bytes (at least one bucket).  NULL on allocation failure. */
+/* A table using at most `bytes` bytes (at least one bucket of 512 bytes).  NULL on allocation
+ * failure. */
 tt_t *tt_create(size_t bytes);
 void tt_destroy(tt_t *tt);
 
@@ -309,6 +314,27 @@ void tt_clear(tt_t *tt);
 
 /* The bytes the table occupies. */
 size_t tt_bytes(const tt_t *tt);
+
+/* The bytes tt_create(bytes) occupies: as many buckets as `bytes` holds, at least one. */
+size_t tt_size_for(size_t bytes);
+
+/*
+ * Calls fn with a copy of every occupied slot (taken under its bucket's lock, so untorn while
+ * other threads store), bucket by bucket; stops and returns false when fn returns false.  For
+ * checkpoints (solver/checkpoint.h): every entry is a proof on its own, so any set of them is
+ * a sound table.
+ */
+typedef bool (*tt_entry_fn)(const tt_head_t *head, const tt_body_t *body, void *data);
+bool tt_for_each(tt_t *tt, tt_entry_fn fn, void *data);
+
+/*
+ * Puts back an entry tt_for_each gave (from a table of any size): into its state's slot when
+ * the bucket holds that state, else an empty slot, else the second slot.  Entries put back in
+ * tt_for_each's order into a table of the same size land where they were.  False (and the
+ * table unchanged) when the head is not an entry: an empty slot's bound, a move, ko point or
+ * number of required positions out of range.
+ */
+bool tt_restore(tt_t *tt, const tt_head_t *head, const tt_body_t *body);
 
 /* Asks the processor to fetch the bucket heads of `key` (for probes that follow shortly). */
 void tt_prefetch(const tt_t *tt, uint64_t key);

@@ -3,6 +3,9 @@
  * evaluation of every state of every board of at most 9 points, against the solver, and the
  * file format (round trip, truncated and corrupt files) and the commands.
  */
+/* symlink: POSIX. */
+#define _POSIX_C_SOURCE 200809L
+
 #include "core/board.h"
 #include "core/game.h"
 #include "core/rules.h"
@@ -20,6 +23,7 @@
 
 #include <cmocka.h>
 #include <glib/gstdio.h>
+#include <unistd.h>
 
 /* The number of colourings of a board (3^N), and colouring c (base 3, point 0 lowest: 0 empty, 1
  * black, 2 white) as a position; false when it is not a legal position. */
@@ -815,6 +819,21 @@ static void test_tablebase__truncated_and_corrupt_files_are_refused(void **state
     assert_non_null(strstr(error->message, "no-such-folder"));
     g_error_free(error);
     g_free(nowhere);
+    /* A symbolic link is written through, not replaced (a rename over it would replace the
+     * link, or, over a device such as /dev/full, the device node). */
+    char *target = g_build_filename(dir, "target.tb", NULL);
+    char *link = g_build_filename(dir, "link.tb", NULL);
+    assert_int_equal(symlink(target, link), 0);
+    if (!tablebase_save(tb, link, &error))
+        fail_msg("%s", error->message);
+    assert_true(g_file_test(link, G_FILE_TEST_IS_SYMLINK));
+    tablebase_t *through = tablebase_load(target, NULL);
+    assert_non_null(through);
+    tablebase_destroy(through);
+    g_remove(link);
+    g_remove(target);
+    g_free(link);
+    g_free(target);
     g_free(data);
     tablebase_destroy(tb);
     board_geom_destroy(g);

@@ -1,0 +1,592 @@
+/*
+ * tests/test_checkpoint.c: checkpoints of a search (solver/checkpoint.h) and `mathgo solve
+ * --checkpoint`: a run stopped again and again (node limits in-process; SIGKILL at seeded random
+ * moments for the command) resumes to exactly the uninterrupted answer, every file left behind
+ * loads, and damaged or foreign files are refused naming what is wrong; SIGINT stops a solve with
+ * its bounds; a memory cap too small is refused before the search and a tiny one still solves.
+ */
+#define _POSIX_C_SOURCE 200809L /* kill, nanosleep */
+#include "core/board.h"
+#include "core/game.h"
+#include "core/rules.h"
+#include "solver/checkpoint.h"
+#include "solver/search.h"
+#include "solver/tt.h"
+#include "tests/support.h"
+
+#include <setjmp.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <cmocka.h>
+#include <glib/gstdio.h>
+
+/* The board of the command-line tests: about a second in a release build, many checkpoints. */
+#define KILL_BOARD "4x3"
+#define KILL_RULES "tromp-taylor"
+
+typedef struct fixture {
+    board_geom_t *geom;
+    rules_t rules;
+    game_t *game;
+    char *problem;
+    char *dir; /* a temporary folder for the files */
+} fixture_t;
+
+static void fixture_init(fixture_t *f, int width, int height, const char *rules)
+{
+    f->geom = board_geom_create(width, height, NULL);
+    assert_true(rules_parse(&f->rules, rules, NULL));
+    f->game = game_create(f->geom, &f->rules);
+    f->problem = checkpoint_problem(f->game);
+    f->dir = g_dir_make_tmp("mathgo-checkpoint-XXXXXX", NULL);
+    assert_non_null(f->dir);
+}
+
+static void fixture_clear(fixture_t *f)
+{
+    game_destroy(f->game);
+    board_geom_destroy(f->geom);
+    g_free(f->problem);
+    /* The folder's files: the tests name them all below. */
+    const char *names[] = {"a", "a.tmp", "b", "c", "run", "run.tmp", "sub", "sub.tmp", NULL};
+    for (int i = 0; names[i]; i++) {
+        char *p = g_build_filename(f->dir, names[i], NULL);
+        g_remove(p);
+        g_free(p);
+    }
+    g_rmdir(f->dir);
+    g_free(f->dir);
+}
+
+static search_t *make_search(const fixture_t *f, uint64_t max_nodes)
+{
+    search_options_t o = search_options_default();
+    o.tt_bytes = 4u << 20;
+    o.max_nodes = max_nodes;
+    search_t *s = search_create(f->geom, &f->rules, &o, NULL);
+    assert_non_null(s);
+    return s;
+}
+
+static void assert_same_answer(const search_result_t *a, const search_result_t *b)
+{
+    assert_int_equal(a->value, b->value);
+    assert_int_equal(a->best_count, b->best_count);
+    assert_memory_equal(a->best, b->best, (size_t)a->best_count * sizeof a->best[0]);
+    assert_int_equal(a->pv_length, b->pv_length);
+    assert_memory_equal(a->pv, b->pv, (size_t)a->pv_length * sizeof a->pv[0]);
+}
+
+/* A solve stopped by a node limit, saved, loaded into a new context and resumed, over and over,
+ * gives the uninterrupted answer: under scored rule sets and a last-move one.  (Each resumed run
+ * repeats the searches of the optimal moves and game found before, from the table: a limit
+ * below that cost would make no progress, so the steps are tens of thousands of nodes.) */
+static void
+test_checkpoint__a_solve_resumed_from_many_stops_gives_the_uninterrupted_answer(void **state)
+{
+    (void)state;
+    const struct {
+        int w, h;
+        const char *rules;
+        uint64_t step;
+    } cases[] = {{3, 3, "chinese", 20000}, {6, 2, "math", 50000}};
+    for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+        fixture_t f;
+        fixture_init(&f, cases[c].w, cases[c].h, cases[c].rules);
+        search_t *s = make_search(&f, 0);
+        search_result_t whole, resumed;
+        assert_true(search_solve(&whole, s, f.game, NULL));
+        uint64_t nodes_whole = search_stats(s).nodes;
+        search_destroy(s);
+
+        char *path = g_build_filename(f.dir, "a", NULL);
+        int stops = 0;
+        for (;;) {
+            s = make_search(&f, cases[c].step);
+            if (g_file_test(path, G_FILE_TEST_EXISTS)) {
+                checkpoint_info_t info;
+                GError *err = NULL;
+                if (!checkpoint_load(&info, path, "test", f.problem, search_table(s), &err))
+                    fail_msg("%s", err->message);
+                search_resume(s, info.lo, info.hi);
+                checkpoint_info_clear(&info);
+            }
+            GError *err = NULL;
+            bool done = search_solve(&resumed, s, f.game, &err);
+            if (done) {
+                search_destroy(s);
+                break;
+            }
+            assert_int_equal(err->code, SEARCH_ERROR_LIMIT);
+            g_error_free(err);
+            search_bounds_t b = search_root_bounds(s);
+            checkpoint_info_t info = {"test", "test", f.problem, b.lo, b.hi, b.nodes, b.seconds};
+            assert_true(checkpoint_save(path, &info, search_table(s), NULL));
+            search_destroy(s);
+            stops++;
+            assert_true(stops < 10000);
+        }
+        print_message("%dx%d %s: %llu nodes at once, %d stops of %llu nodes\n", cases[c].w,
+                      cases[c].h, cases[c].rules, (unsigned long long)nodes_whole, stops,
+                      (unsigned long long)cases[c].step);
+        assert_true(stops >= 3);
+        assert_same_answer(&whole, &resumed);
+        g_free(path);
+        fixture_clear(&f);
+    }
+}
+
+/* Writes a checkpoint of a partly searched 3x3 to path. */
+static void write_partial(const fixture_t *f, const char *path)
+{
+    search_t *s = make_search(f, 3000);
+    search_result_t res;
+    assert_false(search_solve(&res, s, f->game, NULL));
+    search_bounds_t b = search_root_bounds(s);
+    checkpoint_info_t info = {"test", "mathgo solve 3x3", f->problem, b.lo, b.hi, 1, 0.5};
+    GError *err = NULL;
+    if (!checkpoint_save(path, &info, search_table(s), &err))
+        fail_msg("%s", err->message);
+    search_destroy(s);
+}
+
+static bool count_entry(const tt_head_t *head, const tt_body_t *body, void *data)
+{
+    (void)head, (void)body;
+    ++*(uint64_t *)data;
+    return true;
+}
+
+static void expect_refusal(const char *path, const char *program, const char *problem, int code,
+                           const char *message)
+{
+    checkpoint_info_t info;
+    GError *err = NULL;
+    tt_t *tt = tt_create(1u << 20);
+    assert_false(checkpoint_load(&info, path, program, problem, tt, &err));
+    assert_non_null(err);
+    if (err->code != code || !strstr(err->message, message))
+        fail_msg("expected code %d and '%s', got %d: %s", code, message, err->code, err->message);
+    assert_non_null(strstr(err->message, path));
+    /* Nothing of a refused file stays in the table. */
+    uint64_t entries = 0;
+    tt_for_each(tt, count_entry, &entries);
+    assert_int_equal(entries, 0);
+    g_error_free(err);
+    checkpoint_info_clear(&info);
+    tt_destroy(tt);
+}
+
+/* Rewrites the file with byte `at` (from the end when negative) xor-ed with `mask`, or cut to
+ * `length` bytes when mask is 0. */
+static void damage(const char *path, long at, uint8_t mask, size_t length)
+{
+    gchar *data;
+    gsize n;
+    assert_true(g_file_get_contents(path, &data, &n, NULL));
+    if (mask) {
+        size_t i = at < 0 ? n - (size_t)(-at) : (size_t)at;
+        data[i] = (char)(data[i] ^ mask);
+    } else
+        n = length < n ? length : n;
+    assert_true(g_file_set_contents(path, data, (gssize)n, NULL));
+    g_free(data);
+}
+
+/* Every kind of damaged or foreign file is refused with its own message, and a good one loads. */
+static void
+test_checkpoint__damaged_and_foreign_files_are_refused_naming_what_is_wrong(void **state)
+{
+    (void)state;
+    fixture_t f;
+    fixture_init(&f, 3, 3, "chinese");
+    char *a = g_build_filename(f.dir, "a", NULL);
+    char *b = g_build_filename(f.dir, "b", NULL);
+    char *sub = g_build_filename(f.dir, "sub", NULL);
+    write_partial(&f, a);
+    checkpoint_info_t info;
+    GError *err = NULL;
+    tt_t *tt = tt_create(1u << 20);
+    if (!checkpoint_load(&info, a, "test", f.problem, tt, &err))
+        fail_msg("%s", err->message);
+    assert_string_equal(info.command, "mathgo solve 3x3");
+    assert_int_equal(info.nodes, 1);
+    checkpoint_info_clear(&info);
+    tt_destroy(tt);
+    /* The same entries into a table of another size: accepted (they are put in their buckets). */
+    tt = tt_create(3u << 10);
+    assert_true(checkpoint_load(&info, a, "test", f.problem, tt, NULL));
+    checkpoint_info_clear(&info);
+    tt_destroy(tt);
+
+    expect_refusal(a, "0.0.1", f.problem, CHECKPOINT_ERROR_MISMATCH, "written by mathgo test");
+    char *other;
+    {
+        board_geom_t *g = board_geom_create(3, 3, NULL);
+        rules_t r;
+        rules_parse(&r, "chinese,komi=7", NULL);
+        game_t *game = game_create(g, &r);
+        other = checkpoint_problem(game);
+        game_destroy(game);
+        board_geom_destroy(g);
+    }
+    expect_refusal(a, "test", other, CHECKPOINT_ERROR_MISMATCH, "another problem");
+    g_free(other);
+
+    gchar *good;
+    gsize n;
+    assert_true(g_file_get_contents(a, &good, &n, NULL));
+    /* One byte flipped in the last entry, in the bounds, and in the checksum. */
+    damage(a, -(long)(sizeof "checksum sha256 " + 64 + 10), 0x01, 0);
+    expect_refusal(a, "test", f.problem, CHECKPOINT_ERROR_CORRUPT, "checksum");
+    assert_true(g_file_set_contents(a, good, (gssize)n, NULL));
+    char *bounds = strstr(good, "\nbounds ");
+    assert_non_null(bounds);
+    damage(a, bounds - good + 8, 0x01, 0);
+    expect_refusal(a, "test", f.problem, CHECKPOINT_ERROR_CORRUPT, "");
+    assert_true(g_file_set_contents(a, good, (gssize)n, NULL));
+    damage(a, -3, 0x01, 0);
+    expect_refusal(a, "test", f.problem, CHECKPOINT_ERROR_CORRUPT, "checksum");
+    /* Truncated anywhere: in the entries, in the header, to nothing. */
+    assert_true(g_file_set_contents(a, good, (gssize)n, NULL));
+    damage(a, 0, 0, n - 1);
+    expect_refusal(a, "test", f.problem, CHECKPOINT_ERROR_CORRUPT, "truncated");
+    damage(a, 0, 0, 40);
+    expect_refusal(a, "test", f.problem, CHECKPOINT_ERROR_CORRUPT, "line");
+    damage(a, 0, 0, 0);
+    expect_refusal(a, "test", f.problem, CHECKPOINT_ERROR_CORRUPT, "an empty file");
+    /* Another format, another layout, binary garbage, a folder, no file. */
+    assert_true(g_file_set_contents(a, "mathgo checkpoint 2\n", -1, NULL));
+    expect_refusal(a, "test", f.problem, CHECKPOINT_ERROR_MISMATCH, "format '2'");
+    assert_true(
+        g_file_set_contents(a, "mathgo checkpoint 1\nprogram test\nlayout 0 32 224\n", -1, NULL));
+    expect_refusal(a, "test", f.problem, CHECKPOINT_ERROR_MISMATCH, "layout 0");
+    assert_true(g_file_set_contents(a,
+                                    "\x7f"
+                                    "ELF\x02\x01\x01\0\0\0",
+                                    10, NULL));
+    expect_refusal(a, "test", f.problem, CHECKPOINT_ERROR_CORRUPT, "line 1");
+    assert_int_equal(g_mkdir(sub, 0700), 0);
+    expect_refusal(sub, "test", f.problem, CHECKPOINT_ERROR_CORRUPT, "not a regular file");
+    expect_refusal(b, "test", f.problem, CHECKPOINT_ERROR_IO, "cannot read");
+    /* A save into a folder that does not exist fails, and leaves nothing. */
+    char *nowhere = g_build_filename(f.dir, "none", "x", NULL);
+    checkpoint_info_t any = {"test", "c", f.problem, 0, 0, 0, 0};
+    err = NULL;
+    assert_false(checkpoint_save(nowhere, &any, NULL, &err));
+    assert_int_equal(err->code, CHECKPOINT_ERROR_IO);
+    g_error_free(err);
+    g_free(nowhere);
+    g_free(good);
+    g_free(a);
+    g_free(b);
+    g_free(sub);
+    fixture_clear(&f);
+}
+
+/* ---- The command ----------------------------------------------------------------------------- */
+
+/* Starts mathgo with stdout and stderr into files of the folder; returns its pid. */
+static pid_t start(const fixture_t *f, const char *const *args)
+{
+    char *out = g_build_filename(f->dir, "b", NULL), *err = g_build_filename(f->dir, "c", NULL);
+    pid_t pid = fork();
+    assert_true(pid >= 0);
+    if (pid == 0) {
+        if (!freopen(out, "w", stdout) || !freopen(err, "w", stderr))
+            _exit(126);
+        const char *argv[32] = {MATHGO_BINARY};
+        for (int i = 0; args[i] && i < 30; i++)
+            argv[i + 1] = args[i];
+        execv(MATHGO_BINARY, (char *const *)argv);
+        _exit(127);
+    }
+    g_free(out);
+    g_free(err);
+    return pid;
+}
+
+static char *read_in(const fixture_t *f, const char *name)
+{
+    char *p = g_build_filename(f->dir, name, NULL), *text = NULL;
+    if (!g_file_get_contents(p, &text, NULL, NULL))
+        text = g_strdup("");
+    g_free(p);
+    return text;
+}
+
+static void sleep_ms(unsigned ms)
+{
+    struct timespec t = {ms / 1000, (long)(ms % 1000) * 1000000L};
+    nanosleep(&t, NULL);
+}
+
+/* The answer of `solve`'s text: every line but the costs (nodes, table, memory). */
+static char *answer_of(const char *out)
+{
+    GString *s = g_string_new(NULL);
+    char **lines = g_strsplit(out, "\n", -1);
+    for (int i = 0; lines[i]; i++)
+        if (!g_str_has_prefix(lines[i], "nodes ") && !g_str_has_prefix(lines[i], "table: ") &&
+            !g_str_has_prefix(lines[i], "memory: "))
+            g_string_append_printf(s, "%s\n", lines[i]);
+    g_strfreev(lines);
+    return g_string_free(s, FALSE);
+}
+
+/* What the rounds of kill_until_done saw, for the check after each round. */
+typedef struct rounds {
+    const fixture_t *f;
+    const char *path; /* the checkpoint */
+    int resumed;      /* runs that said they resumed (solve) */
+    int last_level;   /* the level the file holds (tablebase), -1 before one */
+    int rises;        /* rounds after which it was higher */
+} rounds_t;
+
+/*
+ * Runs args again and again, killing each of the first six runs with SIGKILL after a moment
+ * drawn in [lo, hi) ms by a generator seeded with `seed` (the first one after the checkpoint
+ * file appeared; a run that ended before is left), then
+ * letting one run to its end; after each round calls check.  Fails the test when a run exits
+ * with a status other than 0, or none finishes.  Returns the number of kills.
+ */
+static int kill_until_done(const char *const *args, guint32 seed, int lo, int hi,
+                           void (*check)(rounds_t *r, int round), rounds_t *r)
+{
+    GRand *rng = g_rand_new_with_seed(seed);
+    int kills = 0, finished = 0;
+    for (int round = 0; round < 60 && !finished; round++) {
+        pid_t pid = start(r->f, args);
+        int status;
+        if (kills < 6) {
+            /* The first kill comes after the first save (a slow build or a busy machine may
+             * take longer than the moments drawn to get there), so every later run resumes. */
+            for (int waited = 0;
+                 kills == 0 && waited < 60000 && waitpid(pid, &status, WNOHANG) == 0 &&
+                 !g_file_test(r->path, G_FILE_TEST_EXISTS);
+                 waited += 10)
+                sleep_ms(10);
+            sleep_ms((unsigned)g_rand_int_range(rng, lo, hi));
+            if (waitpid(pid, &status, WNOHANG) == 0) {
+                kill(pid, SIGKILL);
+                waitpid(pid, &status, 0);
+                kills++;
+            }
+        } else
+            waitpid(pid, &status, 0);
+        char *err = read_in(r->f, "c");
+        if (strstr(err, "resuming from"))
+            r->resumed++;
+        if (WIFEXITED(status)) {
+            if (WEXITSTATUS(status) != 0)
+                fail_msg("round %d: status %d: %s", round, WEXITSTATUS(status), err);
+            finished = 1;
+        }
+        g_free(err);
+        check(r, round);
+    }
+    assert_true(finished);
+    g_rand_free(rng);
+    return kills;
+}
+
+/* Whatever the moment of the kill, the solve's checkpoint is whole. */
+static void check_solve_file(rounds_t *r, int round)
+{
+    if (!g_file_test(r->path, G_FILE_TEST_EXISTS))
+        return;
+    checkpoint_info_t info;
+    GError *e = NULL;
+    tt_t *tt = tt_create(1u << 20);
+    if (!checkpoint_load(&info, r->path, NULL, r->f->problem, tt, &e))
+        fail_msg("round %d: %s", round, e->message);
+    checkpoint_info_clear(&info);
+    tt_destroy(tt);
+}
+
+/* The tablebase's saved level never goes down. */
+static void check_tablebase_file(rounds_t *r, int round)
+{
+    gchar *data;
+    gsize n;
+    (void)round;
+    if (g_file_get_contents(r->path, &data, &n, NULL) && n >= 24) {
+        int level = (uint8_t)data[20] | (uint8_t)data[21] << 8;
+        assert_true(level >= r->last_level);
+        r->rises += level > r->last_level;
+        r->last_level = level;
+        g_free(data);
+    }
+}
+
+/* `mathgo solve --checkpoint` killed with SIGKILL at seeded random moments, again and again:
+ * after every kill the file loads (or was not written yet), and the run that finishes prints
+ * exactly the answer of a run never interrupted. */
+static void test_checkpoint__solve_killed_again_and_again_resumes_to_the_same_answer(void **state)
+{
+    (void)state;
+    fixture_t f;
+    fixture_init(&f, 4, 3, KILL_RULES);
+    char *path = g_build_filename(f.dir, "run", NULL);
+    support_run_t whole =
+        support_runv(NULL, "solve", KILL_BOARD, "--rules", KILL_RULES, "-q", NULL);
+    assert_int_equal(whole.status, 0);
+    char *expected = answer_of(whole.out);
+    const char *args[] = {"solve", KILL_BOARD,           "--rules", KILL_RULES, "--checkpoint",
+                          path,    "--checkpoint-every", "0.02",    NULL};
+    rounds_t r = {&f, path, 0, -1, 0};
+    int kills = kill_until_done(args, 20261201, 30, 400, check_solve_file, &r);
+    int resumed = r.resumed;
+    char *out = read_in(&f, "b");
+    char *got = answer_of(out);
+    print_message("%d kills, %d resumed runs\n", kills, resumed);
+    assert_true(kills >= 3);
+    assert_true(resumed >= 1);
+    assert_string_equal(got, expected);
+    /* Once finished, the same command answers from the file. */
+    support_run_t again = support_run(NULL, args);
+    assert_int_equal(again.status, 0);
+    char *answer_again = answer_of(again.out);
+    assert_string_equal(answer_again, expected);
+    g_free(answer_again);
+    support_run_clear(&again);
+    g_free(got);
+    g_free(out);
+    g_free(expected);
+    support_run_clear(&whole);
+    g_free(path);
+    fixture_clear(&f);
+}
+
+/* `mathgo tablebase --checkpoint` killed with SIGKILL at seeded random moments, again and
+ * again: every restart resumes from the file (a damaged one would be refused, status 2), the
+ * levels saved only go up, and the tablebase written at the end is byte for byte the one of a
+ * run never interrupted. */
+static void test_checkpoint__tablebase_killed_again_and_again_writes_the_same_file(void **state)
+{
+    (void)state;
+    fixture_t f;
+    fixture_init(&f, 4, 3, "math");
+    char *ckpt = g_build_filename(f.dir, "run", NULL), *whole = g_build_filename(f.dir, "a", NULL);
+    char *resumed_path = g_build_filename(f.dir, "sub", NULL);
+    support_run_t once = support_runv(NULL, "tablebase", "4x3", "-q", "-o", whole, NULL);
+    assert_int_equal(once.status, 0);
+    support_run_clear(&once);
+    const char *args[] = {"tablebase",          "4x3", "-q", "--checkpoint", ckpt,
+                          "--checkpoint-every", "0",   "-o", resumed_path,   NULL};
+    rounds_t r = {&f, ckpt, 0, -1, 0};
+    int kills = kill_until_done(args, 20261202, 50, 500, check_tablebase_file, &r);
+    print_message("%d kills, the saved level rose %d times, to %d\n", kills, r.rises, r.last_level);
+    assert_true(kills >= 3);
+    gchar *a, *b;
+    gsize na, nb;
+    assert_true(g_file_get_contents(whole, &a, &na, NULL));
+    assert_true(g_file_get_contents(resumed_path, &b, &nb, NULL));
+    assert_int_equal(na, nb);
+    assert_memory_equal(a, b, na);
+    g_free(a);
+    g_free(b);
+    g_remove(resumed_path);
+    g_free(resumed_path);
+    g_free(whole);
+    g_free(ckpt);
+    fixture_clear(&f);
+}
+
+/* SIGINT stops a solve without a checkpoint: status 1 and the bounds known on stderr. */
+static void test_checkpoint__sigint_stops_a_solve_with_the_bounds_known(void **state)
+{
+    (void)state;
+    fixture_t f;
+    fixture_init(&f, 3, 4, "math");
+    const char *args[] = {"solve", "3x4", "--rules", "math", "-q", NULL};
+    pid_t pid = start(&f, args);
+    sleep_ms(300);
+    kill(pid, SIGINT);
+    int status;
+    waitpid(pid, &status, 0);
+    char *err = read_in(&f, "c");
+    if (!WIFEXITED(status) || WEXITSTATUS(status) != 1)
+        fail_msg("status %d: %s", status, err);
+    assert_non_null(strstr(err, "mathgo solve: 3x4 math: stopped by SIGINT after"));
+    assert_non_null(strstr(err, "the value is in ["));
+    g_free(err);
+    fixture_clear(&f);
+}
+
+/* A checkpoint of other arguments is refused with status 2 and both commands named. */
+static void test_checkpoint__solve_refuses_the_checkpoint_of_another_problem(void **state)
+{
+    (void)state;
+    fixture_t f;
+    fixture_init(&f, 2, 2, "chinese");
+    char *path = g_build_filename(f.dir, "run", NULL);
+    support_run_t r = support_runv(NULL, "solve", "2x2", "-q", "--checkpoint", path, NULL);
+    assert_int_equal(r.status, 0);
+    support_run_clear(&r);
+    r = support_runv(NULL, "solve", "2x2", "--komi", "1", "-q", "--checkpoint", path, NULL);
+    assert_int_equal(r.status, 2);
+    assert_non_null(strstr(r.err, "the checkpoint of another problem"));
+    assert_non_null(strstr(r.err, "mathgo solve 2x2 -q --checkpoint"));
+    support_run_clear(&r);
+    g_free(path);
+    fixture_clear(&f);
+}
+
+/* --memory caps everything: a cap too small for the stacks and one bucket is refused before the
+ * search (status 1); a tiny one keeps replacing entries and still gives the exact answer. */
+static void
+test_checkpoint__a_tiny_memory_cap_still_solves_and_a_too_small_one_is_refused(void **state)
+{
+    (void)state;
+    support_run_t big = support_runv(NULL, "solve", "3x3", "--rules", "chinese", "-q", NULL);
+    support_run_t tiny =
+        support_runv(NULL, "solve", "3x3", "--rules", "chinese", "-q", "--memory", "3M", NULL);
+    assert_int_equal(big.status, 0);
+    assert_int_equal(tiny.status, 0);
+    char *a = answer_of(big.out), *b = answer_of(tiny.out);
+    assert_string_equal(a, b);
+    g_free(a);
+    g_free(b);
+    support_run_t no = support_runv(NULL, "solve", "3x3", "-q", "--memory", "100k", NULL);
+    assert_int_equal(no.status, 1);
+    assert_non_null(strstr(no.err, "mathgo solve: --memory 100k: a memory cap of 102400 bytes "
+                                   "is too small"));
+    assert_string_equal(no.out, "");
+    support_run_clear(&big);
+    support_run_clear(&tiny);
+    support_run_clear(&no);
+    search_memory_plan_t plan;
+    assert_true(search_memory_plan(&plan, 256u << 20, 1, NULL));
+    assert_true(plan.tt_bytes + plan.stack_bytes <= 256u << 20);
+    assert_true(plan.tt_bytes >= 128u << 20);
+    assert_true(search_memory_plan(&plan, 64u << 20, 4, NULL));
+    assert_true(plan.tt_bytes + plan.stack_bytes <= 64u << 20);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(
+            test_checkpoint__a_solve_resumed_from_many_stops_gives_the_uninterrupted_answer),
+        cmocka_unit_test(
+            test_checkpoint__damaged_and_foreign_files_are_refused_naming_what_is_wrong),
+        cmocka_unit_test(test_checkpoint__solve_killed_again_and_again_resumes_to_the_same_answer),
+        cmocka_unit_test(test_checkpoint__tablebase_killed_again_and_again_writes_the_same_file),
+        cmocka_unit_test(test_checkpoint__sigint_stops_a_solve_with_the_bounds_known),
+        cmocka_unit_test(test_checkpoint__solve_refuses_the_checkpoint_of_another_problem),
+        cmocka_unit_test(
+            test_checkpoint__a_tiny_memory_cap_still_solves_and_a_too_small_one_is_refused),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
