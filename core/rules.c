@@ -119,7 +119,8 @@ bool rules_parse_komi(int *komi2, const char *text, GError **error)
     char *end;
     double v = g_ascii_strtod(text, &end);
     double twice = v * 2;
-    if (!*text || *end || twice != (double)(long)twice || twice > 10000 || twice < -10000) {
+    /* The range first (NaN fails it too): casting a double outside long's range is undefined. */
+    if (!*text || *end || !(twice >= -10000 && twice <= 10000) || twice != (double)(long)twice) {
         g_set_error(error, RULES_ERROR, RULES_ERROR_PARSE,
                     "komi '%s' is not a multiple of 1/2 between -5000 and 5000 (e.g. 0, 7.5, -3)",
                     text);

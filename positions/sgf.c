@@ -206,7 +206,9 @@ static char *read_value(scanner_t *sc, GError **error)
                     advance(sc);
                 continue;
             }
-            g_string_append_c(v, e);
+            /* Escaped or not, white space other than line breaks reads as a space (FF[4]
+             * Text: "whitespaces still have to be converted to space"). */
+            g_string_append_c(v, (e == '\t' || e == '\v' || e == '\f') ? ' ' : e);
             advance(sc);
             continue;
         }
@@ -488,6 +490,14 @@ static bool read_point(int *x, int *y, const reader_t *rd, const char *text, GEr
     if (*x >= r->width || *y >= r->height) {
         fail_value(error, rd, SGF_ERROR_VALUE, "the point is off the %dx%d board", r->width,
                    r->height);
+        return false;
+    }
+    /* A record's positions are board_t masks: a point beyond them (on a board of more than
+     * BOARD_MAX_POINTS points, which no geometry holds) cannot be stored. */
+    if (*y * r->width + *x >= BOARD_MAX_POINTS) {
+        fail_value(error, rd, SGF_ERROR_UNSUPPORTED,
+                   "the point is beyond the %d points of the boards mathgo plays (a %dx%d board)",
+                   BOARD_MAX_POINTS, r->width, r->height);
         return false;
     }
     return true;

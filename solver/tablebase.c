@@ -1108,9 +1108,13 @@ static bool keeps_value(tablebase_value_t v, tablebase_value_t next)
     return false;
 }
 
-/* The optimal moves of a state of value v; returns their number. */
+/*
+ * The optimal moves of a state of value v; returns their number, or -1 and *error when a legal
+ * move leads to a state the tablebase does not hold (a loaded file whose ko keys are not the
+ * board's: the checksum vouches only for the bytes).
+ */
 static int optimal_moves(board_move_t *best, const tablebase_t *tb, const tablebase_state_t *state,
-                         tablebase_value_t v)
+                         tablebase_value_t v, GError **error)
 {
     int n = 0;
     uint64_t moves =
@@ -1118,13 +1122,16 @@ static int optimal_moves(board_move_t *best, const tablebase_t *tb, const tableb
     for (; moves; moves &= moves - 1) {
         board_move_t m = board_lowest(moves);
         tablebase_state_t next;
-        tablebase_value_t nv;
         uint64_t index;
-        bool legal = tablebase_state_play(&next, tb, state, m);
-        bool found = legal && index_of_state(&index, tb, &next, NULL);
-        g_assert(found);
-        nv = value_of_index(tb, index);
-        if (keeps_value(v, nv))
+        if (!tablebase_state_play(&next, tb, state, m) ||
+            !index_of_state(&index, tb, &next, NULL)) {
+            char name[8];
+            g_set_error(error, TABLEBASE_ERROR, TABLEBASE_ERROR_FORMAT,
+                        "corrupt tablebase: the move %s leads to a state it does not hold",
+                        board_move_name(name, &tb->geom, m));
+            return -1;
+        }
+        if (keeps_value(v, value_of_index(tb, index)))
             best[n++] = m;
     }
     return n;
@@ -1136,13 +1143,16 @@ bool tablebase_probe(tablebase_probe_t *probe, const tablebase_t *tb,
     memset(probe, 0, sizeof *probe);
     if (!tablebase_value(&probe->value, tb, state, error))
         return false;
-    probe->best_count = optimal_moves(probe->best, tb, state, probe->value);
+    probe->best_count = optimal_moves(probe->best, tb, state, probe->value, error);
+    if (probe->best_count < 0)
+        return false;
     /* The optimal game: the first optimal move each time; a draw stops at its first repeated
      * state. */
     tablebase_state_t s = *state;
     tablebase_value_t v = probe->value;
     GHashTable *seen =
         g_hash_table_new_full(g_bytes_hash, g_bytes_equal, (GDestroyNotify)g_bytes_unref, NULL);
+    bool ok = true;
     for (;;) {
         /* The state's fields as bytes (the struct's padding is not part of it). */
         uint8_t key[sizeof s.position + 2];
@@ -1153,7 +1163,10 @@ bool tablebase_probe(tablebase_probe_t *probe, const tablebase_t *tb,
         if (!g_hash_table_add(seen, bytes))
             break;
         board_move_t best[BOARD_MAX_POINTS];
-        if (optimal_moves(best, tb, &s, v) == 0)
+        int count = optimal_moves(best, tb, &s, v, error);
+        if (count < 0)
+            ok = false;
+        if (count <= 0)
             break;
         if (probe->line_length == TABLEBASE_MAX_LINE) {
             probe->line_truncated = true;
@@ -1166,7 +1179,7 @@ bool tablebase_probe(tablebase_probe_t *probe, const tablebase_t *tb,
         tablebase_value(&v, tb, &s, NULL);
     }
     g_hash_table_destroy(seen);
-    return true;
+    return ok;
 }
 
 /* ---- Files --------------------------------------------------------------------------------------
@@ -1529,6 +1542,17 @@ tablebase_t *tablebase_load(const char *path, GError **error)
                         "%s: corrupt: long distances out of order", path);
             goto fail;
         }
+    /* Every long value byte needs its entry (each entry points at one, so equal counts
+     * suffice): state_distance looks it up. */
+    uint64_t long_values = 0;
+    for (uint64_t i = 0; i < states; i++)
+        long_values += tb->values[i] == VALUE_LONG;
+    if (long_values != long_count) {
+        g_set_error(error, TABLEBASE_ERROR, TABLEBASE_ERROR_FORMAT,
+                    "%s: corrupt: %llu long values, %llu long distances", path,
+                    (unsigned long long)long_values, (unsigned long long)long_count);
+        goto fail;
+    }
     index_ko_keys(tb);
     tablebase_stats_t *s = &tb->stats;
     s->positions = positions;

@@ -202,7 +202,9 @@ void tablebase_state_normalize(tablebase_state_t *state, const tablebase_t *tb);
 bool tablebase_value(tablebase_value_t *value, const tablebase_t *tb,
                      const tablebase_state_t *state, GError **error);
 
-/* The value, every optimal move, and an optimal game from a state. */
+/* The value, every optimal move, and an optimal game from a state.  False and *error for a
+ * state that is not valid, or (TABLEBASE_ERROR_FORMAT) when a move leads to a state the
+ * tablebase does not hold: a loaded file whose ko states are not its board's. */
 bool tablebase_probe(tablebase_probe_t *probe, const tablebase_t *tb,
                      const tablebase_state_t *state, GError **error);
 

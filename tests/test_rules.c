@@ -106,7 +106,9 @@ static void test_rules__komi_is_exact_in_half_points(void **state)
     assert_string_equal(rules_margin_string(margin, 7), "B+3.5");
     assert_string_equal(rules_margin_string(margin, -2), "W+1");
     assert_string_equal(rules_margin_string(margin, 0), "0");
-    const char *bad[] = {"", "abc", "0.25", "7.5x", "1e9"};
+    /* Beyond long's range and NaN: refused before any conversion to an integer (found by
+     * tests/fuzz/fuzz_rules.c; tests/fuzz/rules/komi_4e60.txt). */
+    const char *bad[] = {"", "abc", "0.25", "7.5x", "1e9", "4e60", "-1e300", "nan", "inf"};
     for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
         GError *error = NULL;
         assert_false(rules_parse_komi(&k, bad[i], &error));

@@ -88,6 +88,13 @@ static void test_sgf__values_are_unescaped_and_soft_line_breaks_removed(void **s
                         "escaped colon : stays a colon; line breaks\nstay");
     sgf_node_destroy(collection);
     g_free(text);
+    /* White space other than line breaks is a space, escaped or not, so that what is written
+     * reads back the same (an escaped tab was kept and written bare, and read back as a space;
+     * found by tests/fuzz/fuzz_sgf.c; tests/fuzz/sgf/escaped_white_space.sgf). */
+    collection = sgf_parse("(;C[a\\\tb\\\vc\td\\\\e])", NULL);
+    assert_non_null(collection);
+    assert_string_equal(sgf_node_value(sgf_node_child(collection, 0), "C", 0), "a b c d\\e");
+    sgf_node_destroy(collection);
 
     sgf_record_t r;
     read_record(&r, "sgf_escapes.sgf");
@@ -256,6 +263,10 @@ static void test_sgf__malformed_input_names_line_and_column(void **state)
         {"(;SZ[3]AB[aa]AW[aa])", "line 1, column 16", "set twice"},
         {"(;SZ[3];B[aa]W[bb])", "line 1, column 15", "both a black and a white move"},
         {"(;SZ[60])", "line 1, column 5", "at most 52"},
+        /* Points beyond 64 on a larger board (19x19 by default): a shift beyond the position's
+         * 64 bits (found by tests/fuzz/fuzz_diagram.c; tests/fuzz/sgf/setup_beyond_64.sgf). */
+        {"(;GM[1]AW[br];B[;bb])", "line 1, column 10", "beyond the 64 points"},
+        {"(;SZ[9];B[ai])", "line 1, column 10", "beyond the 64 points of the boards"},
         {"..\n..\nmoves: B2 Z9\n", "line 3, column 11", "off the 2x2 board"},
         {"..\n..\nmoves: B2 B2\n", "line 3, column 11", "move 2 (white B2) is illegal"},
         {"..\n..\nmoves: W A1 W B1\n", "line 3, column 15", "move 2 (white B1) is white's"},

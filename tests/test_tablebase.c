@@ -845,6 +845,58 @@ static void test_tablebase__truncated_and_corrupt_files_are_refused(void **state
     g_free(dir);
 }
 
+/* Files whose checksum is right but whose contents are not, as another program could write
+ * them (found by tests/fuzz/fuzz_tablebase.c). */
+static void test_tablebase__files_with_a_right_checksum_and_wrong_contents_are_refused(void **state)
+{
+    (void)state;
+    /* A 2x2 file with long-distance value bytes (255) but no long-distance entries for them: the
+     * probe looked the entry up and failed an assertion. */
+    char *path =
+        g_build_filename(MATHGO_TEST_DATA, "tablebase_long_value_without_distance.tb", NULL);
+    assert_load_refused(path, "4 long values, 0 long distances");
+    g_free(path);
+}
+
+/* The probes of the states an optimal game from s passes through, up to `depth` moves deep
+ * (the first few optimal moves each time); returns how many failed as corrupt. */
+static int probe_walk(const tablebase_t *tb, tablebase_state_t s, int depth)
+{
+    tablebase_probe_t probe;
+    GError *error = NULL;
+    if (!tablebase_probe(&probe, tb, &s, &error)) {
+        assert_int_equal(error->code, TABLEBASE_ERROR_FORMAT);
+        assert_non_null(strstr(error->message, "corrupt tablebase: the move"));
+        g_error_free(error);
+        return 1;
+    }
+    int corrupt = 0;
+    for (int i = 0; depth > 0 && i < probe.best_count && i < 4; i++) {
+        tablebase_state_t next;
+        if (tablebase_state_play(&next, tb, &s, probe.best[i]))
+            corrupt += probe_walk(tb, next, depth - 1);
+    }
+    return corrupt;
+}
+
+/* A 2x3 file whose ko state keys (and the values) were changed and the checksum made right: it
+ * loads, and a probe that meets a move to a ko state the file lacks says so (it failed an
+ * assertion). */
+static void
+test_tablebase__a_probe_reaching_a_state_the_file_lacks_fails_with_a_message(void **state)
+{
+    (void)state;
+    char *path = g_build_filename(MATHGO_TEST_DATA, "tablebase_ko_keys_not_the_boards.tb", NULL);
+    tablebase_t *tb = tablebase_load(path, NULL);
+    assert_non_null(tb);
+    tablebase_state_t empty = {.position = board_initial(tablebase_geom(tb)),
+                               .to_move = BOARD_BLACK,
+                               .ban = TABLEBASE_BAN_NONE};
+    assert_true(probe_walk(tb, empty, 3) > 0);
+    tablebase_destroy(tb);
+    g_free(path);
+}
+
 /* ---- The commands ------------------------------------------------------------------------------
  */
 
@@ -927,6 +979,10 @@ int main(void)
         cmocka_unit_test(test_tablebase__pseudo_under_simple_ko_is_a_draw_from_3_points),
         cmocka_unit_test(test_tablebase__file_round_trip_keeps_every_value),
         cmocka_unit_test(test_tablebase__truncated_and_corrupt_files_are_refused),
+        cmocka_unit_test(
+            test_tablebase__files_with_a_right_checksum_and_wrong_contents_are_refused),
+        cmocka_unit_test(
+            test_tablebase__a_probe_reaching_a_state_the_file_lacks_fails_with_a_message),
         cmocka_unit_test(test_tablebase__commands_write_probe_and_refuse_bad_input),
         cmocka_unit_test(test_tablebase__solver_under_the_same_rules_agrees),
         cmocka_unit_test(test_tablebase__repetition_free_states_equal_the_superko_solver),

@@ -1,0 +1,38 @@
+/*
+ * tests/fuzz/fuzz.h: what the libFuzzer targets of tests/fuzz/ share (docs/reliability.md,
+ * "Fuzzing").
+ *
+ * Each target fuzz_<name>.c defines LLVMFuzzerTestOneInput for one parser and checks, besides
+ * the sanitizers' findings, the properties a parser owes its input: what it accepts it writes
+ * back in a form it reads again to the same value.  A broken property is reported by
+ * FUZZ_CHECK, which aborts (libFuzzer then saves the input as a crash).
+ */
+#ifndef MATHGO_TESTS_FUZZ_H
+#define MATHGO_TESTS_FUZZ_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+/* Aborts with the condition's text and place when cond is false (NDEBUG or not). */
+#define FUZZ_CHECK(cond) ((cond) ? (void)0 : fuzz_fail(#cond, __FILE__, __LINE__))
+_Noreturn void fuzz_fail(const char *what, const char *file, int line);
+
+/* The input as a NUL-terminated string (a NUL byte inside ends it, as it would end a C string
+ * read from a file); free with g_free. */
+char *fuzz_text(const uint8_t *data, size_t size);
+
+/*
+ * The input as a file: an anonymous in-memory file (memfd) holding the bytes, named by a path
+ * ("/proc/self/fd/N") that fopen reads.  Close with fuzz_file_close.  For the parsers that take
+ * a path (tablebase files, position files).
+ */
+typedef struct fuzz_file {
+    int fd;
+    char path[64];
+} fuzz_file_t;
+void fuzz_file_open(fuzz_file_t *file, const uint8_t *data, size_t size);
+void fuzz_file_close(fuzz_file_t *file);
+
+#endif
