@@ -501,6 +501,68 @@ static void test_japanese__solver_agrees_with_the_plain_minimax(void **state)
         }
 }
 
+/* ---- mathgo score and GTP ----------------------------------------------------------------------
+ */
+
+static void test_japanese__score_command_reports_and_refuses_bad_input(void **state)
+{
+    (void)state;
+    const char *seki = ".X.XO.XO.O.\nXXXXO.XOOOO\n";
+    support_run_t r = support_runv(seki, "score", "-", "--explain", NULL);
+    assert_int_equal(r.status, 0);
+    assert_non_null(strstr(r.out, "B G2 G1: not independently alive"));
+    assert_non_null(strstr(r.out, "result: 0"));
+    assert_non_null(strstr(r.out, "+X+XO.XO-O-"));
+    support_run_clear(&r);
+    r = support_runv(seki, "score", "-", "--status", "seki", NULL);
+    assert_int_equal(r.status, 0);
+    assert_string_equal(r.out, "E2 E1\nG2 G1\n");
+    support_run_clear(&r);
+    r = support_runv(".XO.XO.O.\nXXXXXOOOO\n", "score", "-", "--csv", NULL);
+    assert_int_equal(r.status, 0);
+    assert_non_null(strstr(r.out, ",,C2,3,2,1,0,4,2,B+2\n"));
+    support_run_clear(&r);
+    /* Bad input: one message, exit status 2. */
+    const char *bad[][3] = {
+        {seki, "--status", "unsettled"}, /* an unknown status */
+        {"...\n...\n", NULL, NULL},      /* no stones to analyse */
+        {"..Z\n...\n", NULL, NULL},      /* a malformed diagram */
+        {seki, "--rules", "chinese"},    /* rules without an Analysis */
+    };
+    for (size_t i = 0; i < G_N_ELEMENTS(bad); i++) {
+        r = bad[i][1] ? support_runv(bad[i][0], "score", "-", bad[i][1], bad[i][2], NULL)
+                      : support_runv(bad[i][0], "score", "-", NULL);
+        assert_int_equal(r.status, 2);
+        assert_non_null(strstr(r.err, "mathgo score"));
+        assert_null(strchr(strchr(r.err, '\n') + 1, '\n')); /* one line */
+        support_run_clear(&r);
+    }
+    /* A limit passed: a failure at run time, naming the string. */
+    r = support_runv(seki, "score", "-", "--max-nodes", "3", NULL);
+    assert_int_equal(r.status, 1);
+    assert_non_null(strstr(r.err, "the string at"));
+    support_run_clear(&r);
+}
+
+static void test_japanese__gtp_scores_and_lists_statuses_by_the_analysis(void **state)
+{
+    (void)state;
+    /* The seki position played out on 11x2, then the statuses and the score. */
+    const char *moves[] = {"B2", "D2", "A1", "B1", "C1", "D1", "G2", "G1", NULL};
+    const char *white[] = {"E2", "E1", "H2", "K2", "H1", "J1", "K1", "L1", NULL};
+    GString *in = g_string_new("rectangular_boardsize 11 2\nkgs-rules japanese\nkomi 0\n");
+    for (int i = 0; moves[i]; i++)
+        g_string_append_printf(in, "play b %s\nplay w %s\n", moves[i], white[i]);
+    g_string_append(in, "final_score\nfinal_status_list alive\nfinal_status_list dead\n"
+                        "final_status_list seki\nfinal_status_list unsettled\n");
+    support_run_t r = support_runv(in->str, "gtp", NULL);
+    assert_non_null(strstr(r.out, "= 0\n\n"));
+    assert_non_null(strstr(r.out, "= E2 E1\nG2 G1\n\n"));
+    assert_non_null(strstr(r.out, "? syntax error: 'unsettled' is not a status"));
+    support_run_clear(&r);
+    g_string_free(in, TRUE);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -509,6 +571,8 @@ int main(void)
         cmocka_unit_test(test_japanese__settle_matches_a_point_by_point_reading),
         cmocka_unit_test(test_japanese__positions_from_data_have_the_expected_analysis),
         cmocka_unit_test(test_japanese__solver_agrees_with_the_plain_minimax),
+        cmocka_unit_test(test_japanese__score_command_reports_and_refuses_bad_input),
+        cmocka_unit_test(test_japanese__gtp_scores_and_lists_statuses_by_the_analysis),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
