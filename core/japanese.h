@@ -42,8 +42,11 @@
  * is sound: a cycle always ends a sequence in the attacker's favour, so an attacker's win whose
  * cycles all return to positions inside its own subtree holds after any history, and a
  * defender's win is stored with a signature of the situations its proof passes through, which
- * a later probe checks against its own path (docs/japanese.md, "The search").  A node limit
- * bounds the work: past it the analysis fails with JAPANESE_ERROR_LIMIT, never guesses.
+ * a later probe checks against its own path (docs/japanese.md, "The search").  Iterative
+ * deepening on the plies finds a formation the defender can force soon first (an unfinished
+ * depth is never a result), and a Benson cut ends a line when the string's points lie in the
+ * attacker's unconditional territory (core/benson.h).  A node limit bounds the work: past it
+ * the analysis fails with JAPANESE_ERROR_LIMIT, never guesses.
  */
 #ifndef MATHGO_CORE_JAPANESE_H
 #define MATHGO_CORE_JAPANESE_H
