@@ -297,6 +297,46 @@ static void test_japanese__status_matches_plain_recursion(void **state)
     }
 }
 
+/* The status of every string of every legal 2x3 and 1x7 position (3x3 takes minutes), with a
+ * table of 2^10 entries (much replacement) and of 2^20: a result reused where
+ * its history does not allow it would show as a difference between the two. */
+static void test_japanese__status_does_not_depend_on_the_table_size(void **state)
+{
+    (void)state;
+    const int sizes[][3] = {{2, 3, 1}, {1, 7, 1}};
+    for (size_t s = 0; s < G_N_ELEMENTS(sizes); s++) {
+        board_geom_t *g = board_geom_create(sizes[s][0], sizes[s][1], NULL);
+        japanese_t *small = japanese_create(g, 10, 0), *large = japanese_create(g, 20, 0);
+        board_t *positions;
+        int n = all_positions(&positions, g);
+        int strings = 0, alive_count = 0;
+        for (int i = 0; i < n; i += sizes[s][2]) {
+            const board_t *b = &positions[i];
+            for (uint64_t rest = board_occupied(b); rest;) {
+                board_point_t p = board_lowest(rest);
+                rest &= ~board_chain(b, g, p);
+                bool a1, a2;
+                assert_true(japanese_string_alive(&a1, NULL, small, b, p, NULL));
+                assert_true(japanese_string_alive(&a2, NULL, large, b, p, NULL));
+                if (a1 != a2) {
+                    board_print(stderr, b, g);
+                    fail_msg("%dx%d: the string at %d: alive %d with 2^10 entries, %d with 2^20",
+                             g->width, g->height, p, a1, a2);
+                }
+                strings++;
+                alive_count += a1;
+            }
+        }
+        fprintf(stderr, "%dx%d: %d strings, %d alive, %llu + %llu positions searched\n", g->width,
+                g->height, strings, alive_count, (unsigned long long)japanese_nodes(small),
+                (unsigned long long)japanese_nodes(large));
+        g_free(positions);
+        japanese_destroy(small);
+        japanese_destroy(large);
+        board_geom_destroy(g);
+    }
+}
+
 /* ---- Removal and territory, point by point ------------------------------------------------- */
 
 /* The text's Removal and Determination of territory with explicit neighbour lists and a
@@ -568,6 +608,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_japanese__formation_matches_the_three_conditions),
         cmocka_unit_test(test_japanese__status_matches_plain_recursion),
+        cmocka_unit_test(test_japanese__status_does_not_depend_on_the_table_size),
         cmocka_unit_test(test_japanese__settle_matches_a_point_by_point_reading),
         cmocka_unit_test(test_japanese__positions_from_data_have_the_expected_analysis),
         cmocka_unit_test(test_japanese__solver_agrees_with_the_plain_minimax),
