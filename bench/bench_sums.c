@@ -38,7 +38,7 @@ static void full_result(char out[32], double *seconds, uint64_t *nodes, const re
 {
     rules_t rules;
     g_assert(
-        rules_parse(&rules, model == REGION_MODEL_MATH ? "math" : "japanese,ko=positional", NULL));
+        rules_parse(&rules, model == REGION_MODEL_MATH ? "math" : "japanese,ko=positional,cycle=none,analysis=none", NULL));
     search_options_t options = search_options_default();
     options.tt_bytes = 64u << 20;
     options.max_seconds = max_seconds;

@@ -2,6 +2,7 @@
 #include "core/game.h"
 
 #include "core/hash.h"
+#include "core/japanese.h"
 #include "core/score.h"
 
 #include <stdlib.h>
@@ -175,7 +176,7 @@ game_legality_t game_try(game_state_t *next, const game_t *game, board_move_t mo
         }
 #endif
     }
-    if (r->cycle == RULES_CYCLE_DRAW && n.passes < 2 &&
+    if (r->cycle != RULES_CYCLE_NONE && n.passes < 2 &&
         find_repeat(game, game->count, &n.board, n.key, n.to_move) >= 0)
         n.cycle_end = 1;
     if (next)
@@ -236,18 +237,14 @@ game_status_t game_status(const game_t *game)
 game_result_t game_result(const game_t *game)
 {
     const game_state_t *cur = game_current(game);
-    game_result_t res = {game_status(game), BOARD_EMPTY, false, 0};
+    game_result_t res = {game_status(game), BOARD_EMPTY, false, 0, false};
     if (res.status == GAME_ONGOING)
         return res;
     if (res.status == GAME_OVER_CYCLE) {
-        /* Van der Werf and Winands: a draw when both passed equally often in the cycle,
-         * otherwise the player who passed more wins. */
         long first = find_repeat(game, game->count - 1, &cur->board, cur->key, cur->to_move);
         g_assert(first >= 0 && (size_t)first < game->count - 1);
         const game_state_t *start = &game->states[first];
-        int b = cur->pass_count[BOARD_BLACK] - start->pass_count[BOARD_BLACK];
-        int w = cur->pass_count[BOARD_WHITE] - start->pass_count[BOARD_WHITE];
-        res.winner = b > w ? BOARD_BLACK : w > b ? BOARD_WHITE : BOARD_EMPTY;
+        res.winner = game_cycle_winner(&game->rules, start, cur);
         return res;
     }
     if (res.status == GAME_OVER_NO_MOVE && game->rules.scoring == RULES_SCORING_LAST_MOVE) {
@@ -255,9 +252,40 @@ game_result_t game_result(const game_t *game)
         return res;
     }
     res.scored = true;
-    res.margin2 = score_margin2(&cur->board, game->geom, &game->rules, cur->captures);
+    if (game->rules.scoring == RULES_SCORING_TERRITORY &&
+        game->rules.analysis == RULES_ANALYSIS_JAPANESE) {
+        japanese_analysis_t a;
+        japanese_t *j = japanese_create(game->geom, 12, GAME_ANALYSIS_NODES);
+        bool ok = japanese_analyse(&a, j, &cur->board, NULL);
+        japanese_destroy(j);
+        if (!ok) {
+            res.scored = false;
+            res.unknown = true;
+            return res;
+        }
+        res.margin2 = japanese_margin2(&a, cur->captures, game->rules.komi2);
+    } else {
+        res.margin2 = score_margin2(&cur->board, game->geom, &game->rules, cur->captures);
+    }
     res.winner = res.margin2 > 0 ? BOARD_BLACK : res.margin2 < 0 ? BOARD_WHITE : BOARD_EMPTY;
     return res;
+}
+
+board_color_t game_cycle_winner(const rules_t *rules, const game_state_t *first,
+                                const game_state_t *repeat)
+{
+    if (rules->cycle == RULES_CYCLE_JAPANESE) {
+        /* J1989 as Jasiek reads it: a tie on equal new prisoners, else the player with fewer
+         * wins. */
+        int b = repeat->captures[BOARD_BLACK] - first->captures[BOARD_BLACK];
+        int w = repeat->captures[BOARD_WHITE] - first->captures[BOARD_WHITE];
+        return b < w ? BOARD_BLACK : w < b ? BOARD_WHITE : BOARD_EMPTY;
+    }
+    /* Van der Werf and Winands: a draw when both passed equally often in the cycle,
+     * otherwise the player who passed more wins. */
+    int b = repeat->pass_count[BOARD_BLACK] - first->pass_count[BOARD_BLACK];
+    int w = repeat->pass_count[BOARD_WHITE] - first->pass_count[BOARD_WHITE];
+    return b > w ? BOARD_BLACK : w > b ? BOARD_WHITE : BOARD_EMPTY;
 }
 
 const char *game_legality_string(game_legality_t legality)

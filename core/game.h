@@ -42,7 +42,8 @@ typedef enum game_status {
     GAME_ONGOING = 0,
     GAME_OVER_PASSES,  /* two consecutive passes */
     GAME_OVER_NO_MOVE, /* pass=0 and the player to move has no legal move */
-    GAME_OVER_CYCLE,   /* cycle=draw and the last move repeated a whole-board situation */
+    GAME_OVER_CYCLE,   /* cycle=draw or japanese and the last move repeated a whole-board
+                        * situation */
 } game_status_t;
 
 /* One point in a game: the position and what led to it.  A small value, copied with =. */
@@ -52,7 +53,8 @@ typedef struct game_state {
     board_move_t move;      /* the move that led here; BOARD_MOVE_NONE for the start */
     uint8_t to_move;        /* board_color_t of the player to move here */
     uint8_t passes;         /* consecutive passes ending here */
-    uint8_t cycle_end;      /* 1 when this state repeats an earlier situation under cycle=draw */
+    uint8_t cycle_end;      /* 1 when this state repeats an earlier situation (cycle=draw or
+                             * japanese) */
     uint16_t captures[2];   /* stones each colour has captured so far (prisoners) */
     uint16_t pass_count[2]; /* passes each colour has made so far */
 } game_state_t;
@@ -63,7 +65,11 @@ typedef struct game_result {
     board_color_t winner; /* BOARD_EMPTY for a tie or draw */
     bool scored;          /* margin2 holds a score */
     int margin2;          /* twice (Black's score - White's score - komi) */
+    bool unknown;         /* analysis=japanese: the Analysis passed GAME_ANALYSIS_NODES */
 } game_result_t;
+
+/* The node limit of the Analysis (core/japanese.h) per string in game_result. */
+#define GAME_ANALYSIS_NODES 20000000
 
 typedef struct game game_t;
 
@@ -115,11 +121,19 @@ int game_legal_moves(board_move_t *moves, const game_t *game);
 game_status_t game_status(const game_t *game);
 
 /*
- * The result of an ended game (status != GAME_ONGOING).  Under scoring=territory the score is
- * provisional: every stone on the board counts as alive (the Analysis of independent life
- * comes with Japanese scoring).
+ * The result of an ended game (status != GAME_ONGOING).  Under scoring=territory with
+ * analysis=none every stone on the board counts as alive; with analysis=japanese the Analysis
+ * of core/japanese.h decides (res.unknown, and no score, when it passes its node limit).
  */
 game_result_t game_result(const game_t *game);
+
+/*
+ * The winner of a cycle from state `first` to the state `repeat` repeating it: cycle=draw,
+ * the player who passed more in it; cycle=japanese, the player who took fewer prisoners in it;
+ * BOARD_EMPTY for a tie.
+ */
+board_color_t game_cycle_winner(const rules_t *rules, const game_state_t *first,
+                                const game_state_t *repeat);
 
 /* A short English reason for a legality code ("point is occupied", "superko"). */
 const char *game_legality_string(game_legality_t legality);

@@ -13,22 +13,22 @@ const char *const rules_preset_names[] = {
 static const rules_t presets[] = {
     /* math: Chetrit's Mathematical Go */
     {RULES_KO_POSITIONAL, RULES_SCORING_LAST_MOVE, RULES_TAX_NONE, RULES_TAX_GROUP_CHAIN,
-     RULES_CYCLE_NONE, false, false, 0},
+     RULES_CYCLE_NONE, false, false, 0, RULES_ANALYSIS_NONE},
     /* pseudo: Tromp-Taylor moves without passing */
     {RULES_KO_POSITIONAL, RULES_SCORING_LAST_MOVE, RULES_TAX_NONE, RULES_TAX_GROUP_CHAIN,
-     RULES_CYCLE_NONE, true, false, 0},
+     RULES_CYCLE_NONE, true, false, 0, RULES_ANALYSIS_NONE},
     /* tromp-taylor */
     {RULES_KO_POSITIONAL, RULES_SCORING_AREA, RULES_TAX_NONE, RULES_TAX_GROUP_CHAIN,
-     RULES_CYCLE_NONE, true, true, 0},
+     RULES_CYCLE_NONE, true, true, 0, RULES_ANALYSIS_NONE},
     /* chinese */
     {RULES_KO_POSITIONAL, RULES_SCORING_AREA, RULES_TAX_NONE, RULES_TAX_GROUP_CHAIN,
-     RULES_CYCLE_NONE, false, true, 0},
+     RULES_CYCLE_NONE, false, true, 0, RULES_ANALYSIS_NONE},
     /* old-chinese */
     {RULES_KO_POSITIONAL, RULES_SCORING_AREA, RULES_TAX_ALL, RULES_TAX_GROUP_CHAIN,
-     RULES_CYCLE_NONE, false, true, 0},
-    /* japanese */
+     RULES_CYCLE_NONE, false, true, 0, RULES_ANALYSIS_NONE},
+    /* japanese: Jasiek's simplified reading of J1989 (docs/japanese.md) */
     {RULES_KO_SIMPLE, RULES_SCORING_TERRITORY, RULES_TAX_NONE, RULES_TAX_GROUP_CHAIN,
-     RULES_CYCLE_NONE, false, true, 0},
+     RULES_CYCLE_JAPANESE, false, true, 0, RULES_ANALYSIS_JAPANESE},
 };
 
 bool rules_preset(rules_t *rules, const char *name, GError **error)
@@ -52,7 +52,17 @@ typedef struct key_spec {
     const char *values[4];
 } key_spec_t;
 
-enum { KEY_KO, KEY_SUICIDE, KEY_PASS, KEY_SCORING, KEY_TAX, KEY_TAXGROUP, KEY_CYCLE, KEY_COUNT };
+enum {
+    KEY_KO,
+    KEY_SUICIDE,
+    KEY_PASS,
+    KEY_SCORING,
+    KEY_TAX,
+    KEY_TAXGROUP,
+    KEY_CYCLE,
+    KEY_ANALYSIS,
+    KEY_COUNT
+};
 
 static const key_spec_t keys[KEY_COUNT] = {
     {"ko", {"simple", "positional", "situational", NULL}},
@@ -61,7 +71,8 @@ static const key_spec_t keys[KEY_COUNT] = {
     {"scoring", {"area", "territory", "last-move", NULL}},
     {"tax", {"none", "all", NULL}},
     {"taxgroup", {"chain", "eyes", NULL}},
-    {"cycle", {"none", "draw", NULL}},
+    {"cycle", {"none", "draw", "japanese", NULL}},
+    {"analysis", {"none", "japanese", NULL}},
 };
 
 static void key_assign(rules_t *r, int key, int value)
@@ -88,6 +99,9 @@ static void key_assign(rules_t *r, int key, int value)
     case KEY_CYCLE:
         r->cycle = (rules_cycle_t)value;
         break;
+    case KEY_ANALYSIS:
+        r->analysis = (rules_analysis_t)value;
+        break;
     }
 }
 
@@ -108,6 +122,8 @@ static int key_value(const rules_t *r, int key)
         return r->tax_group;
     case KEY_CYCLE:
         return r->cycle;
+    case KEY_ANALYSIS:
+        return r->analysis;
     }
     return 0;
 }
@@ -151,7 +167,7 @@ bool rules_set(rules_t *rules, const char *key, const char *value, GError **erro
     }
     g_set_error(error, RULES_ERROR, RULES_ERROR_PARSE,
                 "unknown rule key '%s' (keys: ko, suicide, pass, scoring, tax, taxgroup, cycle, "
-                "komi)",
+                "analysis, komi)",
                 key);
     return false;
 }

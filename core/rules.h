@@ -8,9 +8,15 @@
  *   scoring=area|territory|last-move   how an ended game is decided
  *   tax=none|all                       2 points deducted per group (old Chinese counting)
  *   taxgroup=chain|eyes                what a taxed "group" is (see docs/rules.md)
- *   cycle=none|draw                    none: the ko rule alone governs repetition;
+ *   cycle=none|draw|japanese           none: the ko rule alone governs repetition;
  *                                      draw: a repeated whole-board situation ends the game
- *                                      (van der Werf and Winands 2009; see docs/rules.md)
+ *                                      (van der Werf and Winands 2009; see docs/rules.md);
+ *                                      japanese: it ends the game too, a tie when both
+ *                                      players took equally many prisoners in the cycle,
+ *                                      else a win for the one who took fewer (J1989)
+ *   analysis=none|japanese             which stones count at the end under territory
+ *                                      scoring: none: every stone on the board; japanese:
+ *                                      the Analysis of J1989 (core/japanese.h)
  * and komi, a multiple of 1/2 (stored doubled, so it stays exact).
  *
  * Presets: math, pseudo, tromp-taylor, chinese, old-chinese, japanese.  docs/rules.md states
@@ -43,7 +49,9 @@ typedef enum rules_tax_group {
     RULES_TAX_GROUP_EYES, /* chains that share an eye (an empty region only they border) pay once */
 } rules_tax_group_t;
 
-typedef enum rules_cycle { RULES_CYCLE_NONE, RULES_CYCLE_DRAW } rules_cycle_t;
+typedef enum rules_cycle { RULES_CYCLE_NONE, RULES_CYCLE_DRAW, RULES_CYCLE_JAPANESE } rules_cycle_t;
+
+typedef enum rules_analysis { RULES_ANALYSIS_NONE, RULES_ANALYSIS_JAPANESE } rules_analysis_t;
 
 typedef struct rules {
     rules_ko_t ko;
@@ -54,6 +62,7 @@ typedef struct rules {
     bool suicide;
     bool pass;
     int komi2; /* twice the komi: komi 7.5 is 15 */
+    rules_analysis_t analysis;
 } rules_t;
 
 #define RULES_ERROR (rules_error_quark())

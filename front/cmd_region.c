@@ -30,7 +30,8 @@ typedef struct region_opts {
 } region_opts_t;
 
 /* The full-board rule set that plays each model with passes or without (--solve). */
-static const char *const solver_rules[REGION_MODEL_COUNT] = {"japanese,ko=positional", "math"};
+static const char *const solver_rules[REGION_MODEL_COUNT] = {
+    "japanese,ko=positional,cycle=none,analysis=none", "math"};
 
 /*
  * The region solved as a whole board by the solver with Black first and White first (`out[c]`):
@@ -222,7 +223,8 @@ int front_region(int argc, char **argv)
          "CSV: name,model,canonical,outcome,left_stop,right_stop,mean,temperature,chilled,note",
          NULL},
         {"solve", 0, 0, G_OPTION_ARG_NONE, &o.solve,
-         "also solve each region as a whole board (territory: japanese,ko=positional, which "
+         "also solve each region as a whole board (territory: "
+         "japanese,ko=positional,cycle=none,analysis=none, which "
          "counts every stone as alive; math: math) with Black and with White first; in CSV two "
          "more columns, solver_black_first and solver_white_first",
          NULL},

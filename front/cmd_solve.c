@@ -596,8 +596,11 @@ int front_solve(int argc, char **argv)
                rules.ko == RULES_KO_SIMPLE       ? "simple"
                : rules.ko == RULES_KO_POSITIONAL ? "positional"
                                                  : "situational",
-               rules.suicide, rules.pass, rules.cycle == RULES_CYCLE_DRAW ? "draw" : "none", komi,
-               to_move == BOARD_BLACK ? "Black" : "White");
+               rules.suicide, rules.pass,
+               rules.cycle == RULES_CYCLE_DRAW       ? "draw"
+               : rules.cycle == RULES_CYCLE_JAPANESE ? "japanese"
+                                                     : "none",
+               komi, to_move == BOARD_BLACK ? "Black" : "White");
         g_free(full);
         if (game_length(game))
             printf("history: %zu moves from --from's start (superko sees them)\n",

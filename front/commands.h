@@ -29,6 +29,7 @@ int front_main(int argc, char **argv);
 
 int front_show(int argc, char **argv);      /* core: front/cmd_show.c */
 int front_play(int argc, char **argv);      /* core: front/cmd_play.c */
+int front_score(int argc, char **argv);     /* core: front/cmd_score.c */
 int front_perft(int argc, char **argv);     /* core: front/cmd_perft.c */
 int front_gtp(int argc, char **argv);       /* core: front/cmd_gtp.c */
 int front_count(int argc, char **argv);     /* positions: front/cmd_count.c */

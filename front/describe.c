@@ -103,9 +103,11 @@ void describe_game(FILE *out, const game_t *game)
         char margin[24];
         rules_margin_string(margin, score_margin2(b, geom, rules, cur->captures));
         fprintf(out, "score (if the game ended now): %s%s\n", margin,
-                rules->scoring == RULES_SCORING_TERRITORY
-                    ? " (territory, every stone counted alive: the Analysis comes later)"
-                    : "");
+                rules->scoring != RULES_SCORING_TERRITORY ? ""
+                : rules->analysis == RULES_ANALYSIS_JAPANESE
+                    ? " (territory, every stone counted alive; `mathgo score` applies the "
+                      "Analysis)"
+                    : " (territory, every stone counted alive)");
     }
     board_move_t moves[BOARD_MAX_POINTS + 1];
     int n = game_legal_moves(moves, game);
@@ -116,7 +118,9 @@ void describe_game(FILE *out, const game_t *game)
                 status == GAME_OVER_PASSES    ? "two passes"
                 : status == GAME_OVER_NO_MOVE ? "no legal move"
                                               : "whole-board cycle");
-        if (r.winner == BOARD_EMPTY)
+        if (r.unknown)
+            fprintf(out, "no result yet: the Analysis passed its limit (try mathgo score)\n");
+        else if (r.winner == BOARD_EMPTY)
             fprintf(out, "a draw\n");
         else
             fprintf(out, "%s wins\n", color_name(r.winner));

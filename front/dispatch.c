@@ -10,6 +10,8 @@
 const front_command_t front_commands[] = {
     {"show", front_show, "print a position (ASCII diagram) with chains, liberties, score, moves"},
     {"play", front_play, "replay moves from the empty board under a rule set"},
+    {"score", front_score,
+     "the Japanese rules' Analysis and territory score of a position (fill-in counting)"},
     {"perft", front_perft, "count the leaves of the game tree to a given depth"},
     {"gtp", front_gtp, "speak the Go Text Protocol on stdin/stdout"},
     {"count", front_count, "count the legal positions of a board exactly"},

@@ -10,6 +10,7 @@
 #include "front/gtp.h"
 #include "front/common.h"
 
+#include "core/japanese.h"
 #include "core/score.h"
 #include "positions/sgf.h"
 #include "solver/search.h"
@@ -790,10 +791,26 @@ static bool cmd_reg_genmove(GString *out, gtp_engine_t *engine, int argc, char *
     return generate(out, engine, argc, argv, false);
 }
 
+/* The Analysis of J1989 (core/japanese.h) of the current position; on failure (its node
+ * limit) a message in out. */
+static bool analyse_japanese(japanese_analysis_t *a, GString *out, const gtp_engine_t *engine)
+{
+    japanese_t *j = japanese_create(engine->geom, 18, GAME_ANALYSIS_NODES);
+    GError *error = NULL;
+    bool ok = japanese_analyse(a, j, &game_current(engine->game)->board, &error);
+    if (!ok) {
+        g_string_append_printf(out, "cannot score: %s", error->message);
+        g_error_free(error);
+    }
+    japanese_destroy(j);
+    return ok;
+}
+
 /*
  * The score by the rules' count: the result of an ended game, otherwise the board counted as
- * it stands (every stone alive, as mathgo's rules count: docs/rules.md).  The last-move rules
- * have no score.
+ * it stands (every stone alive, as mathgo's rules count: docs/rules.md; under analysis=japanese
+ * the Analysis of docs/japanese.md decides).  A long cycle's result has no margin: B+, W+ or 0.
+ * The last-move rules have no score.
  */
 static bool cmd_final_score(GString *out, gtp_engine_t *engine, int argc, char **argv)
 {
@@ -806,29 +823,58 @@ static bool cmd_final_score(GString *out, gtp_engine_t *engine, int argc, char *
                                    cur->to_move == BOARD_BLACK ? "White" : "Black");
         return false;
     }
-    int margin2 = game_status(engine->game) != GAME_ONGOING
+    if (game_status(engine->game) == GAME_OVER_CYCLE) {
+        /* A long cycle ends the game without a score (cycle=draw, cycle=japanese). */
+        game_result_t res = game_result(engine->game);
+        g_string_append(out, res.winner == BOARD_BLACK   ? "B+"
+                             : res.winner == BOARD_WHITE ? "W+"
+                                                         : "0");
+        return true;
+    }
+    int margin2;
+    if (engine->rules.analysis == RULES_ANALYSIS_JAPANESE &&
+        engine->rules.scoring == RULES_SCORING_TERRITORY) {
+        japanese_analysis_t a;
+        if (!analyse_japanese(&a, out, engine))
+            return false;
+        margin2 = japanese_margin2(&a, cur->captures, engine->rules.komi2);
+    } else {
+        margin2 = game_status(engine->game) != GAME_ONGOING
                       ? game_result(engine->game).margin2
                       : score_margin2(&cur->board, engine->geom, &engine->rules, cur->captures);
+    }
     char text[24];
     g_string_append(out, rules_margin_string(text, margin2));
     return true;
 }
 
 /* alive: every chain, one per line (mathgo's counts take every stone as alive); dead and
- * seki: none. */
+ * seki: none.  Under analysis=japanese the Analysis's statuses (see below). */
 static bool cmd_final_status_list(GString *out, gtp_engine_t *engine, int argc, char **argv)
 {
     if (!need_args(out, argc, 1, "a status (alive, dead, seki)"))
         return false;
-    if (!strcmp(argv[0], "dead") || !strcmp(argv[0], "seki"))
-        return true;
-    if (strcmp(argv[0], "alive")) {
+    if (strcmp(argv[0], "alive") && strcmp(argv[0], "dead") && strcmp(argv[0], "seki")) {
         g_string_append_printf(out, "syntax error: '%s' is not a status (alive, dead, seki)",
                                argv[0]);
         return false;
     }
     const board_t *b = &game_current(engine->game)->board;
     uint64_t stones = b->stones[BOARD_BLACK] | b->stones[BOARD_WHITE];
+    if (engine->rules.analysis == RULES_ANALYSIS_JAPANESE &&
+        engine->rules.scoring == RULES_SCORING_TERRITORY) {
+        /* alive: independently alive; dead: removed; seki: neither (they stay on the board and
+         * the regions they touch are nobody's territory). */
+        japanese_analysis_t a;
+        if (!analyse_japanese(&a, out, engine))
+            return false;
+        uint64_t alive = a.alive[0] | a.alive[1], removed = a.removed[0] | a.removed[1];
+        stones = !strcmp(argv[0], "alive")  ? alive
+                 : !strcmp(argv[0], "dead") ? removed
+                                            : stones & ~alive & ~removed;
+    } else if (strcmp(argv[0], "alive")) {
+        stones = 0;
+    }
     for (bool first = true; stones; first = false) {
         uint64_t chain = board_chain(b, engine->geom, board_lowest(stones));
         if (!first)

@@ -32,6 +32,7 @@
 
 #include "core/benson.h"
 #include "core/hash.h"
+#include "core/japanese.h"
 #include "core/score.h"
 #include "solver/tt.h"
 
@@ -59,6 +60,15 @@ G_DEFINE_QUARK(search - error - quark, search_error)
 /* The recursion's frame per ply, for memory caps: alphabeta's frame is 8.5 KB (gcc 12
  * -fstack-usage, -O2 and -O0 alike); its callees' frames are not live across the recursion. */
 #define STACK_FRAME 9216
+
+/* A cached Analysis (analysis=japanese): a final position and its value less captures and
+ * komi. */
+#define JP_CACHE_SIZE (1u << 16)
+typedef struct jp_cache {
+    board_t board;
+    int value;
+    bool used;
+} jp_cache_t;
 
 /* One state of the game on the stack. */
 typedef struct hist {
@@ -217,6 +227,9 @@ typedef struct worker {
     size_t stack_size;    /* line deeper than the stack allows ends with SEARCH_ERROR_DEPTH */
     bool stack_out;       /* the search stopped because this thread's stack was too small */
     int error;            /* 0, or a search_error_code_t + 1 */
+    japanese_t *jp;       /* analysis=japanese: the Analysis of final positions, */
+    jp_cache_t *jp_cache; /* and its results by position (JP_CACHE_SIZE, see japanese_part) */
+    bool analysis_out;    /* the Analysis of a final position passed its node limit */
 } worker_t;
 
 const char *const search_rule_sets[] = {
@@ -227,7 +240,7 @@ const char *const search_rule_sets[] = {
     "old-chinese",
     "chinese,ko=simple,cycle=draw",
     "tromp-taylor,ko=situational",
-    "japanese,cycle=draw",
+    "japanese,cycle=draw,analysis=none",
     NULL,
 };
 
@@ -681,8 +694,43 @@ static int unscored(const worker_t *w, int sign, int ply)
     return sign * SEARCH_VALUE_CYCLE_WIN;
 }
 
-static int scored(const worker_t *w, const hist_t *h)
+/*
+ * The Analysis of J1989 (core/japanese.h) of a final position, cached per worker: twice
+ * (Black's territory and removed White stones - White's and removed Black stones), which is
+ * the margin less the captures and the komi.  The Analysis looks at the position alone (its
+ * imagined sequences start afresh, no ko ban), so the cache is keyed by the position.  A
+ * failure (its node limit) stops the search with an error.
+ */
+static int japanese_part(worker_t *w, const board_t *b)
 {
+    if (!w->jp) {
+        w->jp = japanese_create(w->g, 16, SEARCH_ANALYSIS_NODES);
+        w->jp_cache = g_new0(jp_cache_t, JP_CACHE_SIZE);
+    }
+    uint64_t k = (b->stones[0] * 0x9E3779B97F4A7C15ULL) ^ (b->stones[1] * 0xC2B2AE3D27D4EB4FULL);
+    jp_cache_t *e = &w->jp_cache[(k >> 40) & (JP_CACHE_SIZE - 1)];
+    if (e->used && board_equal(&e->board, b))
+        return e->value;
+    japanese_analysis_t a;
+    static const uint16_t none[2] = {0, 0};
+    if (!japanese_analyse(&a, w->jp, b, NULL)) {
+        w->analysis_out = true;
+        w->error = SEARCH_ERROR_LIMIT + 1;
+        w->aborted = true;
+        atomic_store(&w->s->stop, true);
+        return 0;
+    }
+    e->used = true;
+    e->board = *b;
+    e->value = japanese_margin2(&a, none, 0);
+    return e->value;
+}
+
+static int scored(worker_t *w, const hist_t *h)
+{
+    if (w->r->analysis == RULES_ANALYSIS_JAPANESE && w->r->scoring == RULES_SCORING_TERRITORY)
+        return japanese_part(w, &h->board) +
+               2 * (h->captures[BOARD_BLACK] - h->captures[BOARD_WHITE]) - w->r->komi2;
     return score_margin2(&h->board, w->g, w->r, h->captures);
 }
 
@@ -857,6 +905,29 @@ static uint64_t tt_key_of(const hist_t *h, const tt_state_t *st)
     return k;
 }
 
+/*
+ * Who wins the cycle closed by `me` moving from h (a pass, or a play taking `captured` and
+ * losing `suicided` stones) back to the earlier state `first`: +1 Black, -1 White, 0 a tie.
+ * cycle=draw: the player who passed more in the cycle (van der Werf and Winands);
+ * cycle=japanese: the player who took fewer prisoners in it (J1989, docs/japanese.md).
+ */
+static int8_t cycle_winner(const worker_t *w, const hist_t *h, const hist_t *first,
+                           board_color_t me, bool pass, int captured, int suicided)
+{
+    int b, wh;
+    if (w->r->cycle == RULES_CYCLE_JAPANESE) {
+        int mine = captured, theirs = suicided;
+        b = h->captures[BOARD_BLACK] - first->captures[BOARD_BLACK] +
+            (me == BOARD_BLACK ? mine : theirs);
+        wh = h->captures[BOARD_WHITE] - first->captures[BOARD_WHITE] +
+             (me == BOARD_WHITE ? mine : theirs);
+        return (int8_t)(b < wh ? 1 : wh < b ? -1 : 0);
+    }
+    b = h->pass_count[BOARD_BLACK] + (pass && me == BOARD_BLACK) - first->pass_count[BOARD_BLACK];
+    wh = h->pass_count[BOARD_WHITE] + (pass && me == BOARD_WHITE) - first->pass_count[BOARD_WHITE];
+    return (int8_t)(b > wh ? 1 : wh > b ? -1 : 0);
+}
+
 /* Generates the legal moves of the node on top of the stack, recording the history tests. */
 static int generate(worker_t *w, child_t *out, dep_t *dep)
 {
@@ -905,14 +976,12 @@ static int generate(worker_t *w, child_t *out, dep_t *dep)
             break;
         }
         /* Under superko a legal play's position is new, so only simple ko needs the test. */
-        if (r->cycle == RULES_CYCLE_DRAW && r->ko == RULES_KO_SIMPLE) {
+        if (r->cycle != RULES_CYCLE_NONE && r->ko == RULES_KO_SIMPLE) {
             int k = test_move(w, dep, c, opp, -1, false);
             if (k >= 0) {
-                /* Passes since the earlier occurrence; a play adds none. */
-                int b = h->pass_count[BOARD_BLACK] - w->hist[k].pass_count[BOARD_BLACK];
-                int wh = h->pass_count[BOARD_WHITE] - w->hist[k].pass_count[BOARD_WHITE];
                 c->cycle_end = 1;
-                c->cycle_winner = (int8_t)(b > wh ? 1 : wh > b ? -1 : 0);
+                c->cycle_winner =
+                    cycle_winner(w, h, &w->hist[k], me, false, c->captured, c->suicided);
             }
         }
         /* Captures first, then the history heuristic (Schaeffer 1989), then the points
@@ -933,15 +1002,11 @@ static int generate(worker_t *w, child_t *out, dep_t *dep)
         c->cycle_end = 0;
         c->cycle_winner = 0;
         c->tested = 0;
-        if (r->cycle == RULES_CYCLE_DRAW && h->passes + 1 < 2) {
+        if (r->cycle != RULES_CYCLE_NONE && h->passes + 1 < 2) {
             int k = test_move(w, dep, c, opp, -1, false);
             if (k >= 0) {
-                int b = h->pass_count[BOARD_BLACK] + (me == BOARD_BLACK) -
-                        w->hist[k].pass_count[BOARD_BLACK];
-                int wh = h->pass_count[BOARD_WHITE] + (me == BOARD_WHITE) -
-                         w->hist[k].pass_count[BOARD_WHITE];
                 c->cycle_end = 1;
-                c->cycle_winner = (int8_t)(b > wh ? 1 : wh > b ? -1 : 0);
+                c->cycle_winner = cycle_winner(w, h, &w->hist[k], me, true, 0, 0);
             }
         }
         /* After the opponent's pass, passing ends the game: try it first, it is free. */
@@ -1147,7 +1212,9 @@ static void history_credit(worker_t *w, board_color_t me, const child_t *c)
  * passed now, inside the static bounds.  It orders moves and nothing else. */
 static int horizon_estimate(const worker_t *w, const hist_t *h, const statics_t *sb)
 {
-    int v = black_view(scored(w, h), (board_color_t)h->to_move);
+    /* Every stone counted alive (no Analysis under analysis=japanese): an estimate only. */
+    int v =
+        black_view(score_margin2(&h->board, w->g, w->r, h->captures), (board_color_t)h->to_move);
     return v < sb->lo ? sb->lo : v > sb->hi ? sb->hi : v;
 }
 
@@ -1446,6 +1513,10 @@ static void worker_init(worker_t *w, search_t *s, const game_t *game, int ply0)
 
 static void worker_free(worker_t *w)
 {
+    japanese_destroy(w->jp);
+    g_free(w->jp_cache);
+    w->jp = NULL;
+    w->jp_cache = NULL;
     g_free(w->hist);
     g_free(w->cum);
     g_free(w->ikeys);
@@ -1697,6 +1768,9 @@ static bool run(int *value, search_t *s, const game_t *game, int ply0, int alpha
     int v = th[0].value;
     bool ok = !th[0].w.aborted;
     int err = th[0].w.error;
+    bool analysis_out = false;
+    for (int i = 0; i < n; i++)
+        analysis_out |= th[i].w.analysis_out;
     for (int i = 0; i < n; i++) {
         worker_collect(s, &th[i].w);
         worker_free(&th[i].w);
@@ -1717,6 +1791,11 @@ static bool run(int *value, search_t *s, const game_t *game, int ply0, int alpha
             g_set_error(error, SEARCH_ERROR, SEARCH_ERROR_DEPTH,
                         "a line of play is deeper than the search stack allows (%d plies)",
                         STACK_EXTRA);
+        else if (analysis_out)
+            g_set_error(error, SEARCH_ERROR, SEARCH_ERROR_LIMIT,
+                        "the Analysis of a final position passed its limit of %llu imagined "
+                        "positions per string",
+                        (unsigned long long)SEARCH_ANALYSIS_NODES);
         else
             g_set_error(error, SEARCH_ERROR, SEARCH_ERROR_LIMIT,
                         "the search limit was reached after %llu nodes",
@@ -1743,6 +1822,13 @@ static bool value_within(int *value, search_t *s, const game_t *game, int alpha,
     int v;
     if (game_status(game) != GAME_ONGOING) {
         game_result_t res = game_result(game);
+        if (res.unknown) {
+            g_set_error(error, SEARCH_ERROR, SEARCH_ERROR_LIMIT,
+                        "the Analysis of the final position passed its limit of %llu imagined "
+                        "positions per string",
+                        (unsigned long long)GAME_ANALYSIS_NODES);
+            return false;
+        }
         v = search_value_of_result(&res, &s->rules, 0);
     } else {
         /* Null-window tests ("value >= t?") narrowing [lo, hi] by their fail-soft bounds:

@@ -38,6 +38,7 @@
 #define SEARCH_VALUE_CYCLE_WIN 20000
 #define SEARCH_VALUE_INF       32000
 #define SEARCH_MAX_PV          1024
+#define SEARCH_ANALYSIS_NODES  50000000 /* analysis=japanese: the Analysis's limit per string */
 
 #define SEARCH_ERROR (search_error_quark())
 GQuark search_error_quark(void);

@@ -126,6 +126,7 @@ def main():
         ("mathgo show --csv", ["show", walled], None, 0, None),
         ("mathgo play --csv", ["play", "3x3", "B2", "A1", "pass", "--komi", "0.5"], None, 0, None),
         ("mathgo play --csv", ["play", "2x2", "A1", "pass", "pass"], None, 0, "over"),
+        ("mathgo score --csv", ["score", "-"], ".XO.XO.O.\nXXXXXOOOO\n", 0, None),
     ]
     used_options = {}
     for key, args, stdin, status, check in cases:

@@ -16,7 +16,7 @@ set -u
 binary=${1:-build/test_solver_reference}
 limit=${2:-600}
 rules="math pseudo tromp-taylor chinese old-chinese chinese,ko=simple,cycle=draw
-tromp-taylor,ko=situational japanese,cycle=draw"
+tromp-taylor,ko=situational japanese,cycle=draw,analysis=none"
 for board in 6x1 3x2; do
     for r in $rules; do
         out=$(MATHGO_SOLVER_OFFLINE=1 MATHGO_SOLVER_BOARD=$board MATHGO_SOLVER_ONLY=$r \

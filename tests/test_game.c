@@ -485,7 +485,7 @@ static void test_game__random_games_on_random_regions_agree_with_a_brute_force_m
     (void)state;
     static const char *const rule_texts[] = {"tromp-taylor",
                                              "chinese",
-                                             "japanese",
+                                             "japanese,cycle=none",
                                              "math",
                                              "pseudo",
                                              "tromp-taylor,ko=situational",

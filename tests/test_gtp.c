@@ -618,7 +618,7 @@ static void test_gtp__genmove_plays_reg_genmove_does_not_and_an_ended_game_answe
     gtp_engine_destroy(e);
 
     /* Simple ko without a cycle rule: searched with cycle=draw added, nothing claimed. */
-    e = player_new(2, 2, "japanese", true, 0, 0);
+    e = player_new(2, 2, "japanese,cycle=none", true, 0, 0);
     for (int ply = 0; ply < 12 && game_status(gtp_engine_game(e)) == GAME_ONGOING; ply++) {
         char *answer = ask(e, ply % 2 ? "genmove w" : "genmove b");
         assert_non_null(answer);

@@ -540,7 +540,7 @@ static const naive_case_t naive_cases[] = {
     {"tromp-taylor", {NAIVE_KO_POSITIONAL, true, true, false}},
     {"chinese", {NAIVE_KO_POSITIONAL, false, true, false}},
     {"old-chinese", {NAIVE_KO_POSITIONAL, false, true, false}},
-    {"japanese", {NAIVE_KO_SIMPLE, false, true, false}},
+    {"japanese", {NAIVE_KO_SIMPLE, false, true, true}}, /* cycle=japanese ends games as draw */
     {"chinese,ko=situational", {NAIVE_KO_SITUATIONAL, false, true, false}},
     {"chinese,ko=simple,cycle=draw", {NAIVE_KO_SIMPLE, false, true, true}},
     {"tromp-taylor,ko=simple", {NAIVE_KO_SIMPLE, true, true, false}},

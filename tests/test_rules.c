@@ -34,6 +34,8 @@ static void test_rules__presets_have_the_documented_keys(void **state)
     assert_true(rules_preset(&r, "japanese", NULL));
     assert_int_equal(r.ko, RULES_KO_SIMPLE);
     assert_int_equal(r.scoring, RULES_SCORING_TERRITORY);
+    assert_int_equal(r.cycle, RULES_CYCLE_JAPANESE);
+    assert_int_equal(r.analysis, RULES_ANALYSIS_JAPANESE);
     assert_int_equal(r.komi2, 0);
 }
 
@@ -46,6 +48,7 @@ static void test_rules__overrides_apply_in_order_and_round_trip_through_text(voi
                            "chinese",
                            "old-chinese",
                            "japanese",
+                           "japanese,cycle=draw,analysis=none",
                            "chinese,ko=simple,cycle=draw",
                            "tromp-taylor,ko=situational",
                            "old-chinese,taxgroup=eyes",

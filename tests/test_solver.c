@@ -451,7 +451,7 @@ static void test_solver__refuses_rules_with_an_infinite_tree(void **state)
 {
     (void)state;
     rules_t r;
-    assert_true(rules_parse(&r, "japanese", NULL));
+    assert_true(rules_parse(&r, "japanese,cycle=none", NULL));
     GError *err = NULL;
     board_geom_t *g = board_geom_create(2, 2, NULL);
     assert_null(search_create(g, &r, NULL, &err));
@@ -540,7 +540,7 @@ static void test_solver__command_rejects_bad_input_with_status_2(void **state)
     assert_int_equal(run_mathgo(NULL, "solve 9x8"), 2); /* 72 points: over the limit */
     assert_int_equal(run_mathgo(NULL, "solve 2x2 --rules nosuch"), 2);
     assert_int_equal(run_mathgo(NULL, "solve 2x2 --komi abc"), 2);
-    assert_int_equal(run_mathgo(NULL, "solve 2x2 --rules japanese"), 2);
+    assert_int_equal(run_mathgo(NULL, "solve 2x2 --rules japanese,cycle=none"), 2);
     assert_int_equal(run_mathgo(NULL, "solve 2x2 --to-move x"), 2);
     assert_int_equal(run_mathgo(NULL, "solve 2x2 --value-only --sgf x.sgf"), 2);
     char *path = g_build_filename(MATHGO_TEST_DATA, "solver_dead_chain.txt", NULL);

@@ -197,8 +197,8 @@ static void test_sum__math_winner_is_the_outcome_class_and_territory_the_stops(v
             }
 
             cgt_game_t g = region_sum_value(territory);
-            int full = full_value(&board, "japanese,ko=positional", first, -SEARCH_VALUE_INF,
-                                  SEARCH_VALUE_INF, &territory_search);
+            int full = full_value(&board, "japanese,ko=positional,cycle=none,analysis=none", first,
+                                  -SEARCH_VALUE_INF, SEARCH_VALUE_INF, &territory_search);
             int stop2 = stop_value2(cgt, g, first == BOARD_BLACK);
             int capturing = region_sum_capturing_region(territory);
             bool integral = integer_stops(cgt, g);
@@ -267,7 +267,8 @@ static void check_decompose_record(const char *record)
     assert_true(fd >= 0);
     assert_true(write(fd, grid->str, grid->len) == (ssize_t)grid->len);
     close(fd);
-    const char *full_rules = !strcmp(rules, "japanese") ? "japanese,ko=positional" : rules;
+    const char *full_rules =
+        !strcmp(rules, "japanese") ? "japanese,ko=positional,cycle=none,analysis=none" : rules;
     support_run_t dec = support_runv(NULL, "solve", "--from", path, "--rules", rules, "--to-move",
                                      to_move, "--decompose", "--csv", NULL);
     support_run_t full = support_runv(NULL, "solve", "--from", path, "--region", "--rules",

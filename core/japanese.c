@@ -1,0 +1,625 @@
+/* core/japanese.c: independently alive strings by imagined play, Removal, territory, score. */
+#include "core/japanese.h"
+
+#include "core/benson.h"
+#include "core/hash.h"
+
+#include <limits.h>
+#include <string.h>
+
+G_DEFINE_QUARK(japanese - error - quark, japanese_error)
+
+#define KEY_SIDE   0x9E3779B97F4A7C15ULL
+#define KEY_PASS   0xC2B2AE3D27D4EB4FULL
+#define KEY_KO     0xD6E8FEB86659FD93ULL
+#define NO_KO      0xFF
+#define SIG_WORDS  4 /* a signature is 256 bits; a situation sets two of them */
+#define RESULT_DEF 1 /* the defender forces the formation */
+#define RESULT_ATT 2 /* the attacker prevents it */
+
+/*
+ * A table entry: the exact situation (both colours' stones, player to move, passes ending
+ * here, ko point), the generation of the search it belongs to (one per analysed string, so
+ * the table is never cleared between strings), the result, and for a defender's win the
+ * signature of the situations its proof passes through.  64 bytes.
+ */
+typedef struct entry {
+    uint64_t stones[2];
+    uint32_t gen;
+    uint8_t to_move, passes, ko, result;
+    uint64_t sig[SIG_WORDS];
+    uint64_t pad;
+} entry_t;
+_Static_assert(sizeof(entry_t) == 64, "a table entry is one cache line");
+
+/* One situation of the imagined sequence being searched. */
+typedef struct node {
+    board_t board;
+    uint64_t key;    /* hash_key of board */
+    uint64_t sitkey; /* key of the situation: key and the player to move */
+    uint8_t to_move, passes, ko;
+    board_move_t move; /* the move that led here (BOARD_MOVE_NONE at the start) */
+} node_t;
+
+/* A candidate move and what it leads to. */
+typedef struct child {
+    node_t node;
+    int order;
+    int cycle_k;     /* the ply whose situation it repeats, or -1 */
+    bool two_passes; /* the second successive pass */
+    bool formation;  /* the defender's formation stands after it */
+    bool focus;      /* a play next to the analysed string's side of the board (see generate) */
+} child_t;
+
+/* What a subtree proves: who wins, the oldest ply a cycle in the proof returned to (attacker's
+ * wins), and the situations of the proof (defender's wins). */
+typedef struct jres {
+    bool defender_wins;
+    bool unknown; /* the ply limit cut the proof: an attacker's "win" that is not proved */
+    int minhit;
+    uint64_t sig[SIG_WORDS];
+} jres_t;
+
+struct japanese {
+    const board_geom_t *g;
+    entry_t *table;
+    uint64_t mask;
+    uint64_t max_nodes, nodes, nodes_start;
+    uint32_t gen;
+    node_t *path;   /* JAPANESE_MAX_PLIES situations */
+    child_t **kids; /* kids[ply]: the moves of that ply (BOARD_MAX_POINTS + 1), made on use */
+    int ply_limit;  /* plies searched in this iteration: a node there is unknown */
+    uint8_t centrality[BOARD_MAX_POINTS];
+    /* The string being analysed. */
+    board_color_t defender;
+    uint64_t target; /* the points of the analysed string */
+    int failed;      /* 0, or a japanese_error_code_t + 1 */
+};
+
+japanese_t *japanese_create(const board_geom_t *geom, int table_bits, uint64_t max_nodes)
+{
+    if (table_bits < 10)
+        table_bits = 10;
+    if (table_bits > 24)
+        table_bits = 24;
+    japanese_t *j = g_new0(japanese_t, 1);
+    j->g = geom;
+    j->table = g_new0(entry_t, (size_t)1 << table_bits);
+    j->mask = ((uint64_t)1 << table_bits) - 1;
+    j->max_nodes = max_nodes;
+    j->path = g_new0(node_t, JAPANESE_MAX_PLIES);
+    j->kids = g_new0(child_t *, JAPANESE_MAX_PLIES);
+    for (int p = 0; p < geom->size; p++) {
+        int x = p % geom->width, y = p / geom->width;
+        int dx = x < geom->width - 1 - x ? x : geom->width - 1 - x;
+        int dy = y < geom->height - 1 - y ? y : geom->height - 1 - y;
+        j->centrality[p] = (uint8_t)(dx + dy);
+    }
+    return j;
+}
+
+void japanese_destroy(japanese_t *j)
+{
+    if (!j)
+        return;
+    g_free(j->table);
+    g_free(j->path);
+    for (int i = 0; i < JAPANESE_MAX_PLIES; i++)
+        g_free(j->kids[i]);
+    g_free(j->kids);
+    g_free(j);
+}
+
+uint64_t japanese_nodes(const japanese_t *j)
+{
+    return j->nodes;
+}
+
+/* ---- Two-eye-formations ---------------------------------------------------------------------- */
+
+bool japanese_two_eye_formation(uint64_t *formation, const board_t *b, const board_geom_t *g,
+                                board_color_t c, uint64_t on)
+{
+    uint64_t own = b->stones[c];
+    uint64_t empty = board_empty(b, g);
+    /* An eye is next only to c's stones (and to something: F is not empty). */
+    uint64_t eyes = 0;
+    for (uint64_t m = empty; m; m &= m - 1) {
+        board_point_t p = board_lowest(m);
+        if (g->neighbours[p] && !(g->neighbours[p] & ~own))
+            eyes |= board_bit(p);
+    }
+    /* F holds a stone of `on`: try the strings through on's stones of c.  Such a string X must
+     * have two liberties, both eyes; then F is every string next to them. */
+    for (uint64_t rest = own & on; rest;) {
+        uint64_t x = board_flood(g, rest & -rest, own);
+        rest &= ~x;
+        uint64_t libs = board_adjacent(g, x) & empty;
+        if (board_popcount(libs) != 2 || (libs & ~eyes))
+            continue;
+        uint64_t strings = board_flood(g, board_adjacent(g, libs) & own, own);
+        bool ok = true;
+        for (uint64_t s = strings; s && ok;) {
+            uint64_t y = board_flood(g, s & -s, own);
+            s &= ~y;
+            ok = (board_adjacent(g, y) & empty) == libs;
+        }
+        if (ok) {
+            if (formation)
+                *formation = strings | libs;
+            return true;
+        }
+    }
+    return false;
+}
+
+/* ---- The table ------------------------------------------------------------------------------- */
+
+static uint64_t state_key(const node_t *n)
+{
+    uint64_t k = n->sitkey;
+    if (n->passes)
+        k ^= KEY_PASS;
+    if (n->ko != NO_KO)
+        k ^= KEY_KO * (uint64_t)(n->ko + 1);
+    return k;
+}
+
+static entry_t *slot(japanese_t *j, const node_t *n)
+{
+    uint64_t k = state_key(n);
+    return &j->table[(k ^ (k >> 29)) & j->mask];
+}
+
+static bool entry_matches(const japanese_t *j, const entry_t *e, const node_t *n)
+{
+    return e->gen == j->gen && e->stones[0] == n->board.stones[0] &&
+           e->stones[1] == n->board.stones[1] && e->to_move == n->to_move &&
+           e->passes == n->passes && e->ko == n->ko;
+}
+
+static void sig_add(uint64_t sig[SIG_WORDS], uint64_t sitkey)
+{
+    unsigned a = (unsigned)(sitkey & 255), b = (unsigned)((sitkey >> 8) & 255);
+    sig[a >> 6] |= (uint64_t)1 << (a & 63);
+    sig[b >> 6] |= (uint64_t)1 << (b & 63);
+}
+
+static bool sig_may_contain(const uint64_t sig[SIG_WORDS], uint64_t sitkey)
+{
+    unsigned a = (unsigned)(sitkey & 255), b = (unsigned)((sitkey >> 8) & 255);
+    return (sig[a >> 6] >> (a & 63) & 1) && (sig[b >> 6] >> (b & 63) & 1);
+}
+
+/* Whether a situation of the path before `ply` may be one the signature stands for. */
+static bool sig_meets_path(const japanese_t *j, const uint64_t sig[SIG_WORDS], int ply)
+{
+    for (int i = 0; i < ply; i++)
+        if (sig_may_contain(sig, j->path[i].sitkey))
+            return true;
+    return false;
+}
+
+/* ---- Moves ----------------------------------------------------------------------------------- */
+
+/* The ko point after `me` played q giving `after` with `captured` taken: the one point where
+ * the opponent's play would recreate the position before q (see solver/search.c). */
+static uint8_t ko_point(const board_geom_t *g, const board_t *after, board_color_t me,
+                        board_point_t q, uint64_t captured)
+{
+    if (board_popcount(captured) != 1)
+        return NO_KO;
+    if (g->neighbours[q] & after->stones[me])
+        return NO_KO;
+    if ((g->neighbours[q] & board_empty(after, g)) != captured)
+        return NO_KO;
+    return board_lowest(captured);
+}
+
+/* The ply before `ply` (the child's) whose situation is the child's, or -1: the same player
+ * moves at every second ply. */
+static int find_cycle(const japanese_t *j, int ply, const node_t *child)
+{
+    for (int k = ply - 2; k >= 0; k -= 2)
+        if (j->path[k].sitkey == child->sitkey && board_equal(&j->path[k].board, &child->board))
+            return k;
+    return -1;
+}
+
+static void insert_sorted(child_t *kids, int n)
+{
+    child_t c = kids[n];
+    int i = n;
+    while (i > 0 && kids[i - 1].order < c.order) {
+        kids[i] = kids[i - 1];
+        i--;
+    }
+    kids[i] = c;
+}
+
+/*
+ * The legal moves at path[ply], each with its terminal flags, best first for the mover: a
+ * move that ends the sequence in the mover's favour, then captures, then moves next to the
+ * analysed string's colour near the string, then the rest; a pass last unless it wins.
+ */
+static int generate(japanese_t *j, int ply, child_t *kids)
+{
+    const board_geom_t *g = j->g;
+    const node_t *n = &j->path[ply];
+    board_color_t me = (board_color_t)n->to_move, opp = board_color_other(me);
+    bool defender = me == j->defender;
+    uint64_t d_stones = n->board.stones[j->defender];
+    uint64_t near_d = board_flood(g, (d_stones & j->target) | j->target, d_stones | j->target);
+    uint64_t focus = near_d | board_adjacent(g, near_d);
+    int count = 0;
+    for (uint64_t m = board_empty(&n->board, g); m; m &= m - 1) {
+        board_point_t p = board_lowest(m);
+        board_placement_t pl = board_place(&n->board, g, me, p);
+        if (pl.suicided)
+            continue;
+        if (ply >= 1 && n->move != BOARD_MOVE_PASS &&
+            board_equal(&j->path[ply - 1].board, &pl.after))
+            continue; /* the basic ko rule */
+        child_t *c = &kids[count];
+        c->node.board = pl.after;
+        c->node.key = n->key ^ g->zobrist[me][p] ^ hash_delta(g, opp, pl.captured);
+        c->node.sitkey = c->node.key ^ (opp == BOARD_WHITE ? KEY_SIDE : 0);
+        c->node.to_move = (uint8_t)opp;
+        c->node.passes = 0;
+        c->node.ko = ko_point(g, &pl.after, me, p, pl.captured);
+        c->node.move = p;
+        c->two_passes = false;
+        c->cycle_k = find_cycle(j, ply + 1, &c->node);
+        c->formation = c->cycle_k < 0 &&
+                       japanese_two_eye_formation(NULL, &pl.after, g, j->defender, j->target);
+        int order = j->centrality[p];
+        if (pl.captured)
+            order += 1000 + 10 * board_popcount(pl.captured);
+        c->focus = (focus & board_bit(p)) != 0;
+        if (c->focus)
+            order += 100;
+        if (defender ? c->formation : c->cycle_k >= 0)
+            order += 1 << 20;
+        c->order = order;
+        insert_sorted(kids, count++);
+    }
+    child_t *c = &kids[count];
+    c->node = *n;
+    c->node.sitkey = n->key ^ (opp == BOARD_WHITE ? KEY_SIDE : 0);
+    c->node.to_move = (uint8_t)opp;
+    c->node.passes = (uint8_t)(n->passes + 1);
+    c->node.ko = NO_KO;
+    c->node.move = BOARD_MOVE_PASS;
+    c->two_passes = n->passes >= 1;
+    c->cycle_k = c->two_passes ? -1 : find_cycle(j, ply + 1, &c->node);
+    c->formation = false;
+    c->focus = false;
+    bool pass_wins = !defender && (c->two_passes || c->cycle_k >= 0);
+    c->order = pass_wins ? (1 << 21) : -1;
+    insert_sorted(kids, count++);
+    return count;
+}
+
+/* ---- The search ------------------------------------------------------------------------------ */
+
+static void search(jres_t *out, japanese_t *j, int ply);
+
+/*
+ * Whether every point of the analysed string lies in the attacker's Benson territory or holds
+ * an unconditionally alive attacker stone (core/benson.h).  Then the attacker wins by passing
+ * from here on: its alive stones stay whatever the defender plays, every point of such a
+ * territory region stays next to one of them and so is never the defender's eye, and a
+ * defender string on one of the string's points stays inside the region (its border is alive
+ * attacker stones) and so is next to no eye.  The sequence then ends by two passes or a cycle
+ * without the formation.  This holds after any history (Benson's claim holds under any ko
+ * rule), so the result is stored like any other attacker's win.
+ */
+static bool sealed(const japanese_t *j, const board_t *b)
+{
+    benson_t safe;
+    benson_analyse(&safe, b, j->g, board_color_other(j->defender));
+    return !(j->target & ~(safe.territory | safe.alive));
+}
+
+/* The result of moving to child c from path[ply]: terminal, or searched one ply down. */
+static void evaluate(jres_t *r, japanese_t *j, int ply, const child_t *c)
+{
+    memset(r, 0, sizeof *r);
+    r->minhit = INT_MAX;
+    if (c->two_passes)
+        return;
+    if (c->cycle_k >= 0) {
+        r->minhit = c->cycle_k;
+        return;
+    }
+    if (c->formation) {
+        r->defender_wins = true;
+        return;
+    }
+    if (ply + 1 >= j->ply_limit) {
+        r->unknown = true;
+        return;
+    }
+    j->path[ply + 1] = c->node;
+    search(r, j, ply + 1);
+    if (r->defender_wins)
+        sig_add(r->sig, c->node.sitkey);
+}
+
+static void search(jres_t *out, japanese_t *j, int ply)
+{
+    const node_t *n = &j->path[ply];
+    memset(out, 0, sizeof *out);
+    out->minhit = INT_MAX;
+    j->nodes++;
+    if (j->max_nodes && j->nodes - j->nodes_start > j->max_nodes) {
+        j->failed = JAPANESE_ERROR_LIMIT + 1;
+        return;
+    }
+    entry_t *e = slot(j, n);
+    if (entry_matches(j, e, n)) {
+        if (e->result == RESULT_ATT)
+            return;
+        if (!sig_meets_path(j, e->sig, ply)) {
+            out->defender_wins = true;
+            memcpy(out->sig, e->sig, sizeof out->sig);
+            return;
+        }
+    }
+    if (sealed(j, &n->board))
+        return; /* the attacker passes from here on and wins (see sealed) */
+    if (!j->kids[ply])
+        j->kids[ply] = g_new(child_t, BOARD_MAX_POINTS + 1);
+    child_t *kids = j->kids[ply];
+    int count = generate(j, ply, kids);
+    bool defender = n->to_move == j->defender;
+    bool unknown = false;
+    out->defender_wins = !defender;
+    for (int i = 0; i < count; i++) {
+        jres_t r;
+        evaluate(&r, j, ply, &kids[i]);
+        if (j->failed)
+            return;
+        if (defender) {
+            if (r.defender_wins) {
+                out->defender_wins = true;
+                memcpy(out->sig, r.sig, sizeof out->sig);
+                unknown = false;
+                break;
+            }
+            unknown |= r.unknown;
+            if (r.minhit < out->minhit)
+                out->minhit = r.minhit;
+        } else {
+            if (!r.defender_wins && !r.unknown) {
+                out->defender_wins = false;
+                out->minhit = r.minhit;
+                unknown = false;
+                break;
+            }
+            if (r.unknown) {
+                unknown = true;
+                continue;
+            }
+            for (int w = 0; w < SIG_WORDS; w++)
+                out->sig[w] |= r.sig[w];
+        }
+    }
+    if (unknown) {
+        /* Not proved either way within the ply limit: reported as the attacker's, never
+         * stored. */
+        memset(out, 0, sizeof *out);
+        out->unknown = true;
+        out->minhit = INT_MAX;
+        return;
+    }
+    /* An attacker's win holds after any history when its cycles return inside this subtree
+     * (more history only adds cycles, and every cycle is the attacker's); a defender's win
+     * holds after a history that meets none of its proof's situations. */
+    if (!out->defender_wins && out->minhit < ply)
+        return;
+    e = slot(j, n);
+    e->stones[0] = n->board.stones[0];
+    e->stones[1] = n->board.stones[1];
+    e->gen = j->gen;
+    e->to_move = n->to_move;
+    e->passes = n->passes;
+    e->ko = n->ko;
+    e->result = out->defender_wins ? RESULT_DEF : RESULT_ATT;
+    memcpy(e->sig, out->sig, sizeof e->sig);
+}
+
+static void new_generation(japanese_t *j)
+{
+    if (++j->gen == 0) {
+        memset(j->table, 0, (size_t)(j->mask + 1) * sizeof *j->table);
+        j->gen = 1;
+    }
+}
+
+static bool fail(GError **error, const japanese_t *j)
+{
+    if (j->failed == JAPANESE_ERROR_LIMIT + 1)
+        g_set_error(error, JAPANESE_ERROR, JAPANESE_ERROR_LIMIT,
+                    "the analysis of a string passed its limit of %llu imagined positions",
+                    (unsigned long long)j->max_nodes);
+    else
+        g_set_error(error, JAPANESE_ERROR, JAPANESE_ERROR_DEPTH,
+                    "an imagined sequence is longer than %d moves", JAPANESE_MAX_PLIES);
+    return false;
+}
+
+/* Follows the proof from the start: the winner's first winning move, the loser's first move. */
+static void principal_line(japanese_line_t *line, japanese_t *j, bool defender_wins)
+{
+    memset(line, 0, sizeof *line);
+    line->end = JAPANESE_END_TRUNCATED;
+    for (int ply = 0; ply < JAPANESE_MAX_LINE && !j->failed; ply++) {
+        if (!defender_wins && sealed(j, &j->path[ply].board)) {
+            line->end = JAPANESE_END_SEALED;
+            return;
+        }
+        child_t kids[BOARD_MAX_POINTS + 1];
+        int count = generate(j, ply, kids);
+        bool winner_moves = (j->path[ply].to_move == j->defender) == defender_wins;
+        int pick = 0;
+        if (winner_moves) {
+            for (pick = 0; pick < count; pick++) {
+                jres_t r;
+                j->nodes_start = j->nodes;
+                evaluate(&r, j, ply, &kids[pick]);
+                if (j->failed || (!r.unknown && r.defender_wins == defender_wins))
+                    break;
+            }
+            if (pick == count || j->failed)
+                return; /* cannot happen: the search proved a winning move */
+        }
+        if (!winner_moves) {
+            /* The loser's first play near the string, else its pass (the last move): a line
+             * that shows the fight rather than a play far away. */
+            for (pick = 0; pick < count - 1 && !kids[pick].focus; pick++)
+                ;
+            if (!kids[pick].focus)
+                for (pick = 0; kids[pick].node.move != BOARD_MOVE_PASS; pick++)
+                    ;
+        }
+        const child_t *c = &kids[pick];
+        line->moves[line->length++] = c->node.move;
+        if (c->formation) {
+            line->end = JAPANESE_END_FORMATION;
+            japanese_two_eye_formation(&line->formation, &c->node.board, j->g, j->defender,
+                                       j->target);
+            return;
+        }
+        if (c->two_passes) {
+            line->end = JAPANESE_END_PASSES;
+            return;
+        }
+        if (c->cycle_k >= 0) {
+            line->end = JAPANESE_END_CYCLE;
+            line->cycle_start = c->cycle_k;
+            return;
+        }
+        j->path[ply + 1] = c->node;
+    }
+}
+
+bool japanese_string_alive(bool *alive, japanese_line_t *line, japanese_t *j, const board_t *b,
+                           board_point_t p, GError **error)
+{
+    const board_geom_t *g = j->g;
+    board_color_t d = board_at(b, p);
+    g_assert(d != BOARD_EMPTY);
+    j->defender = d;
+    j->target = board_chain(b, g, p);
+    j->failed = 0;
+    j->nodes_start = j->nodes;
+    new_generation(j);
+    node_t *root = &j->path[0];
+    root->board = *b;
+    root->key = hash_key(b, g);
+    root->to_move = (uint8_t)board_color_other(d);
+    root->sitkey = root->key ^ (root->to_move == BOARD_WHITE ? KEY_SIDE : 0);
+    root->passes = 0;
+    root->ko = NO_KO;
+    root->move = BOARD_MOVE_NONE;
+    uint64_t formation = 0;
+    if (japanese_two_eye_formation(&formation, b, g, d, j->target)) {
+        *alive = true;
+        if (line) {
+            memset(line, 0, sizeof *line);
+            line->end = JAPANESE_END_FORMATION;
+            line->formation = formation;
+        }
+        return true;
+    }
+    /* Iterative deepening on the plies: a formation the defender can force soon is found
+     * without searching the long sequences of its other tries to their end. */
+    jres_t r;
+    for (j->ply_limit = 8;; j->ply_limit *= 2) {
+        if (j->ply_limit > JAPANESE_MAX_PLIES - 1)
+            j->ply_limit = JAPANESE_MAX_PLIES - 1;
+        search(&r, j, 0);
+        if (j->failed)
+            return fail(error, j);
+        if (!r.unknown)
+            break;
+        if (j->ply_limit == JAPANESE_MAX_PLIES - 1) {
+            j->failed = JAPANESE_ERROR_DEPTH + 1;
+            return fail(error, j);
+        }
+    }
+    *alive = r.defender_wins;
+    if (line) {
+        principal_line(line, j, r.defender_wins);
+        if (j->failed)
+            return fail(error, j);
+    }
+    return true;
+}
+
+/* ---- Removal, territory, score --------------------------------------------------------------- */
+
+void japanese_settle(japanese_analysis_t *out, const board_t *b, const board_geom_t *g,
+                     const uint64_t alive[2])
+{
+    memset(out, 0, sizeof *out);
+    out->alive[0] = alive[0];
+    out->alive[1] = alive[1];
+    uint64_t empty = board_empty(b, g);
+    for (int c = 0; c < 2; c++) {
+        board_color_t o = board_color_other((board_color_t)c);
+        uint64_t within = empty | (b->stones[o] & ~alive[o]);
+        for (uint64_t rest = within; rest;) {
+            uint64_t region = board_flood(g, rest & -rest, within);
+            rest &= ~region;
+            uint64_t around = board_adjacent(g, region) & ~region;
+            if (around && !(around & ~alive[c]))
+                out->removed[o] |= region & b->stones[o];
+        }
+    }
+    out->counted.stones[0] = b->stones[0] & ~out->removed[0];
+    out->counted.stones[1] = b->stones[1] & ~out->removed[1];
+    uint64_t after = board_empty(&out->counted, g);
+    for (uint64_t rest = after; rest;) {
+        uint64_t region = board_flood(g, rest & -rest, after);
+        rest &= ~region;
+        uint64_t around = board_adjacent(g, region) & ~region;
+        for (int c = 0; c < 2; c++)
+            if (around && !(around & ~alive[c]))
+                out->territory[c] |= region;
+    }
+}
+
+bool japanese_analyse(japanese_analysis_t *out, japanese_t *j, const board_t *b, GError **error)
+{
+    const board_geom_t *g = j->g;
+    uint64_t alive[2] = {0, 0};
+    for (int c = 0; c < 2; c++) {
+        for (uint64_t rest = b->stones[c]; rest;) {
+            board_point_t p = board_lowest(rest);
+            uint64_t string = board_chain(b, g, p);
+            rest &= ~string;
+            bool is_alive;
+            if (!japanese_string_alive(&is_alive, NULL, j, b, p, error))
+                return false;
+            if (is_alive)
+                alive[c] |= string;
+        }
+    }
+    japanese_settle(out, b, g, alive);
+    return true;
+}
+
+int japanese_points(const japanese_analysis_t *a, const uint16_t captures[2], board_color_t c)
+{
+    return board_popcount(a->territory[c]) + board_popcount(a->removed[board_color_other(c)]) +
+           captures[c];
+}
+
+int japanese_margin2(const japanese_analysis_t *a, const uint16_t captures[2], int komi2)
+{
+    return 2 * (japanese_points(a, captures, BOARD_BLACK) -
+                japanese_points(a, captures, BOARD_WHITE)) -
+           komi2;
+}

@@ -1,0 +1,147 @@
+/*
+ * core/japanese.h: the Analysis of the Japanese 1989 rules as Jasiek's simplified reading
+ * states it (docs/sources/003_d4b48b8c06718737.txt; docs/japanese.md states every choice the
+ * text leaves open): independently alive strings by imagined play, Removal, Determination of
+ * territory, and territory scoring with prisoners and komi.
+ *
+ * Definitions, for a string S of colour d (the defender; the attacker a is the other colour):
+ *   two-eye-formation  one or several strings F of one colour and exactly two empty points
+ *                      e1, e2 such that every string of F is adjacent to e1 and to e2, no
+ *                      string of F is adjacent to another empty point, and e1 and e2 are
+ *                      adjacent only to stones of F.  So F is exactly the set of strings next
+ *                      to e1 (and next to e2), and each has the liberties {e1, e2} and no other.
+ *   imagined sequence  alternate moves from the position, the attacker first; a move is a play
+ *                      or a pass; suicide is prohibited; the basic ko rule forbids a play that
+ *                      recreates the position before the opponent's preceding play (none is
+ *                      forbidden at the start); two successive passes end it; so does the
+ *                      completion of its first cycle (a repeated situation: the same position
+ *                      with the same player to move).
+ *   independently      the defender can force a two-eye-formation of colour d that holds a
+ *   alive              stone on one of S's points (the points S occupies in the analysed
+ *                      position).  Searched as a game: the defender wins the moment such a
+ *                      formation stands (also in the start position); the attacker wins when
+ *                      the sequence ends without one.  A formation, once it stands, stays
+ *                      whatever the attacker plays (both eyes are suicide for the attacker and
+ *                      the strings have no other liberty), so "it stands at some moment" and
+ *                      "it stands when the sequence ends" give the same strings
+ *                      (docs/japanese.md has the argument, also for cycles: no stone played
+ *                      during a cycle is independently alive).
+ *   Removal            for each player P, the maximal connected sets R of points that are
+ *                      empty or hold the other player's not independently alive stones, such
+ *                      that the points outside R adjacent to R are all independently alive
+ *                      stones of P (and there is at least one): the other player's stones in R
+ *                      are removed and become P's prisoners.  Both players' regions are taken
+ *                      from the analysed position.
+ *   territory          after Removal, the empty regions whose adjacent stones are all
+ *                      independently alive stones of P (at least one) are P's territory.
+ *   score              P's territory plus P's prisoners (the captures of the game and the
+ *                      stones removed); margin = Black's - White's - komi.
+ *
+ * The search (japanese_string_alive) is exact: an AND-OR search over the imagined sequences
+ * with a table of situations.  A result that depends on the history is stored only when that
+ * is sound: a cycle always ends a sequence in the attacker's favour, so an attacker's win whose
+ * cycles all return to positions inside its own subtree holds after any history, and a
+ * defender's win is stored with a signature of the situations its proof passes through, which
+ * a later probe checks against its own path (docs/japanese.md, "The search").  Iterative
+ * deepening on the plies finds a formation the defender can force soon first (an unfinished
+ * depth is never a result), and a Benson cut ends a line when the string's points lie in the
+ * attacker's unconditional territory (core/benson.h).  A node limit bounds the work: past it
+ * the analysis fails with JAPANESE_ERROR_LIMIT, never guesses.
+ */
+#ifndef MATHGO_CORE_JAPANESE_H
+#define MATHGO_CORE_JAPANESE_H
+
+#include "core/board.h"
+
+#include <glib.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#define JAPANESE_ERROR (japanese_error_quark())
+GQuark japanese_error_quark(void);
+typedef enum japanese_error_code {
+    JAPANESE_ERROR_LIMIT, /* the node limit was reached before the status was decided */
+    JAPANESE_ERROR_DEPTH, /* an imagined sequence longer than JAPANESE_MAX_PLIES */
+} japanese_error_code_t;
+
+#define JAPANESE_MAX_PLIES 1024 /* the longest imagined sequence searched */
+#define JAPANESE_MAX_LINE  256  /* the longest line japanese_string_alive reports */
+
+/* How an imagined line ends. */
+typedef enum japanese_line_end {
+    JAPANESE_END_FORMATION, /* the defender's two-eye-formation stands */
+    JAPANESE_END_PASSES,    /* two successive passes, without the formation */
+    JAPANESE_END_CYCLE,     /* the first cycle is complete, without the formation */
+    JAPANESE_END_SEALED,    /* the string's points lie in the attacker's unconditional territory
+                             * (Benson): the attacker passes from here on and wins */
+    JAPANESE_END_TRUNCATED, /* longer than JAPANESE_MAX_LINE: the rest is left out */
+} japanese_line_end_t;
+
+/* An imagined sequence that proves a string's status: the attacker's move first. */
+typedef struct japanese_line {
+    int length;
+    board_move_t moves[JAPANESE_MAX_LINE];
+    japanese_line_end_t end;
+    uint64_t formation; /* JAPANESE_END_FORMATION: the formation's stones and its two eyes */
+    int cycle_start;    /* JAPANESE_END_CYCLE: the ply whose situation the last move repeats */
+} japanese_line_t;
+
+/* The Analysis of one position. */
+typedef struct japanese_analysis {
+    uint64_t alive[2];     /* independently alive stones of each colour */
+    uint64_t removed[2];   /* stones of each colour removed in Removal */
+    uint64_t territory[2]; /* each colour's territory (after Removal) */
+    board_t counted;       /* the position after Removal */
+} japanese_analysis_t;
+
+/* An analyser for one geometry: its table of situations and its node limit.  Not shared
+ * between threads; two analysers are independent. */
+typedef struct japanese japanese_t;
+
+/*
+ * An analyser for `geom` (borrowed; it must outlive the analyser) with a table of
+ * 2^table_bits entries (about 64 bytes each; 10 to 24) and a limit of max_nodes imagined
+ * positions per string (0: none).  Free with japanese_destroy.
+ */
+japanese_t *japanese_create(const board_geom_t *geom, int table_bits, uint64_t max_nodes);
+void japanese_destroy(japanese_t *j);
+
+/* The imagined positions searched since the analyser was created. */
+uint64_t japanese_nodes(const japanese_t *j);
+
+/*
+ * Whether colour c has a two-eye-formation in b that holds a stone of `on`; when it has,
+ * *formation (may be NULL) receives the formation's stones and its two eyes.
+ */
+bool japanese_two_eye_formation(uint64_t *formation, const board_t *b, const board_geom_t *g,
+                                board_color_t c, uint64_t on);
+
+/*
+ * Decides whether the string through point p of b is independently alive.  *line (may be NULL)
+ * receives an imagined line proving it: the loser's moves are its first choice in the search's
+ * order, the winner's moves win.  False and *error (JAPANESE_ERROR_LIMIT or _DEPTH) when the
+ * search did not finish.  p must hold a stone.
+ */
+bool japanese_string_alive(bool *alive, japanese_line_t *line, japanese_t *j, const board_t *b,
+                           board_point_t p, GError **error);
+
+/*
+ * Removal and Determination of territory given the independently alive stones alive[0..1]
+ * (which must be unions of strings of b): fills out->removed, out->territory, out->counted and
+ * copies alive.
+ */
+void japanese_settle(japanese_analysis_t *out, const board_t *b, const board_geom_t *g,
+                     const uint64_t alive[2]);
+
+/* The whole Analysis of b: every string's status, then japanese_settle.  False and *error as
+ * japanese_string_alive. */
+bool japanese_analyse(japanese_analysis_t *out, japanese_t *j, const board_t *b, GError **error);
+
+/* Territory plus prisoners of colour c: its territory, the stones of the other colour it
+ * removed, and captures[c] taken during the game. */
+int japanese_points(const japanese_analysis_t *a, const uint16_t captures[2], board_color_t c);
+
+/* Twice (Black's points - White's points) - komi2. */
+int japanese_margin2(const japanese_analysis_t *a, const uint16_t captures[2], int komi2);
+
+#endif

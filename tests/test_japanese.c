@@ -1,0 +1,619 @@
+/*
+ * tests/test_japanese.c: the Analysis of the Japanese rules (core/japanese.h).
+ *
+ *   - two-eye-formations: japanese_two_eye_formation against the text's three conditions
+ *     checked literally (every subset of strings, every pair of empty points) on every legal
+ *     3x3 position, for every string;
+ *   - independent life: japanese_string_alive (a search with a table) against a plain
+ *     recursion over the imagined sequences with the whole path kept (no table, cycles found
+ *     by scanning the path, formations by the literal check) on every legal position of
+ *     boards of up to 4 points, for every string;
+ *   - Removal and territory: japanese_settle against a point-by-point reading of the text on
+ *     random statuses of random positions;
+ *   - whole positions kept as data (tests/data/japanese_positions.txt, the diagrams of
+ *     docs/japanese.md): each string's status, the removed stones, territory and the margin.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include "core/game.h"
+#include "core/japanese.h"
+#include "positions/diagram.h"
+#include "solver/search.h"
+#include "tests/reference.h"
+#include "tests/support.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- Literal two-eye-formations -------------------------------------------------------------- */
+
+/* The strings of colour c, one mask each; returns their number. */
+static int strings_of(uint64_t *out, const board_t *b, const board_geom_t *g, board_color_t c)
+{
+    int n = 0;
+    for (uint64_t rest = b->stones[c]; rest;) {
+        out[n] = board_chain(b, g, board_lowest(rest));
+        rest &= ~out[n++];
+    }
+    return n;
+}
+
+static bool adjacent_point(const board_geom_t *g, board_point_t a, board_point_t b)
+{
+    int ax = board_x(g, a), ay = board_y(g, a), bx = board_x(g, b), by = board_y(g, b);
+    return abs(ax - bx) + abs(ay - by) == 1;
+}
+
+static bool string_adjacent_to(const board_geom_t *g, uint64_t string, board_point_t e)
+{
+    for (int p = 0; p < g->size; p++)
+        if ((string >> p & 1) && adjacent_point(g, (board_point_t)p, e))
+            return true;
+    return false;
+}
+
+/* The text's definition, condition by condition, over every subset and every pair. */
+static bool literal_formation(const board_t *b, const board_geom_t *g, board_color_t c, uint64_t on)
+{
+    uint64_t strings[BOARD_MAX_POINTS];
+    int n = strings_of(strings, b, g, c);
+    g_assert(n <= 16);
+    uint64_t empty = board_empty(b, g);
+    for (unsigned subset = 1; subset < (1u << n); subset++) {
+        uint64_t stones = 0;
+        for (int i = 0; i < n; i++)
+            if (subset >> i & 1)
+                stones |= strings[i];
+        if (!(stones & on))
+            continue;
+        for (int e1 = 0; e1 < g->size; e1++) {
+            if (!(empty >> e1 & 1))
+                continue;
+            for (int e2 = e1 + 1; e2 < g->size; e2++) {
+                if (!(empty >> e2 & 1))
+                    continue;
+                bool ok = true;
+                /* 1) each string adjacent to each of the two; 2) to no other empty point */
+                for (int i = 0; i < n && ok; i++) {
+                    if (!(subset >> i & 1))
+                        continue;
+                    ok = string_adjacent_to(g, strings[i], (board_point_t)e1) &&
+                         string_adjacent_to(g, strings[i], (board_point_t)e2);
+                    for (int q = 0; q < g->size && ok; q++)
+                        if ((empty >> q & 1) && q != e1 && q != e2)
+                            ok = !string_adjacent_to(g, strings[i], (board_point_t)q);
+                }
+                /* 3) each of the two adjacent only to the strings */
+                for (int q = 0; q < g->size && ok; q++)
+                    if (adjacent_point(g, (board_point_t)q, (board_point_t)e1) ||
+                        adjacent_point(g, (board_point_t)q, (board_point_t)e2))
+                        ok = (stones >> q) & 1;
+                if (ok)
+                    return true;
+            }
+        }
+    }
+    return false;
+}
+
+/* Every position of the board (legal ones only when `legal`), by base-3 counting. */
+static int all_positions(board_t **out, const board_geom_t *g)
+{
+    int total = 1;
+    for (int i = 0; i < g->size; i++)
+        total *= 3;
+    *out = g_new(board_t, total);
+    int n = 0;
+    for (int code = 0; code < total; code++) {
+        board_t b = {{0, 0}};
+        int c = code;
+        for (int p = 0; p < g->size; p++, c /= 3)
+            if (c % 3 < 2)
+                b.stones[c % 3] |= board_bit((board_point_t)p);
+        if (board_is_legal_position(&b, g))
+            (*out)[n++] = b;
+    }
+    return n;
+}
+
+static void test_japanese__formation_matches_the_three_conditions(void **state)
+{
+    (void)state;
+    const int sizes[][2] = {{3, 3}, {2, 4}, {1, 7}};
+    for (size_t s = 0; s < G_N_ELEMENTS(sizes); s++) {
+        board_geom_t *g = board_geom_create(sizes[s][0], sizes[s][1], NULL);
+        board_t *positions;
+        int n = all_positions(&positions, g);
+        int found = 0;
+        for (int i = 0; i < n; i++) {
+            const board_t *b = &positions[i];
+            for (int c = 0; c < 2; c++) {
+                uint64_t strings[BOARD_MAX_POINTS];
+                int k = strings_of(strings, b, g, (board_color_t)c);
+                for (int t = 0; t <= k; t++) {
+                    /* each string, and (t == k) every stone of the board */
+                    uint64_t on = t < k ? strings[t] : g->all;
+                    bool expect = literal_formation(b, g, (board_color_t)c, on);
+                    uint64_t formation = 0;
+                    bool got = japanese_two_eye_formation(&formation, b, g, (board_color_t)c, on);
+                    if (got != expect) {
+                        board_print(stderr, b, g);
+                        fail_msg("%dx%d: colour %d, on %llx: formation %d, literally %d", g->width,
+                                 g->height, c, (unsigned long long)on, got, expect);
+                    }
+                    found += got;
+                    if (got)
+                        assert_int_equal(board_popcount(formation & board_empty(b, g)), 2);
+                }
+            }
+        }
+        assert_true(found > 0);
+        g_free(positions);
+        board_geom_destroy(g);
+    }
+}
+
+/* ---- Plain recursion over the imagined sequences --------------------------------------------- */
+
+#define NAIVE_PLIES 512
+
+typedef struct naive {
+    const board_geom_t *g;
+    board_color_t defender;
+    uint64_t target;
+    board_t path[NAIVE_PLIES];
+    board_move_t move[NAIVE_PLIES]; /* the move that led to path[i] */
+    uint64_t nodes, limit;          /* past limit the recursion gives up (aborted) */
+    bool aborted;
+} naive_t;
+
+/* Whether the defender forces the formation from path[ply] (whose passes end with `passes`). */
+static bool naive_defender_wins(naive_t *n, int ply, int passes)
+{
+    const board_geom_t *g = n->g;
+    if (++n->nodes > n->limit) {
+        n->aborted = true;
+        return false;
+    }
+    assert_true(ply + 1 < NAIVE_PLIES);
+    /* The attacker moves at even plies. */
+    board_color_t me = ply % 2 == 0 ? board_color_other(n->defender) : n->defender;
+    bool defender = me == n->defender;
+    for (int m = 0; m <= g->size; m++) {
+        board_t next = n->path[ply];
+        bool pass = m == g->size;
+        if (!pass) {
+            if (board_occupied(&next) >> m & 1)
+                continue;
+            board_placement_t pl = board_place(&next, g, me, (board_point_t)m);
+            if (pl.suicided)
+                continue;
+            if (ply >= 1 && n->move[ply] != BOARD_MOVE_PASS &&
+                board_equal(&n->path[ply - 1], &pl.after))
+                continue;
+            next = pl.after;
+        }
+        bool result;
+        if (pass && passes == 1) {
+            result = false;
+        } else {
+            bool cycle = false;
+            for (int k = ply + 1 - 2; k >= 0 && !cycle; k -= 2)
+                cycle = board_equal(&n->path[k], &next);
+            if (cycle)
+                result = false;
+            else if (literal_formation(&next, g, n->defender, n->target))
+                result = true;
+            else {
+                n->path[ply + 1] = next;
+                n->move[ply + 1] = pass ? BOARD_MOVE_PASS : (board_move_t)m;
+                result = naive_defender_wins(n, ply + 1, pass ? passes + 1 : 0);
+                if (n->aborted)
+                    return false;
+            }
+        }
+        if (defender && result)
+            return true;
+        if (!defender && !result)
+            return false;
+    }
+    return !defender;
+}
+
+/* The plain recursion's answer, or -1 when it passed `limit` nodes. */
+static int naive_alive(const board_t *b, const board_geom_t *g, board_point_t p, uint64_t limit,
+                       uint64_t *nodes)
+{
+    naive_t *n = g_new0(naive_t, 1);
+    n->g = g;
+    n->defender = board_at(b, p);
+    n->target = board_chain(b, g, p);
+    n->path[0] = *b;
+    n->move[0] = BOARD_MOVE_NONE;
+    n->limit = limit;
+    int alive = literal_formation(b, g, n->defender, n->target) || naive_defender_wins(n, 0, 0);
+    if (n->aborted)
+        alive = -1;
+    *nodes += n->nodes;
+    g_free(n);
+    return alive;
+}
+
+static void test_japanese__status_matches_plain_recursion(void **state)
+{
+    (void)state;
+    /* Every string of every position up to 4 points (2x2: 640,000 nodes of plain recursion;
+     * on 1x5 it passes 20 million for single strings: the recursion grows too fast beyond). */
+    const int sizes[][3] = {{1, 1, 9}, {1, 2, 9}, {1, 3, 9}, {1, 4, 9}, {2, 2, 9}};
+    for (size_t s = 0; s < G_N_ELEMENTS(sizes); s++) {
+        board_geom_t *g = board_geom_create(sizes[s][0], sizes[s][1], NULL);
+        japanese_t *j = japanese_create(g, 12, 0);
+        board_t *positions;
+        int n = all_positions(&positions, g);
+        int alive_count = 0, dead_count = 0, unchecked = 0;
+        uint64_t limit = 20000000;
+        uint64_t naive_nodes = 0;
+        for (int i = 0; i < n; i++) {
+            const board_t *b = &positions[i];
+            if (board_popcount(board_empty(b, g)) > sizes[s][2])
+                continue;
+            for (uint64_t rest = board_occupied(b); rest;) {
+                board_point_t p = board_lowest(rest);
+                rest &= ~board_chain(b, g, p);
+                bool alive;
+                japanese_line_t line;
+                GError *error = NULL;
+                assert_true(japanese_string_alive(&alive, &line, j, b, p, &error));
+                int expect = naive_alive(b, g, p, limit, &naive_nodes);
+                if (expect < 0) {
+                    unchecked++;
+                    continue;
+                }
+                if (alive != expect) {
+                    board_print(stderr, b, g);
+                    fail_msg("%dx%d: the string at %d: alive %d, plain recursion %d", g->width,
+                             g->height, p, alive, expect);
+                }
+                /* The line ends as the status says. */
+                assert_true(line.end != JAPANESE_END_TRUNCATED);
+                assert_int_equal(line.end == JAPANESE_END_FORMATION, alive);
+                alive ? alive_count++ : dead_count++;
+            }
+        }
+        fprintf(stderr,
+                "%dx%d: %d positions, %d strings alive and %d not as the recursion says, %d "
+                "unchecked\n",
+                g->width, g->height, n, alive_count, dead_count, unchecked);
+        if (g->size >= 4)
+            assert_true(alive_count > 0 && dead_count > 0);
+        assert_int_equal(unchecked, 0);
+        g_free(positions);
+        japanese_destroy(j);
+        board_geom_destroy(g);
+    }
+}
+
+/* The status of every string of every legal 2x3 and 1x7 position (3x3 takes minutes), with a
+ * table of 2^10 entries (much replacement) and of 2^20: a result reused where
+ * its history does not allow it would show as a difference between the two. */
+static void test_japanese__status_does_not_depend_on_the_table_size(void **state)
+{
+    (void)state;
+    const int sizes[][3] = {{2, 3, 1}, {1, 7, 1}};
+    for (size_t s = 0; s < G_N_ELEMENTS(sizes); s++) {
+        board_geom_t *g = board_geom_create(sizes[s][0], sizes[s][1], NULL);
+        japanese_t *small = japanese_create(g, 10, 0), *large = japanese_create(g, 20, 0);
+        board_t *positions;
+        int n = all_positions(&positions, g);
+        int strings = 0, alive_count = 0;
+        for (int i = 0; i < n; i += sizes[s][2]) {
+            const board_t *b = &positions[i];
+            for (uint64_t rest = board_occupied(b); rest;) {
+                board_point_t p = board_lowest(rest);
+                rest &= ~board_chain(b, g, p);
+                bool a1, a2;
+                assert_true(japanese_string_alive(&a1, NULL, small, b, p, NULL));
+                assert_true(japanese_string_alive(&a2, NULL, large, b, p, NULL));
+                if (a1 != a2) {
+                    board_print(stderr, b, g);
+                    fail_msg("%dx%d: the string at %d: alive %d with 2^10 entries, %d with 2^20",
+                             g->width, g->height, p, a1, a2);
+                }
+                strings++;
+                alive_count += a1;
+            }
+        }
+        fprintf(stderr, "%dx%d: %d strings, %d alive, %llu + %llu positions searched\n", g->width,
+                g->height, strings, alive_count, (unsigned long long)japanese_nodes(small),
+                (unsigned long long)japanese_nodes(large));
+        g_free(positions);
+        japanese_destroy(small);
+        japanese_destroy(large);
+        board_geom_destroy(g);
+    }
+}
+
+/* ---- Removal and territory, point by point ------------------------------------------------- */
+
+/* The text's Removal and Determination of territory with explicit neighbour lists and a
+ * breadth-first search per region (no bitboard floods). */
+static void literal_settle(uint64_t removed[2], uint64_t territory[2], const board_t *b,
+                           const board_geom_t *g, const uint64_t alive[2])
+{
+    removed[0] = removed[1] = territory[0] = territory[1] = 0;
+    for (int c = 0; c < 2; c++) {
+        int o = 1 - c;
+        uint64_t seen = 0;
+        for (int p = 0; p < g->size; p++) {
+            bool in = !(board_occupied(b) >> p & 1) || ((b->stones[o] & ~alive[o]) >> p & 1);
+            if (!in || (seen >> p & 1))
+                continue;
+            int queue[BOARD_MAX_POINTS], head = 0, tail = 0;
+            uint64_t region = board_bit((board_point_t)p);
+            queue[tail++] = p;
+            bool only_alive = true, touches = false;
+            while (head < tail) {
+                int q = queue[head++];
+                for (int r = 0; r < g->size; r++) {
+                    if (!adjacent_point(g, (board_point_t)q, (board_point_t)r) || (region >> r & 1))
+                        continue;
+                    bool r_in =
+                        !(board_occupied(b) >> r & 1) || ((b->stones[o] & ~alive[o]) >> r & 1);
+                    if (r_in) {
+                        region |= board_bit((board_point_t)r);
+                        queue[tail++] = r;
+                    } else {
+                        touches = true;
+                        only_alive &= (alive[c] >> r & 1) != 0;
+                    }
+                }
+            }
+            seen |= region;
+            if (touches && only_alive)
+                removed[o] |= region & b->stones[o];
+        }
+    }
+    board_t after = {{b->stones[0] & ~removed[0], b->stones[1] & ~removed[1]}};
+    for (int p = 0; p < g->size; p++) {
+        if (board_occupied(&after) >> p & 1)
+            continue;
+        uint64_t region = board_flood(g, board_bit((board_point_t)p), board_empty(&after, g));
+        for (int c = 0; c < 2; c++) {
+            bool touches = false, only = true;
+            for (int r = 0; r < g->size; r++) {
+                bool next = false;
+                for (int q = 0; q < g->size && !next; q++)
+                    next =
+                        (region >> q & 1) && adjacent_point(g, (board_point_t)q, (board_point_t)r);
+                if (!next || (region >> r & 1))
+                    continue;
+                touches = true;
+                only &= (alive[c] >> r & 1) != 0;
+            }
+            if (touches && only)
+                territory[c] |= board_bit((board_point_t)p);
+        }
+    }
+}
+
+static void test_japanese__settle_matches_a_point_by_point_reading(void **state)
+{
+    (void)state;
+    GRand *rng = g_rand_new_with_seed(20261201);
+    const int sizes[][2] = {{3, 3}, {4, 4}, {5, 3}, {8, 2}, {6, 6}};
+    int checked = 0, with_removal = 0;
+    for (size_t s = 0; s < G_N_ELEMENTS(sizes); s++) {
+        board_geom_t *g = board_geom_create(sizes[s][0], sizes[s][1], NULL);
+        for (int round = 0; round < 400; round++) {
+            board_t b = {{0, 0}};
+            for (int p = 0; p < g->size; p++) {
+                int v = g_rand_int_range(rng, 0, 3);
+                if (v < 2)
+                    b.stones[v] |= board_bit((board_point_t)p);
+            }
+            /* random statuses, string by string */
+            uint64_t alive[2] = {0, 0};
+            for (int c = 0; c < 2; c++)
+                for (uint64_t rest = b.stones[c]; rest;) {
+                    uint64_t string = board_chain(&b, g, board_lowest(rest));
+                    rest &= ~string;
+                    if (g_rand_boolean(rng))
+                        alive[c] |= string;
+                }
+            japanese_analysis_t a;
+            japanese_settle(&a, &b, g, alive);
+            uint64_t removed[2], territory[2];
+            literal_settle(removed, territory, &b, g, alive);
+            for (int c = 0; c < 2; c++) {
+                assert_int_equal(a.removed[c], removed[c]);
+                assert_int_equal(a.territory[c], territory[c]);
+            }
+            checked++;
+            with_removal += (removed[0] | removed[1]) != 0;
+        }
+        board_geom_destroy(g);
+    }
+    g_rand_free(rng);
+    assert_true(with_removal > checked / 10);
+}
+
+/* ---- Positions from data ----------------------------------------------------------------------
+ */
+
+static uint64_t parse_points(const board_geom_t *g, const char *text)
+{
+    if (!text)
+        fail_msg("a key is missing");
+    if (!strcmp(text, "none"))
+        return 0;
+    uint64_t m = 0;
+    char **words = g_strsplit(text, " ", -1);
+    for (int i = 0; words[i]; i++) {
+        board_move_t p;
+        if (!*words[i])
+            continue;
+        if (!board_parse_move(&p, g, words[i], NULL) || p == BOARD_MOVE_PASS)
+            fail_msg("bad point '%s'", words[i]);
+        m |= board_bit(p);
+    }
+    g_strfreev(words);
+    return m;
+}
+
+static void check_position(const char *record)
+{
+    char **lines = g_strsplit(record, "\n", -1);
+    board_t b;
+    int w, h;
+    support_record_diagram(&b, &w, &h, lines);
+    board_geom_t *g = board_geom_create(w, h, NULL);
+    const char *name = support_record_value(lines, "name");
+    japanese_t *j = japanese_create(g, 16, 5000000);
+    japanese_analysis_t a;
+    GError *error = NULL;
+    if (!japanese_analyse(&a, j, &b, &error))
+        fail_msg("%s: %s", name, error->message);
+    uint64_t alive = parse_points(g, support_record_value(lines, "alive"));
+    uint64_t removed = parse_points(g, support_record_value(lines, "removed"));
+    if ((a.alive[0] | a.alive[1]) != alive || (a.removed[0] | a.removed[1]) != removed)
+        fail_msg("%s: alive %llx (expected %llx), removed %llx (expected %llx)", name,
+                 (unsigned long long)(a.alive[0] | a.alive[1]), (unsigned long long)alive,
+                 (unsigned long long)(a.removed[0] | a.removed[1]), (unsigned long long)removed);
+    assert_int_equal(board_popcount(a.territory[0]),
+                     atoi(support_record_value(lines, "black-territory")));
+    assert_int_equal(board_popcount(a.territory[1]),
+                     atoi(support_record_value(lines, "white-territory")));
+    static const uint16_t none[2] = {0, 0};
+    char margin[24];
+    rules_margin_string(margin, japanese_margin2(&a, none, 0));
+    assert_string_equal(margin, support_record_value(lines, "result"));
+    japanese_destroy(j);
+    board_geom_destroy(g);
+    g_strfreev(lines);
+}
+
+static void test_japanese__positions_from_data_have_the_expected_analysis(void **state)
+{
+    (void)state;
+    assert_true(support_for_each_record("japanese_positions.txt", check_position) >= 4);
+}
+
+/* ---- The solver under the japanese rules ------------------------------------------------------
+ */
+
+/* The solver's value of the empty board against tests/reference.h's plain minimax over game_t,
+ * whose games end by game_try's cycle test and are scored by game_result (the Analysis): the
+ * solver's own cycle values, its table under the cycle rule and its cache of Analyses are
+ * checked. */
+static void test_japanese__solver_agrees_with_the_plain_minimax(void **state)
+{
+    (void)state;
+    const int sizes[][2] = {{1, 1}, {1, 2}, {1, 3}, {1, 4}, {2, 2}, {1, 5}};
+    const char *rule_texts[] = {"japanese", "japanese,komi=0.5", "japanese,komi=-1"};
+    for (size_t s = 0; s < G_N_ELEMENTS(sizes); s++)
+        for (size_t k = 0; k < G_N_ELEMENTS(rule_texts); k++) {
+            board_geom_t *g = board_geom_create(sizes[s][0], sizes[s][1], NULL);
+            rules_t r;
+            assert_true(rules_parse(&r, rule_texts[k], NULL));
+            for (int first = 0; first < 2; first++) {
+                board_t empty = {{0, 0}};
+                game_t *game = game_create_from(g, &r, &empty, (board_color_t)first, NULL);
+                search_options_t o = search_options_default();
+                o.tt_bytes = 1u << 20;
+                search_t *solver = search_create(g, &r, &o, NULL);
+                assert_non_null(solver);
+                int got, want;
+                uint64_t nodes = 0;
+                assert_true(
+                    search_value(&got, solver, game, -SEARCH_VALUE_INF, SEARCH_VALUE_INF, NULL));
+                assert_true(reference_value(&want, game, UINT64_MAX, &nodes));
+                if (got != want)
+                    fail_msg("%dx%d %s, %s first: solver %d, reference %d", g->width, g->height,
+                             rule_texts[k], first ? "White" : "Black", got, want);
+                search_destroy(solver);
+                game_destroy(game);
+            }
+            board_geom_destroy(g);
+        }
+}
+
+/* ---- mathgo score and GTP ----------------------------------------------------------------------
+ */
+
+static void test_japanese__score_command_reports_and_refuses_bad_input(void **state)
+{
+    (void)state;
+    const char *seki = ".X.XO.XO.O.\nXXXXO.XOOOO\n";
+    support_run_t r = support_runv(seki, "score", "-", "--explain", NULL);
+    assert_int_equal(r.status, 0);
+    assert_non_null(strstr(r.out, "B G2 G1: not independently alive"));
+    assert_non_null(strstr(r.out, "result: 0"));
+    assert_non_null(strstr(r.out, "+X+XO.XO-O-"));
+    support_run_clear(&r);
+    r = support_runv(seki, "score", "-", "--status", "seki", NULL);
+    assert_int_equal(r.status, 0);
+    assert_string_equal(r.out, "E2 E1\nG2 G1\n");
+    support_run_clear(&r);
+    r = support_runv(".XO.XO.O.\nXXXXXOOOO\n", "score", "-", "--csv", NULL);
+    assert_int_equal(r.status, 0);
+    assert_non_null(strstr(r.out, ",,C2,3,2,1,0,4,2,B+2\n"));
+    support_run_clear(&r);
+    /* Bad input: one message, exit status 2. */
+    const char *bad[][3] = {
+        {seki, "--status", "unsettled"}, /* an unknown status */
+        {"...\n...\n", NULL, NULL},      /* no stones to analyse */
+        {"..Z\n...\n", NULL, NULL},      /* a malformed diagram */
+        {seki, "--rules", "chinese"},    /* rules without an Analysis */
+    };
+    for (size_t i = 0; i < G_N_ELEMENTS(bad); i++) {
+        r = bad[i][1] ? support_runv(bad[i][0], "score", "-", bad[i][1], bad[i][2], NULL)
+                      : support_runv(bad[i][0], "score", "-", NULL);
+        assert_int_equal(r.status, 2);
+        assert_non_null(strstr(r.err, "mathgo score"));
+        assert_null(strchr(strchr(r.err, '\n') + 1, '\n')); /* one line */
+        support_run_clear(&r);
+    }
+    /* A limit passed: a failure at run time, naming the string. */
+    r = support_runv(seki, "score", "-", "--max-nodes", "3", NULL);
+    assert_int_equal(r.status, 1);
+    assert_non_null(strstr(r.err, "the string at"));
+    support_run_clear(&r);
+}
+
+static void test_japanese__gtp_scores_and_lists_statuses_by_the_analysis(void **state)
+{
+    (void)state;
+    /* The seki position played out on 11x2, then the statuses and the score. */
+    const char *moves[] = {"B2", "D2", "A1", "B1", "C1", "D1", "G2", "G1", NULL};
+    const char *white[] = {"E2", "E1", "H2", "K2", "H1", "J1", "K1", "L1", NULL};
+    GString *in = g_string_new("rectangular_boardsize 11 2\nkgs-rules japanese\nkomi 0\n");
+    for (int i = 0; moves[i]; i++)
+        g_string_append_printf(in, "play b %s\nplay w %s\n", moves[i], white[i]);
+    g_string_append(in, "final_score\nfinal_status_list alive\nfinal_status_list dead\n"
+                        "final_status_list seki\nfinal_status_list unsettled\n");
+    support_run_t r = support_runv(in->str, "gtp", NULL);
+    assert_non_null(strstr(r.out, "= 0\n\n"));
+    assert_non_null(strstr(r.out, "= E2 E1\nG2 G1\n\n"));
+    assert_non_null(strstr(r.out, "? syntax error: 'unsettled' is not a status"));
+    support_run_clear(&r);
+    g_string_free(in, TRUE);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_japanese__formation_matches_the_three_conditions),
+        cmocka_unit_test(test_japanese__status_matches_plain_recursion),
+        cmocka_unit_test(test_japanese__status_does_not_depend_on_the_table_size),
+        cmocka_unit_test(test_japanese__settle_matches_a_point_by_point_reading),
+        cmocka_unit_test(test_japanese__positions_from_data_have_the_expected_analysis),
+        cmocka_unit_test(test_japanese__solver_agrees_with_the_plain_minimax),
+        cmocka_unit_test(test_japanese__score_command_reports_and_refuses_bad_input),
+        cmocka_unit_test(test_japanese__gtp_scores_and_lists_statuses_by_the_analysis),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
