@@ -65,6 +65,8 @@ struct japanese {
     entry_t *table;
     uint64_t mask;
     uint64_t max_nodes, nodes, nodes_start;
+    int64_t deadline; /* g_get_monotonic_time() past which a search gives up; 0 none */
+    bool timed_out;
     uint32_t gen;
     node_t *path;   /* JAPANESE_MAX_PLIES situations */
     child_t **kids; /* kids[ply]: the moves of that ply (BOARD_MAX_POINTS + 1), made on use */
@@ -356,6 +358,11 @@ static void search(jres_t *out, japanese_t *j, int ply)
         j->failed = JAPANESE_ERROR_LIMIT + 1;
         return;
     }
+    if (j->deadline && !(j->nodes & 1023) && g_get_monotonic_time() > j->deadline) {
+        j->timed_out = true;
+        j->failed = JAPANESE_ERROR_LIMIT + 1;
+        return;
+    }
     entry_t *e = slot(j, n);
     if (entry_matches(j, e, n)) {
         if (e->result == RESULT_ATT)
@@ -439,7 +446,10 @@ static void new_generation(japanese_t *j)
 
 static bool fail(GError **error, const japanese_t *j)
 {
-    if (j->failed == JAPANESE_ERROR_LIMIT + 1)
+    if (j->failed == JAPANESE_ERROR_LIMIT + 1 && j->timed_out)
+        g_set_error(error, JAPANESE_ERROR, JAPANESE_ERROR_LIMIT,
+                    "the analysis of a string passed its time limit");
+    else if (j->failed == JAPANESE_ERROR_LIMIT + 1)
         g_set_error(error, JAPANESE_ERROR, JAPANESE_ERROR_LIMIT,
                     "the analysis of a string passed its limit of %llu imagined positions",
                     (unsigned long long)j->max_nodes);
@@ -622,4 +632,10 @@ int japanese_margin2(const japanese_analysis_t *a, const uint16_t captures[2], i
     return 2 * (japanese_points(a, captures, BOARD_BLACK) -
                 japanese_points(a, captures, BOARD_WHITE)) -
            komi2;
+}
+
+void japanese_set_deadline(japanese_t *j, int64_t deadline)
+{
+    j->deadline = deadline;
+    j->timed_out = false;
 }

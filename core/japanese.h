@@ -106,6 +106,11 @@ typedef struct japanese japanese_t;
 japanese_t *japanese_create(const board_geom_t *geom, int table_bits, uint64_t max_nodes);
 void japanese_destroy(japanese_t *j);
 
+/* A time limit for the searches to come: past the monotonic time `deadline` (microseconds, as
+ * g_get_monotonic_time; 0 none) an analysis fails like one past its node limit, so that a
+ * caller with a clock (a GTP genmove, a solve with --max-time) is not held by one string. */
+void japanese_set_deadline(japanese_t *j, int64_t deadline);
+
 /* The imagined positions searched since the analyser was created. */
 uint64_t japanese_nodes(const japanese_t *j);
 

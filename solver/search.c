@@ -713,6 +713,10 @@ static int japanese_part(worker_t *w, const board_t *b)
         return e->value;
     japanese_analysis_t a;
     static const uint16_t none[2] = {0, 0};
+    const search_t *s = w->s;
+    japanese_set_deadline(w->jp, s->options.max_seconds > 0
+                                     ? s->started + (gint64)(s->options.max_seconds * 1e6)
+                                     : 0);
     if (!japanese_analyse(&a, w->jp, b, NULL)) {
         w->analysis_out = true;
         w->error = SEARCH_ERROR_LIMIT + 1;
