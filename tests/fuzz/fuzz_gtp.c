@@ -52,7 +52,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     gtp_player_options_t options = gtp_player_options_default();
     options.tt_bytes = 1u << 16;
     options.max_nodes = 2000;
-    gtp_engine_set_player(engine, &options, 0);
+    /* A per-move cap of 2 s besides the node limit: under kgs-rules japanese an Analysis (a
+     * leaf of the search, or final_status_list) is bounded by the clock, not by max_nodes. */
+    gtp_engine_set_player(engine, &options, 2.0);
     char *text = fuzz_text(data, size);
     char **lines = g_strsplit(text, "\n", -1);
     GString *response = g_string_new(NULL);
