@@ -1,7 +1,4 @@
 /* front/common.c: option parsing, board and rules set-up, timing, file reading. */
-/* lstat: POSIX. */
-#define _POSIX_C_SOURCE 200809L
-
 #include "front/common.h"
 
 #include "front/commands.h"
@@ -10,10 +7,10 @@
 #include <stdarg.h>
 #include "positions/diagram.h"
 #include "positions/sgf.h"
+#include "solver/checkpoint.h"
 
 #include <math.h>
 #include <poll.h>
-#include <sys/stat.h>
 #include <unistd.h>
 #include <stdio.h>
 #include <string.h>
@@ -298,19 +295,27 @@ char *front_read_file(const char *name, const char *path)
 
 bool front_write_file(const char *path, const char *text, GError **error)
 {
-    struct stat st;
-    bool in_place = !strcmp(path, "-") || (lstat(path, &st) == 0 && !S_ISREG(st.st_mode));
-    if (!in_place)
-        return g_file_set_contents(path, text, -1, error);
-    FILE *f = strcmp(path, "-") ? fopen(path, "w") : stdout;
+    bool to_stdout = !strcmp(path, "-");
+    char *tmp = to_stdout ? NULL : checkpoint_temp_path(path);
+    FILE *f = to_stdout ? stdout : fopen(tmp, "wb");
+    const char *failed = to_stdout ? "-" : tmp;
     size_t length = strlen(text);
     errno = 0;
-    bool ok = f && fwrite(text, 1, length, f) == length && fflush(f) == 0;
-    if (f && f != stdout && fclose(f) != 0)
-        ok = false;
-    if (!ok)
-        g_set_error(error, G_FILE_ERROR, g_file_error_from_errno(errno ? errno : EIO),
-                    "cannot write '%s': %s", path, g_strerror(errno ? errno : EIO));
+    bool ok = f && fwrite(text, 1, length, f) == length;
+    if (to_stdout)
+        ok = ok && fflush(f) == 0;
+    else if (f && ok)
+        ok = checkpoint_commit(f, tmp, path, &failed);
+    else if (f)
+        fclose(f);
+    if (!ok) {
+        int e = errno ? errno : EIO;
+        g_set_error(error, G_FILE_ERROR, g_file_error_from_errno(e), "cannot write '%s': %s",
+                    failed, g_strerror(e));
+        if (tmp)
+            checkpoint_discard(tmp, path);
+    }
+    g_free(tmp);
     return ok;
 }
 

@@ -165,10 +165,9 @@ double front_seconds(void);
 #define FRONT_MAX_FILE_BYTES (64 << 20)
 char *front_read_file(const char *name, const char *path);
 
-/* Writes `text` to `path` (- for stdout).  A regular file (or a new one) is replaced atomically
- * (g_file_set_contents: a crash leaves the old file or the new, never half of one); anything
- * else that exists there (a device such as /dev/full or /dev/stdout, a pipe, a symbolic link)
- * is written in place, since a rename would replace the device node or the link itself. */
+/* Writes `text` to `path` (- for stdout) as solver/checkpoint.h writes every file it replaces:
+ * a regular file atomically (checkpoint_temp_path, checkpoint_commit), a device, pipe or
+ * symbolic link in place. */
 bool front_write_file(const char *path, const char *text, GError **error);
 
 /* Parses a size such as "64M", "1G", "512k" or "1000000" (bytes); false when malformed. */
