@@ -1,0 +1,52 @@
+/* solver/bounds.c: static bounds and their history condition (see bounds.h). */
+#include "solver/bounds.h"
+
+#include "core/benson.h"
+#include "core/score.h"
+#include "solver/history.h"
+
+void bounds_static(statics_t *out, const worker_t *w, const hist_t *h)
+{
+    const board_geom_t *g = w->g;
+    benson_t b[2];
+    int bound[2]; /* bound[c]: c's guaranteed margin, c's view, before komi */
+    for (int c = 0; c < 2; c++) {
+        benson_analyse(&b[c], &h->board, g, (board_color_t)c);
+        bound[c] = 2 * board_popcount(b[c].alive | b[c].territory) - w->points;
+        if (w->r->tax != RULES_TAX_NONE)
+            bound[c] -= 2 * score_chain_count(&h->board, g, (board_color_t)c);
+    }
+    int low = 2 * bound[BOARD_BLACK] - w->r->komi2;   /* Black's view, with komi */
+    int high = -2 * bound[BOARD_WHITE] - w->r->komi2; /* Black's view, with komi */
+    board_color_t me = (board_color_t)h->to_move;
+    out->lo = me == BOARD_BLACK ? low : -high;
+    out->hi = me == BOARD_BLACK ? high : -low;
+    out->lo_alive = b[me].alive;
+    out->hi_alive = b[board_color_other(me)].alive;
+    out->lo_terr = b[me].territory;
+    out->hi_terr = b[board_color_other(me)].territory;
+}
+
+bool bounds_usable(const worker_t *w, int j, int c, uint64_t alive, uint64_t terr, dep_t *dep)
+{
+    uint64_t touch = w->r->cycle == RULES_CYCLE_NONE ? terr : ~(uint64_t)0;
+    /* Nothing alive: the bound is the trivial one, true whatever the history, except that
+     * under cycle=draw a repetition is worth more than any score. */
+    if (!alive && w->r->cycle == RULES_CYCLE_NONE)
+        return true;
+    const hist_t *h = &w->hist[j];
+    if (h->passes == 1 && h->to_move != c && (terr & h->board.stones[h->to_move]))
+        return false; /* the opponent's pass would end the game before c takes them back */
+    if (history_covers(w, j, c, alive, touch))
+        return false;
+    tt_cond_add(dep->cond[c], (tt_cond_t){alive, touch});
+    return true;
+}
+
+int bounds_horizon_estimate(const worker_t *w, const hist_t *h, const statics_t *sb)
+{
+    /* Every stone counted alive (no Analysis under analysis=japanese): an estimate only. */
+    int v = value_black_view(score_margin2(&h->board, w->g, w->r, h->captures),
+                             (board_color_t)h->to_move);
+    return v < sb->lo ? sb->lo : v > sb->hi ? sb->hi : v;
+}

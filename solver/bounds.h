@@ -1,0 +1,58 @@
+/*
+ * solver/bounds.h: static bounds on the final margin from unconditional life and territory
+ * (core/benson.h), with the history condition under which they hold.
+ *
+ * They apply to area scoring with passing.  Let A_c be c's alive stones, T_c its territory and S_c
+ * their union.  Strategy for c: pass while no opponent stone stands in T_c, otherwise take one back
+ * (a play at a liberty of such a stone: a point of T_c next to an alive chain, so it is legal
+ * and its stones stay).  Under it every later position holds A_c, c's stones in T_c only grow,
+ * and every position right after a play of c holds A_c and a stone of c in T_c.  So IF NO
+ * EARLIER POSITION HOLDS ALL OF A_c TOGETHER WITH A STONE OF c IN T_c, no play of c repeats a
+ * position from before this node, nor one after it (each adds a stone in T_c): superko never
+ * forbids them, and passing is always legal.  The game then ends by two passes with A_c
+ * standing and no opponent stone in T_c: c's area is at least |S_c| and the margin for c at
+ * least 2|S_c| - N.  c's plays only join alive chains, so c ends with no more chains than now:
+ * a tax costs c at most 2 per chain c has now.  Two cases need more:
+ *   - c has just passed (passes = 1, the opponent to move): the opponent can end the game at
+ *     once, before c takes anything back, so the bound also needs T_c free of opponent stones.
+ *     tests/test_solver_reference.c found this on 3x2 tromp-taylor (solver -12, reference -6:
+ *     Black passed with a dead stone in White's territory).  Before, the condition "no
+ *     earlier position holds A_c" excluded the case by accident: after a pass the previous
+ *     position is the same board;
+ *   - cycle=draw: a repetition ends the game whoever makes it, so the condition stays "no
+ *     earlier position holds A_c" (touch = every point).
+ * On a region (core/board.h) N counts the on-board points only, A_c holds c's safe chains
+ * (they can never be captured), and T_c never holds a safe opponent stone (core/benson.h), so
+ * every step above stands: the stones c takes back are ordinary ones.
+ * The condition is checked against the history and recorded (dep_t.cond, tt_cond_t) for the
+ * table.  A_c empty makes the bound the trivial -N, true everywhere (but under cycle=draw,
+ * where a repetition is worth more than any score, only with the condition).
+ *
+ * The heuristic value at a search's horizon lives here too: the score if both passed now,
+ * inside these bounds (bounds_horizon_estimate).
+ */
+#ifndef MATHGO_SOLVER_BOUNDS_H
+#define MATHGO_SOLVER_BOUNDS_H
+
+#include "solver/internal.h"
+
+typedef struct statics {
+    int lo, hi;        /* bounds in the side to move's view, twice the margin with komi */
+    uint64_t lo_alive; /* A of the side to move (its bound is lo) */
+    uint64_t hi_alive; /* A of the opponent (its bound is hi) */
+    uint64_t lo_terr;  /* their territories (T) */
+    uint64_t hi_terr;
+} statics_t;
+
+/* The static bounds of state h (area scoring with passing only: worker_t.statics). */
+void bounds_static(statics_t *out, const worker_t *w, const hist_t *h);
+
+/* The static condition for a bound resting on c's alive stones `alive` and territory `terr`,
+ * at index j (see the file comment); recorded in dep when it holds. */
+bool bounds_usable(const worker_t *w, int j, int c, uint64_t alive, uint64_t terr, dep_t *dep);
+
+/* The heuristic value of a node at the horizon (side to move's view): the score if both
+ * passed now, inside the static bounds.  It orders moves and nothing else. */
+int bounds_horizon_estimate(const worker_t *w, const hist_t *h, const statics_t *sb);
+
+#endif

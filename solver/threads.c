@@ -1,0 +1,173 @@
+/* solver/threads.c: starting, running and joining the search threads (see threads.h). */
+#define _GNU_SOURCE /* pthread_getattr_np: the room left on the caller's stack */
+#include "solver/threads.h"
+
+#define STACK_PER_PLY 16384        /* thread stack reserved per ply (see STACK_FRAME, search.c) */
+#define STACK_MAX     (1ull << 30) /* at most this much stack per search thread */
+
+/* The room left on the calling thread's stack below `here`, or 0 when it cannot be told. */
+static size_t stack_room(uintptr_t here)
+{
+    pthread_attr_t attr;
+    void *low;
+    size_t size;
+    if (pthread_getattr_np(pthread_self(), &attr) != 0)
+        return 0;
+    bool ok = pthread_attr_getstack(&attr, &low, &size) == 0;
+    pthread_attr_destroy(&attr);
+    return ok && here > (uintptr_t)low ? here - (uintptr_t)low : 0;
+}
+
+static void *search_thread_main(void *arg)
+{
+    search_thread_t *th = arg;
+    dep_t d;
+    char base;
+    th->w.stack_base = (uintptr_t)&base;
+    if (!th->helper) {
+        driver_main_search(th, &d);
+        return NULL;
+    }
+    for (int c = 0; c < 2; c++)
+        for (int p = 0; p <= BOARD_MAX_POINTS; p++) {
+            th->w.rng = th->w.rng * 6364136223846793005ULL + 1442695040888963407ULL;
+            th->w.hh[c][p] = (uint32_t)(th->w.rng >> 60);
+        }
+    /* A helper searches the main search's current pass once, then waits for its next one:
+     * ABDADA (search_alphabeta) spreads the threads over different moves.  Helpers that ran ahead
+     * to deeper horizons cost the main search far more than they gave it (4x4 tromp-taylor:
+     * the last test took 84 s on one thread and 360 s on two). */
+    int done = 0;
+    while (!atomic_load(&th->w.s->stop)) {
+        int pass = atomic_load(&th->w.s->main_pass);
+        int depth = atomic_load(&th->w.s->main_depth);
+        if (pass == 0 || pass == done) {
+            g_usleep(200);
+            continue;
+        }
+        th->w.pass = pass;
+        th->w.horizon = depth == INT_MAX ? INT_MAX : th->w.root + depth;
+        search_alphabeta(&th->w, th->alpha, th->beta, &d);
+        if (th->w.pass_out) {
+            th->w.pass_out = false;
+            th->w.aborted = false;
+        } else if (th->w.aborted)
+            break;
+        done = pass;
+    }
+    return NULL;
+}
+
+bool threads_run(int *value, search_t *s, const game_t *game, int ply0, int alpha, int beta,
+                 GError **error)
+{
+    const board_geom_t *gg = game_geom(game);
+    if (gg->size != s->geom->size || gg->width != s->geom->width || gg->all != s->geom->all ||
+        gg->safe[0] != s->geom->safe[0] || gg->safe[1] != s->geom->safe[1]) {
+        g_set_error(error, SEARCH_ERROR, SEARCH_ERROR_RULES, "the game is on another board");
+        return false;
+    }
+    if (s->plies && game_length(game) + 1 + SEARCH_PLAN_MIN_PLIES / 2 > s->plies) {
+        g_set_error(error, SEARCH_ERROR, SEARCH_ERROR_MEMORY,
+                    "a game of %zu moves leaves no room in the stacks the memory cap allows "
+                    "(%zu states per thread): give more memory",
+                    game_length(game), s->plies);
+        return false;
+    }
+    if (atomic_load(&s->interrupted)) {
+        g_set_error(error, SEARCH_ERROR, SEARCH_ERROR_INTERRUPTED, "interrupted");
+        return false;
+    }
+    atomic_store(&s->stop, false);
+    atomic_store(&s->main_depth, 0);
+    atomic_store(&s->main_pass, 0);
+    if (s->busy)
+        for (size_t i = 0; i < BUSY_SLOTS; i++)
+            atomic_store_explicit(&s->busy[i], 0, memory_order_relaxed);
+    int n = s->options.threads;
+    search_thread_t *th = g_new0(search_thread_t, n);
+    for (int i = 0; i < n; i++) {
+        search_worker_init(&th[i].w, s, game, ply0);
+        th[i].w.rng ^= (uint64_t)i * 0x9E3779B97F4A7C15ULL;
+        th[i].w.id = i;
+        th[i].alpha = alpha;
+        th[i].beta = beta;
+        th[i].helper = i > 0;
+    }
+    /* The search recurses once per ply, up to w.cap plies.  The main search first runs on the
+     * calling thread (starting a thread costs milliseconds on a loaded machine, and most
+     * searches are shallow) as deep as its stack allows; if a line goes deeper, it runs again
+     * on a thread whose stack is reserved for the deepest line (touched only as deep as the
+     * search goes), as the helpers always do. */
+    pthread_attr_t attr;
+    pthread_attr_init(&attr);
+    size_t stack = (size_t)th[0].w.cap_max * STACK_PER_PLY + 2 * STACK_MARGIN;
+    if (stack > STACK_MAX)
+        stack = STACK_MAX;
+    pthread_attr_setstacksize(&attr, stack);
+    bool *started = g_new0(bool, n);
+    for (int i = 1; i < n; i++) {
+        th[i].w.stack_size = stack - STACK_MARGIN;
+        started[i] = pthread_create(&th[i].thread, &attr, search_thread_main, &th[i]) == 0;
+    }
+    char here;
+    size_t room = stack_room((uintptr_t)&here);
+    th[0].w.stack_size = room > 4 * STACK_MARGIN ? room - 2 * STACK_MARGIN : 0;
+    search_thread_main(&th[0]);
+    if (th[0].w.stack_out) {
+        search_worker_collect(s, &th[0].w);
+        search_worker_free(&th[0].w);
+        search_worker_init(&th[0].w, s, game, ply0);
+        th[0].w.stack_size = stack - STACK_MARGIN;
+        if (pthread_create(&th[0].thread, &attr, search_thread_main, &th[0]) == 0)
+            pthread_join(th[0].thread, NULL);
+        else {
+            th[0].w.error = SEARCH_ERROR_DEPTH + 1;
+            th[0].w.aborted = true;
+        }
+    }
+    atomic_store(&s->stop, true);
+    for (int i = 1; i < n; i++)
+        if (started[i])
+            pthread_join(th[i].thread, NULL);
+    pthread_attr_destroy(&attr);
+    int v = th[0].value;
+    bool ok = !th[0].w.aborted;
+    int err = th[0].w.error;
+    bool analysis_out = false;
+    for (int i = 0; i < n; i++)
+        analysis_out |= th[i].w.analysis_out;
+    for (int i = 0; i < n; i++) {
+        search_worker_collect(s, &th[i].w);
+        search_worker_free(&th[i].w);
+    }
+    g_free(started);
+    g_free(th);
+    if (!ok) {
+        if (atomic_load(&s->interrupted))
+            g_set_error(error, SEARCH_ERROR, SEARCH_ERROR_INTERRUPTED,
+                        "interrupted after %llu nodes",
+                        (unsigned long long)atomic_load(&s->nodes_all));
+        else if (err == SEARCH_ERROR_DEPTH + 1 && s->plies)
+            g_set_error(error, SEARCH_ERROR, SEARCH_ERROR_DEPTH,
+                        "a line of play is deeper than the search stack allows (%zu states "
+                        "per thread within the memory cap): give more memory",
+                        s->plies);
+        else if (err == SEARCH_ERROR_DEPTH + 1)
+            g_set_error(error, SEARCH_ERROR, SEARCH_ERROR_DEPTH,
+                        "a line of play is deeper than the search stack allows (%d plies)",
+                        STACK_EXTRA);
+        else if (analysis_out)
+            g_set_error(error, SEARCH_ERROR, SEARCH_ERROR_LIMIT,
+                        "the Analysis of a final position passed its limit of %llu imagined "
+                        "positions per string",
+                        (unsigned long long)SEARCH_ANALYSIS_NODES);
+        else
+            g_set_error(error, SEARCH_ERROR, SEARCH_ERROR_LIMIT,
+                        "the search limit was reached after %llu nodes",
+                        (unsigned long long)atomic_load(&s->nodes_all));
+        return false;
+    }
+    *value = v;
+    return true;
+}
