@@ -213,6 +213,8 @@ typedef struct search_thread {
 
 /* ---- Values ------------------------------------------------------------------------------ */
 
+_Static_assert(SEARCH_VALUE_INF <= TT_VALUE_MAX, "a search value fits the table's value field");
+
 static inline int value_black_view(int v, board_color_t to_move)
 {
     return to_move == BOARD_BLACK ? v : -v;

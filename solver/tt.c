@@ -137,27 +137,144 @@ static void unlock(tt_t *tt, size_t index)
     atomic_flag_clear_explicit(&tt->locks[index % TT_LOCKS], memory_order_release);
 }
 
+/*
+ * The fields of a head's `meta` word (the key and the stones are words of their own, tt.h):
+ *   bits  0..15  value, int16, relative to the node (search.c)
+ *   bits 16..17  bound (tt_bound_t; 0 = empty slot)
+ *   bit  18      player to move     (verified)
+ *   bits 19..20  consecutive passes (verified)
+ *   bits 21..27  ko point or TT_NO_KO (verified)
+ *   bits 28..34  best move (0..63 a point, 64 pass, MOVE_NONE_CODE none)
+ *   bits 35..40  log2 of the subtree's node count (replacement priority)
+ *   bits 41..42  number of required positions (0..TT_REQS)
+ *   bits 43..44, 45..46  their sides (0 Black, 1 White, 2 any)
+ *   bit  47      an "unknown" entry (tt_hit_t)
+ *   bits 48..63  remaining plies to the horizon of an unknown entry (0 otherwise)
+ * The body (tt_body_t) holds sig.bits, TT_SIG_WORDS words, and sig.pairs, 2 words (history
+ * tests that missed: the filter; an unknown entry keeps its estimate in word 0), the required
+ * positions (black, white) x TT_REQS, and the static conditions (alive, touch) x TT_CONDS for
+ * Black, then for White (tt_cond_t; alive all ones: a free slot).
+ *
+ * Each field is named once below, its place following the one before it, and read and
+ * written only through meta_get and meta_field.
+ */
+enum {
+    VALUE_SHIFT = 0,
+    VALUE_BITS = 16,
+    BOUND_SHIFT = VALUE_SHIFT + VALUE_BITS,
+    BOUND_BITS = 2,
+    SIDE_SHIFT = BOUND_SHIFT + BOUND_BITS,
+    SIDE_BITS = 1,
+    PASSES_SHIFT = SIDE_SHIFT + SIDE_BITS,
+    PASSES_BITS = 2,
+    KO_SHIFT = PASSES_SHIFT + PASSES_BITS,
+    KO_BITS = 7,
+    MOVE_SHIFT = KO_SHIFT + KO_BITS,
+    MOVE_BITS = 7,
+    SIZE_SHIFT = MOVE_SHIFT + MOVE_BITS,
+    SIZE_BITS = 6,
+    NREQ_SHIFT = SIZE_SHIFT + SIZE_BITS,
+    NREQ_BITS = 2,
+    REQ_SIDE_SHIFT = NREQ_SHIFT + NREQ_BITS, /* required position r's side: r * REQ_SIDE_BITS on */
+    REQ_SIDE_BITS = 2,
+    UNKNOWN_SHIFT = REQ_SIDE_SHIFT + TT_REQS * REQ_SIDE_BITS,
+    UNKNOWN_BITS = 1,
+    DEPTH_SHIFT = UNKNOWN_SHIFT + UNKNOWN_BITS,
+    DEPTH_BITS = 16,
+};
+
+#define FIELD_MAX(bits) ((UINT64_C(1) << (bits)) - 1) /* the largest value of a field */
+#define MOVE_NONE_CODE  FIELD_MAX(MOVE_BITS)          /* the move field of "no move" */
+#define REQ_SIDE_ANY    2                             /* a required position for either side */
+#define SIZE_LOG_MAX    63                            /* log2 of a 64-bit node count */
+
+_Static_assert(DEPTH_SHIFT + DEPTH_BITS == 64, "the meta fields fill one word");
+_Static_assert(VALUE_BITS == 16 && TT_VALUE_MAX == INT16_MAX, "a value is an int16");
+_Static_assert(TT_BOUND_EXACT <= FIELD_MAX(BOUND_BITS), "a bound fits its field");
+_Static_assert(BOARD_WHITE <= FIELD_MAX(SIDE_BITS), "the player to move fits its field");
+_Static_assert(1 <= FIELD_MAX(PASSES_BITS), "a pass count (0 or 1) fits its field");
+_Static_assert(BOARD_MAX_POINTS - 1 <= FIELD_MAX(KO_BITS) && TT_NO_KO <= FIELD_MAX(KO_BITS) &&
+                   TT_NO_KO >= BOARD_MAX_POINTS,
+               "a ko point and TT_NO_KO fit the ko field, apart");
+_Static_assert(BOARD_MOVE_PASS < MOVE_NONE_CODE, "a move and 'no move' fit the move field, apart");
+_Static_assert(SIZE_LOG_MAX <= FIELD_MAX(SIZE_BITS), "a node count's log2 fits its field");
+_Static_assert(TT_REQS <= FIELD_MAX(NREQ_BITS), "the number of required positions fits");
+_Static_assert(REQ_SIDE_ANY <= FIELD_MAX(REQ_SIDE_BITS), "a required position's side fits");
+
+/* Field (shift, bits) of a meta word. */
+static inline uint64_t meta_get(uint64_t meta, unsigned shift, unsigned bits)
+{
+    return (meta >> shift) & FIELD_MAX(bits);
+}
+
+/* Value v in field (shift, bits) of a meta word (its bits beyond the field dropped). */
+static inline uint64_t meta_field(uint64_t v, unsigned shift, unsigned bits)
+{
+    return (v & FIELD_MAX(bits)) << shift;
+}
+
+/* The verified state's fields (player to move, passes, ko point) of s. */
+static uint64_t state_fields(const tt_state_t *s)
+{
+    return meta_field(s->to_move, SIDE_SHIFT, SIDE_BITS) |
+           meta_field(s->passes, PASSES_SHIFT, PASSES_BITS) | meta_field(s->ko, KO_SHIFT, KO_BITS);
+}
+
+/* Where the verified state's fields are. */
+#define STATE_FIELDS_MASK                                                                          \
+    (meta_field(~UINT64_C(0), SIDE_SHIFT, SIDE_BITS) |                                             \
+     meta_field(~UINT64_C(0), PASSES_SHIFT, PASSES_BITS) |                                         \
+     meta_field(~UINT64_C(0), KO_SHIFT, KO_BITS))
+
 static uint64_t pack_meta(const tt_state_t *s, int value, tt_bound_t bound, board_move_t move,
                           unsigned size_log)
 {
-    uint64_t m = (uint64_t)(uint16_t)(int16_t)value;
-    m |= (uint64_t)bound << 16;
-    m |= (uint64_t)(s->to_move & 1) << 18;
-    m |= (uint64_t)(s->passes & 3) << 19;
-    m |= (uint64_t)(s->ko & 127) << 21;
-    m |= (uint64_t)(move == BOARD_MOVE_NONE ? 127 : move & 127) << 28;
-    m |= (uint64_t)(size_log & 63) << 35;
-    return m;
+    return meta_field((uint16_t)(int16_t)value, VALUE_SHIFT, VALUE_BITS) |
+           meta_field(bound, BOUND_SHIFT, BOUND_BITS) | state_fields(s) |
+           meta_field(move == BOARD_MOVE_NONE ? MOVE_NONE_CODE : move, MOVE_SHIFT, MOVE_BITS) |
+           meta_field(size_log, SIZE_SHIFT, SIZE_BITS);
+}
+
+static int meta_value(uint64_t m)
+{
+    return (int16_t)(uint16_t)meta_get(m, VALUE_SHIFT, VALUE_BITS);
 }
 
 static tt_bound_t meta_bound(uint64_t m)
 {
-    return (tt_bound_t)((m >> 16) & 3);
+    return (tt_bound_t)meta_get(m, BOUND_SHIFT, BOUND_BITS);
+}
+
+static board_move_t meta_move(uint64_t m)
+{
+    uint64_t mv = meta_get(m, MOVE_SHIFT, MOVE_BITS);
+    return mv == MOVE_NONE_CODE ? BOARD_MOVE_NONE : (board_move_t)mv;
 }
 
 static unsigned meta_size_log(uint64_t m)
 {
-    return (unsigned)((m >> 35) & 63);
+    return (unsigned)meta_get(m, SIZE_SHIFT, SIZE_BITS);
+}
+
+static int meta_nreq(uint64_t m)
+{
+    return (int)meta_get(m, NREQ_SHIFT, NREQ_BITS);
+}
+
+static uint8_t meta_req_side(uint64_t m, int r)
+{
+    return (uint8_t)meta_get(m, REQ_SIDE_SHIFT + (unsigned)r * REQ_SIDE_BITS, REQ_SIDE_BITS);
+}
+
+static bool meta_unknown(uint64_t m)
+{
+    return meta_get(m, UNKNOWN_SHIFT, UNKNOWN_BITS) != 0;
+}
+
+/* The log2 of a node count (0 for none), for the replacement priority. */
+static unsigned size_log_of(uint64_t nodes)
+{
+    return nodes ? (unsigned)(SIZE_LOG_MAX - __builtin_clzll(nodes)) : 0;
 }
 
 /* Whether slot e holds an entry with key `key`. */
@@ -169,11 +286,8 @@ static bool holds_key(const tt_head_t *e, uint64_t key)
 /* Whether entry e stands for state s (with key `key`). */
 static bool matches(const tt_head_t *e, uint64_t key, const tt_state_t *s)
 {
-    uint64_t want = (uint64_t)(s->to_move & 1) << 18 | (uint64_t)(s->passes & 3) << 19 |
-                    (uint64_t)(s->ko & 127) << 21;
-    uint64_t mask = (uint64_t)1 << 18 | (uint64_t)3 << 19 | (uint64_t)127 << 21;
     return holds_key(e, key) && e->black == s->board.stones[0] && e->white == s->board.stones[1] &&
-           (e->meta & mask) == want;
+           (e->meta & STATE_FIELDS_MASK) == state_fields(s);
 }
 
 bool tt_has_key(tt_t *tt, uint64_t key)
@@ -196,11 +310,11 @@ bool tt_probe(tt_hit_t *hit, tt_t *tt, uint64_t key, const tt_state_t *state)
         const tt_head_t *e = &b->slot[i];
         if (matches(e, key, state)) {
             const tt_body_t *body = &tt->bodies[2 * index + (size_t)i];
-            unsigned mv = (unsigned)((e->meta >> 28) & 127);
-            hit->value = (int16_t)(uint16_t)(e->meta & 0xffff);
+            hit->value = meta_value(e->meta);
             hit->bound = meta_bound(e->meta);
-            hit->move = mv == 127 ? BOARD_MOVE_NONE : (board_move_t)mv;
-            hit->unknown_depth = (e->meta >> 47) & 1 ? (int)(e->meta >> 48) : -1;
+            hit->move = meta_move(e->meta);
+            hit->unknown_depth =
+                meta_unknown(e->meta) ? (int)meta_get(e->meta, DEPTH_SHIFT, DEPTH_BITS) : -1;
             if (hit->unknown_depth >= 0) {
                 hit->estimate = (int)(int64_t)body->sig.bits[0];
                 hit->rec.nreq = 0;
@@ -210,11 +324,11 @@ bool tt_probe(tt_hit_t *hit, tt_t *tt, uint64_t key, const tt_state_t *state)
             hit->estimate = hit->value;
             hit->rec.sig = body->sig;
             memcpy(hit->rec.cond, body->cond, sizeof hit->rec.cond);
-            hit->rec.nreq = (int)((e->meta >> 41) & 3);
+            hit->rec.nreq = meta_nreq(e->meta);
             for (int r = 0; r < hit->rec.nreq; r++) {
                 hit->rec.req[r].board.stones[0] = body->req[r][0];
                 hit->rec.req[r].board.stones[1] = body->req[r][1];
-                hit->rec.req[r].side = (uint8_t)((e->meta >> (43 + 2 * r)) & 3);
+                hit->rec.req[r].side = meta_req_side(e->meta, r);
             }
             found = true;
             break;
@@ -245,15 +359,17 @@ void tt_store_unknown(tt_t *tt, uint64_t key, const tt_state_t *state, int beta,
 {
     size_t index = bucket_index(tt, key);
     tt_bucket_t *b = &tt->buckets[index];
-    unsigned size_log = nodes ? (unsigned)(63 - __builtin_clzll(nodes)) : 0;
+    unsigned size_log = size_log_of(nodes);
     tt_head_t e = {key, state->board.stones[0], state->board.stones[1], 0};
     e.meta = pack_meta(state, beta, TT_BOUND_EXACT, move, size_log);
-    e.meta |= (uint64_t)1 << 47 | (uint64_t)(depth > 0xffff ? 0xffff : depth) << 48;
+    uint64_t horizon = depth > (int)FIELD_MAX(DEPTH_BITS) ? FIELD_MAX(DEPTH_BITS) : (uint64_t)depth;
+    e.meta |=
+        meta_field(1, UNKNOWN_SHIFT, UNKNOWN_BITS) | meta_field(horizon, DEPTH_SHIFT, DEPTH_BITS);
     lock(tt, index);
     /* Only the second slot, and never over a proof of the same state. */
     bool proven_here = false;
     for (int i = 0; i < 2; i++)
-        if (matches(&b->slot[i], key, state) && !((b->slot[i].meta >> 47) & 1))
+        if (matches(&b->slot[i], key, state) && !meta_unknown(b->slot[i].meta))
             proven_here = true;
     if (!proven_here) {
         int i = matches(&b->slot[0], key, state) ? 0 : 1;
@@ -268,18 +384,19 @@ void tt_store(tt_t *tt, uint64_t key, const tt_state_t *state, int value, tt_bou
 {
     size_t index = bucket_index(tt, key);
     tt_bucket_t *b = &tt->buckets[index];
-    unsigned size_log = nodes ? (unsigned)(63 - __builtin_clzll(nodes)) : 0;
+    unsigned size_log = size_log_of(nodes);
     tt_head_t e = {key, state->board.stones[0], state->board.stones[1], 0};
     tt_body_t body;
     body.sig = rec->sig;
     memcpy(body.cond, rec->cond, sizeof body.cond);
     e.meta = pack_meta(state, value, bound, move, size_log);
-    e.meta |= (uint64_t)(rec->nreq & 3) << 41;
+    e.meta |= meta_field((uint64_t)rec->nreq, NREQ_SHIFT, NREQ_BITS);
     memset(body.req, 0, sizeof body.req);
     for (int r = 0; r < rec->nreq && r < TT_REQS; r++) {
         body.req[r][0] = rec->req[r].board.stones[0];
         body.req[r][1] = rec->req[r].board.stones[1];
-        e.meta |= (uint64_t)(rec->req[r].side & 3) << (43 + 2 * r);
+        e.meta |= meta_field(rec->req[r].side, REQ_SIDE_SHIFT + (unsigned)r * REQ_SIDE_BITS,
+                             REQ_SIDE_BITS);
     }
     lock(tt, index);
     if (matches(&b->slot[0], key, state))
@@ -289,7 +406,7 @@ void tt_store(tt_t *tt, uint64_t key, const tt_state_t *state, int value, tt_bou
         put(tt, index, size_log >= meta_size_log(b->slot[0].meta) ? 0 : 1,
             size_log >= meta_size_log(b->slot[0].meta), &e, &body);
     else if (size_log >= meta_size_log(b->slot[0].meta) ||
-             meta_bound(b->slot[0].meta) == TT_BOUND_NONE || ((b->slot[0].meta >> 47) & 1))
+             meta_bound(b->slot[0].meta) == TT_BOUND_NONE || meta_unknown(b->slot[0].meta))
         put(tt, index, 0, true, &e, &body);
     else
         put(tt, index, 1, false, &e, &body);
@@ -319,15 +436,13 @@ bool tt_for_each(tt_t *tt, tt_entry_fn fn, void *data)
 bool tt_restore(tt_t *tt, const tt_head_t *head, const tt_body_t *body)
 {
     uint64_t m = head->meta;
-    unsigned move = (unsigned)((m >> 28) & 127), ko = (unsigned)((m >> 21) & 127);
-    bool unknown = (m >> 47) & 1;
-    if (meta_bound(m) == TT_BOUND_NONE || (move > BOARD_MOVE_PASS && move != 127) ||
-        (ko >= BOARD_MAX_POINTS && ko != TT_NO_KO) || ((m >> 41) & 3) > TT_REQS ||
-        (unknown && ((m >> 41) & 3)) || (head->black & head->white))
+    uint64_t move = meta_get(m, MOVE_SHIFT, MOVE_BITS), ko = meta_get(m, KO_SHIFT, KO_BITS);
+    if (meta_bound(m) == TT_BOUND_NONE || (move > BOARD_MOVE_PASS && move != MOVE_NONE_CODE) ||
+        (ko >= BOARD_MAX_POINTS && ko != TT_NO_KO) || meta_nreq(m) > TT_REQS ||
+        (meta_unknown(m) && meta_nreq(m)) || (head->black & head->white))
         return false;
     size_t index = bucket_index(tt, head->key);
     tt_bucket_t *b = &tt->buckets[index];
-    uint64_t state_bits = (uint64_t)1 << 18 | (uint64_t)3 << 19 | (uint64_t)127 << 21;
     int slot = 1;
     for (int i = 1; i >= 0; i--) {
         const tt_head_t *e = &b->slot[i];
@@ -337,7 +452,7 @@ bool tt_restore(tt_t *tt, const tt_head_t *head, const tt_body_t *body)
     for (int i = 0; i < 2; i++) {
         const tt_head_t *e = &b->slot[i];
         if (holds_key(e, head->key) && e->black == head->black && e->white == head->white &&
-            (e->meta & state_bits) == (m & state_bits))
+            (e->meta & STATE_FIELDS_MASK) == (m & STATE_FIELDS_MASK))
             slot = i;
     }
     put(tt, index, slot, false, head, body);

@@ -27,7 +27,7 @@
  * again, since the position is not in H' either), so the same proof tree is valid at N' and
  * the stored bound holds.
  *
- * STATIC CUTS.  A static bound (search.c, static_bounds) of colour c holds only when no
+ * STATIC CUTS.  A static bound (solver/bounds.h, bounds_static) of colour c holds only when no
  * earlier position holds all of c's unconditionally alive stones A together with a stone of c
  * in c's territory T (then no play of c's strategy can repeat a position from before).  A cut
  * on it records the condition (A, T) for c (tt_cond_t); a record keeps up to TT_CONDS of them
@@ -37,7 +37,8 @@
  * whose condition fails in the new history.
  *
  * PROOF-TREE DEPENDENCIES.  "The tests below N" means the tests of the tree that proves the
- * stored bound, not all the tests the search made (search.c, alphabeta).  A LOWER bound in the
+ * stored bound, not all the tests the search made (search.c, search_alphabeta).  A LOWER bound in
+ the
  * mover's view (fail high) is proved by the best move alone: its own test and its child's
  * dependency; any other move can only raise the max.  An UPPER bound (fail low) needs every
  * child's dependency, every superko hit (illegal moves stay illegal) and every cycle=draw test
@@ -70,6 +71,7 @@
 #define MATHGO_SOLVER_TT_H
 
 #include "core/board.h"
+#include "solver/tt_record.h"
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -83,93 +85,8 @@ typedef enum tt_bound {
     TT_BOUND_EXACT = 3,
 } tt_bound_t;
 
-#define TT_NO_KO 127 /* the ko field of a state without a ko point */
-
-/*
- * The positions a result's subtree tested against the history and did not find: a Bloom
- * filter of TT_SIG_BITS bits with TT_SIG_K bits per position, taken from the high bits of the
- * position's key (the low bits index the table), and a second filter of 128 bits, one bit per
- * position chosen by its pair of stone counts (black, white).  A position Q may be among them
- * only if all its bits are set in both.
- *
- * Why the counts: the misses of a subtree are positions after the prover's moves below the
- * node, mostly with more stones than the node; a history is mostly positions with fewer.  A
- * large subtree filled the Bloom filter alone, and its false positives refused most probes of
- * the entries worth most: on 4x4 tromp-taylor 78 M of 254 M probes were refused, 47 M of
- * 170 M once the static conditions were kept apart (tt_cond_t).  With the counts (two words
- * taken from the filter's sixteen): 0.33 M of 28 M, and 18 M nodes instead of 84 M.  Measured
- * alternatives: one mask of the total count, 24.5 M nodes; one mask per colour's count (a
- * position passed when each count was in its mask), 18.2 M, but under `math` it still refused
- * 2.0 M of 9.5 M probes on 4x4 (4.7 M nodes) where the pairs refuse 25 k of 3.0 M (1.6 M
- * nodes; 3x5 pseudo 14.9 M -> 1.9 M); a 4096-bit filter without counts, 35 M nodes on 4x4
- * tromp-taylor for a table of 5 GB.
- */
-#define TT_SIG_WORDS 14
-#define TT_SIG_BITS  (64 * TT_SIG_WORDS)
-#define TT_SIG_K     2
-
-typedef struct tt_sig {
-    uint64_t bits[TT_SIG_WORDS];
-    uint64_t pairs[2]; /* bit tt_sig_pair(Q) of these 128: position Q may be in the filter */
-} tt_sig_t;
-
-/* The i-th filter bit of the position with key `key` (i < TT_SIG_K). */
-static inline unsigned tt_sig_bit(uint64_t key, int i)
-{
-    return (unsigned)((((key >> (48 - 16 * i)) & 0xFFFF) * TT_SIG_BITS) >> 16);
-}
-
-/* The count-pair bit (0..127) of position b: its black and white stone counts, mixed so that
- * the pairs of a small board (up to 16 stones of each colour: 4x4) hit few common bits. */
-static inline unsigned tt_sig_pair(const board_t *b)
-{
-    unsigned black = (unsigned)board_popcount(b->stones[0]);
-    unsigned white = (unsigned)board_popcount(b->stones[1]);
-    return (black * 37u + white * 11u) & 127u;
-}
-
-static inline void tt_sig_add(tt_sig_t *sig, uint64_t key, const board_t *b)
-{
-    for (int i = 0; i < TT_SIG_K; i++) {
-        unsigned bit = tt_sig_bit(key, i);
-        sig->bits[bit >> 6] |= (uint64_t)1 << (bit & 63);
-    }
-    unsigned pair = tt_sig_pair(b);
-    sig->pairs[pair >> 6] |= (uint64_t)1 << (pair & 63);
-}
-
-static inline void tt_sig_merge(tt_sig_t *into, const tt_sig_t *from)
-{
-    for (int i = 0; i < TT_SIG_WORDS; i++)
-        into->bits[i] |= from->bits[i];
-    into->pairs[0] |= from->pairs[0];
-    into->pairs[1] |= from->pairs[1];
-}
-
-/* Whether the two filters may share a position. */
-static inline bool tt_sig_meet(const tt_sig_t *a, const tt_sig_t *b)
-{
-    if (!(a->pairs[0] & b->pairs[0]) && !(a->pairs[1] & b->pairs[1]))
-        return false;
-    uint64_t m = 0;
-    for (int i = 0; i < TT_SIG_WORDS; i++)
-        m |= a->bits[i] & b->bits[i];
-    return m != 0;
-}
-
-/* Whether the position with key `key` and `stones` stones may be in the signature. */
-static inline bool tt_sig_may_contain(const tt_sig_t *sig, uint64_t key, const board_t *b)
-{
-    unsigned pair = tt_sig_pair(b);
-    if (!((sig->pairs[pair >> 6] >> (pair & 63)) & 1))
-        return false;
-    for (int i = 0; i < TT_SIG_K; i++) {
-        unsigned bit = tt_sig_bit(key, i);
-        if (!((sig->bits[bit >> 6] >> (bit & 63)) & 1))
-            return false;
-    }
-    return true;
-}
+#define TT_NO_KO     127       /* the ko field of a state without a ko point */
+#define TT_VALUE_MAX INT16_MAX /* values are stored as int16: |value| <= TT_VALUE_MAX */
 
 /* The exact state an entry stands for. */
 typedef struct tt_state {
@@ -180,93 +97,12 @@ typedef struct tt_state {
 } tt_state_t;
 
 /*
- * An earlier position a result relies on being PRESENT in the history (a superko test that
- * found it).  side: 0 Black to move, 1 White to move, 2 any (positional superko).
- */
-typedef struct tt_req {
-    board_t board;
-    uint8_t side;
-} tt_req_t;
-
-#define TT_REQS 2 /* required positions an entry can hold */
-
-/*
- * A static cut's condition (search.c, static_usable): no position before the node holds all
- * of `alive` as the colour's stones together with one of its stones in `touch` (touch ~0: with
- * or without).  A record keeps up to TT_CONDS of them per colour; alive ~0 marks a free slot.
- * Adding one that a kept one implies (a refuses every history b refuses) changes nothing; a
- * full set merges the new condition into the kept one sharing most alive stones, by
- * intersecting alive and joining touch (a weaker condition on the history, so more refusals,
- * never fewer).  Two slots: one intersected mask per colour, as before, refused 35 M of 248 M
- * probes on 4x4 tromp-taylor; two slots, under 1 M.
- */
-#define TT_CONDS 2
-
-typedef struct tt_cond {
-    uint64_t alive, touch;
-} tt_cond_t;
-
-/* Whether every history that a refuses, b refuses too. */
-static inline bool tt_cond_implies(const tt_cond_t *a, const tt_cond_t *b)
-{
-    return (a->alive & b->alive) == a->alive && (a->touch & b->touch) == b->touch;
-}
-
-static inline void tt_cond_add(tt_cond_t *set, tt_cond_t c)
-{
-    int free_slot = -1, closest = -1, most = -1;
-    for (int i = 0; i < TT_CONDS; i++) {
-        if (set[i].alive != ~(uint64_t)0 && tt_cond_implies(&set[i], &c))
-            return;
-        if (set[i].alive != ~(uint64_t)0 && tt_cond_implies(&c, &set[i]))
-            set[i].alive = ~(uint64_t)0; /* c says more: this one goes */
-        if (set[i].alive == ~(uint64_t)0) {
-            if (free_slot < 0)
-                free_slot = i;
-            continue;
-        }
-        int shared = __builtin_popcountll(set[i].alive & c.alive);
-        if (shared > most)
-            most = shared, closest = i;
-    }
-    if (free_slot >= 0) {
-        set[free_slot] = c;
-        return;
-    }
-    set[closest].alive &= c.alive;
-    set[closest].touch |= c.touch;
-}
-
-/* What a stored result relies on in the history (see the file comment). */
-typedef struct tt_record {
-    tt_sig_t sig; /* the positions it relied on being absent (a filter) */
-    int nreq;     /* and present: */
-    tt_req_t req[TT_REQS];
-    tt_cond_t cond[2][TT_CONDS]; /* the static cuts' conditions, per colour */
-} tt_record_t;
-
-/*
- * One entry is a head (32 bytes) and a body (112 + 8 * TT_SIG_WORDS bytes).  The two heads of a
- * bucket share one 64-byte cache line, so a probe that finds nothing (most enhanced
- * transposition cutoff probes) reads one line; the body is read only on a match.
- *   head word 0  the 64-bit key                   (compared first)
- *   head word 1..2  black, white stones            (verified on probe)
- *   head word 3  bits  0..15  value, int16, relative to the node (see search.c)
- *                bits 16..17  bound (tt_bound_t; 0 = empty slot)
- *                bit  18      player to move    (verified)
- *                bits 19..20  consecutive passes (verified)
- *                bits 21..27  ko point or TT_NO_KO (verified)
- *                bits 28..34  best move (0..63 a point, 64 pass, 127 none)
- *                bits 35..40  log2 of the subtree's node count (replacement priority)
- *                bits 41..42  number of required positions (0..2)
- *                bits 43..44, 45..46  their sides (0 Black, 1 White, 2 any)
- *                bit  47      an "unknown" entry (tt_hit_t)
- *                bits 48..63  remaining plies to the horizon of an unknown entry (0 otherwise)
- *   body         sig.bits, S words, and sig.pairs, 2 words (history tests that missed: the
- *                filter; an unknown entry keeps its estimate in word 0), the required
- *                positions (black, white) x 2,
- *                the static conditions (alive, touch) x TT_CONDS for Black, then for White
- *                (tt_cond_t; alive all ones: a free slot)
+ * One entry is a head (32 bytes: the key, the black and white stones, and a word of packed
+ * fields) and a body (the record: 112 + 8 * TT_SIG_WORDS bytes).  The two heads of a bucket
+ * share one 64-byte cache line, so a probe that finds nothing (most enhanced transposition
+ * cutoff probes) reads one line; the body is read only on a match.  How the fields are packed
+ * is tt.c's alone; outside it an entry is words to copy (checkpoints, solver/checkpoint.h),
+ * and a head whose `meta` word is 0 is an empty slot.
  */
 typedef struct tt_head {
     uint64_t key;
@@ -283,7 +119,7 @@ typedef struct tt_body {
 _Static_assert(sizeof(tt_body_t) == 112 + 8 * TT_SIG_WORDS, "tt_body_t layout");
 
 /* The meaning of an entry's words: a checkpoint (solver/checkpoint.h) of another layout is
- * refused.  Raise it whenever the layout above or the meaning of a stored value changes. */
+ * refused.  Raise it whenever the layout (tt.c) or the meaning of a stored value changes. */
 #define TT_LAYOUT_VERSION 1
 
 /* What a probe returns (unpacked). */

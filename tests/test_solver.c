@@ -1,6 +1,6 @@
 /*
- * tests/test_solver.c: the solver's own state, published values, the sanity law, the table,
- * and the `mathgo solve` command.
+ * tests/test_solver.c: the solver's own state, published values, the sanity law, threads,
+ * the node-count signature and the `mathgo solve` command (the table: tests/test_tt.c).
  */
 #include "core/board.h"
 #include "core/game.h"
@@ -8,7 +8,6 @@
 #include "front/commands.h"
 #include "positions/diagram.h"
 #include "solver/search.h"
-#include "solver/tt.h"
 #include "tests/support.h"
 
 #include <setjmp.h>
@@ -313,38 +312,6 @@ static void test_solver__two_contexts_are_independent_and_deterministic(void **s
     board_geom_destroy(g);
 }
 
-/* The table verifies the whole state and keeps what it is given. */
-static void test_solver__table_verifies_state_and_never_false_hits(void **state)
-{
-    (void)state;
-    tt_t *tt = tt_create(1u << 12);
-    tt_state_t a = {{{0x5, 0x2}}, 0, 0, TT_NO_KO}, b = a;
-    b.board.stones[1] = 0x8; /* same key given on purpose: must not be found */
-    tt_record_t rec;
-    memset(&rec, 0, sizeof rec);
-    memset(rec.cond, 0xff, sizeof rec.cond);
-    for (int i = 0; i < TT_SIG_WORDS; i++)
-        rec.sig.bits[i] = (uint64_t)1 << (2 * i + 1);
-    tt_store(tt, 77, &a, -13, TT_BOUND_LOWER, 3, &rec, 100);
-    tt_hit_t hit;
-    assert_true(tt_probe(&hit, tt, 77, &a));
-    assert_int_equal(hit.value, -13);
-    assert_int_equal(hit.bound, TT_BOUND_LOWER);
-    assert_int_equal(hit.move, 3);
-    assert_memory_equal(&hit.rec.sig, &rec.sig, sizeof rec.sig);
-    assert_false(tt_probe(&hit, tt, 77, &b));
-    tt_state_t c = a;
-    c.to_move = 1;
-    assert_false(tt_probe(&hit, tt, 77, &c));
-    c = a;
-    c.ko = 4;
-    assert_false(tt_probe(&hit, tt, 77, &c));
-    c = a;
-    c.passes = 1;
-    assert_false(tt_probe(&hit, tt, 77, &c));
-    tt_destroy(tt);
-}
-
 /* Two and three threads (lazy SMP sharing one table) give the values one thread gives. */
 static void test_solver__threads_agree_with_one_thread(void **state)
 {
@@ -369,46 +336,6 @@ static void test_solver__threads_agree_with_one_thread(void **state)
                          cases[i].rules, threads, v, want);
         }
     }
-}
-
-/* Unknown entries claim no bound, keep their estimate, never replace a proof
- * of their state, and give way to one; the record (static conditions included) travels with a
- * proof; tt_has_key sees exactly the stored keys. */
-static void test_solver__table_keeps_proofs_over_unknown_entries(void **state)
-{
-    (void)state;
-    tt_t *tt = tt_create(1u << 12);
-    tt_state_t a = {{{0x5, 0x2}}, 0, 0, TT_NO_KO};
-    tt_record_t rec;
-    memset(&rec, 0, sizeof rec);
-    memset(rec.cond, 0xff, sizeof rec.cond);
-    rec.cond[BOARD_BLACK][1] = (tt_cond_t){0x4, 0x30};
-    rec.sig.bits[3] = 0x11;
-    tt_hit_t hit;
-    assert_false(tt_has_key(tt, 91));
-    tt_store_unknown(tt, 91, &a, 7, -3, 12, 2, 50);
-    assert_true(tt_has_key(tt, 91));
-    assert_false(tt_has_key(tt, 91 + (1u << 20))); /* same bucket, another key */
-    assert_true(tt_probe(&hit, tt, 91, &a));
-    assert_false(tt_probe(&hit, tt, 91 + (1u << 20), &a)); /* the key is verified too */
-    assert_int_equal(hit.unknown_depth, 12);
-    assert_int_equal(hit.value, 7);
-    assert_int_equal(hit.estimate, -3);
-    tt_store_unknown(tt, 91, &a, 7, 5, 12, 2, 50);
-    assert_true(tt_probe(&hit, tt, 91, &a));
-    assert_int_equal(hit.estimate, 5);
-    tt_store(tt, 91, &a, 9, TT_BOUND_UPPER, 1, &rec, 10);
-    assert_true(tt_probe(&hit, tt, 91, &a));
-    assert_int_equal(hit.unknown_depth, -1);
-    assert_int_equal(hit.value, 9);
-    assert_int_equal(hit.bound, TT_BOUND_UPPER);
-    assert_memory_equal(hit.rec.cond, rec.cond, sizeof rec.cond);
-    assert_memory_equal(&hit.rec.sig, &rec.sig, sizeof rec.sig);
-    tt_store_unknown(tt, 91, &a, 7, 7, 40, 2, 1000);
-    assert_true(tt_probe(&hit, tt, 91, &a));
-    assert_int_equal(hit.unknown_depth, -1); /* the proof stays */
-    assert_int_equal(hit.value, 9);
-    tt_destroy(tt);
 }
 
 /*
@@ -621,8 +548,6 @@ int main(void)
         cmocka_unit_test(test_solver__reproduces_no_pass_and_old_chinese_facts),
         cmocka_unit_test(test_solver__empty_board_is_never_negative_with_passes),
         cmocka_unit_test(test_solver__two_contexts_are_independent_and_deterministic),
-        cmocka_unit_test(test_solver__table_verifies_state_and_never_false_hits),
-        cmocka_unit_test(test_solver__table_keeps_proofs_over_unknown_entries),
         cmocka_unit_test(test_solver__threads_agree_with_one_thread),
         cmocka_unit_test(test_solver__bench_node_counts_are_the_signature),
         cmocka_unit_test(test_solver__refuses_rules_with_an_infinite_tree),
