@@ -63,8 +63,7 @@ static void test_tt__every_field_round_trips_at_its_extremes(void **state)
     (void)state;
     static const int values[] = {-TT_VALUE_MAX, -1, 0, 1, TT_VALUE_MAX};
     static const tt_bound_t bounds[] = {TT_BOUND_LOWER, TT_BOUND_UPPER, TT_BOUND_EXACT};
-    static const board_move_t moves[] = {0, BOARD_MAX_POINTS - 1, BOARD_MOVE_PASS,
-                                         BOARD_MOVE_NONE};
+    static const board_move_t moves[] = {0, BOARD_MAX_POINTS - 1, BOARD_MOVE_PASS, BOARD_MOVE_NONE};
     static const uint8_t kos[] = {0, BOARD_MAX_POINTS - 1, TT_NO_KO};
     static const uint64_t nodes[] = {0, 1, (uint64_t)1 << 40, UINT64_MAX};
     int checked = 0;
@@ -77,7 +76,9 @@ static void test_tt__every_field_round_trips_at_its_extremes(void **state)
                             for (int nreq = 0; nreq <= TT_REQS; nreq++) {
                                 tt_t *tt = tt_create(1u << 12);
                                 tt_state_t st = {{{UINT64_C(0x8000000000000001), 0x6}},
-                                                 (uint8_t)side, (uint8_t)passes, kos[k]};
+                                                 (uint8_t)side,
+                                                 (uint8_t)passes,
+                                                 kos[k]};
                                 tt_record_t rec = empty_record();
                                 rec.nreq = nreq;
                                 for (int r = 0; r < nreq; r++) {
@@ -99,8 +100,8 @@ static void test_tt__every_field_round_trips_at_its_extremes(void **state)
                                 assert_int_equal(hit.unknown_depth, -1);
                                 assert_int_equal(hit.rec.nreq, nreq);
                                 for (int r = 0; r < nreq; r++) {
-                                    assert_true(board_equal(&hit.rec.req[r].board,
-                                                            &rec.req[r].board));
+                                    assert_true(
+                                        board_equal(&hit.rec.req[r].board, &rec.req[r].board));
                                     assert_int_equal(hit.rec.req[r].side, rec.req[r].side);
                                 }
                                 assert_memory_equal(hit.rec.cond, rec.cond, sizeof rec.cond);
@@ -149,8 +150,7 @@ static void test_tt__keeps_proofs_over_unknown_entries(void **state)
     /* The horizon field: 0, its largest value, and a deeper one kept as the largest. */
     static const int depths[][2] = {{0, 0}, {65535, 65535}, {100000, 65535}};
     for (size_t i = 0; i < sizeof depths / sizeof *depths; i++) {
-        tt_store_unknown(tt, 91, &a, -TT_VALUE_MAX, TT_VALUE_MAX, depths[i][0],
-                         BOARD_MOVE_NONE, 1);
+        tt_store_unknown(tt, 91, &a, -TT_VALUE_MAX, TT_VALUE_MAX, depths[i][0], BOARD_MOVE_NONE, 1);
         assert_true(tt_probe(&hit, tt, 91, &a));
         assert_int_equal(hit.unknown_depth, depths[i][1]);
         assert_int_equal(hit.value, -TT_VALUE_MAX);
@@ -227,7 +227,9 @@ static void test_tt__restore_puts_back_what_for_each_gave_and_refuses_bad_heads(
     rec.req[0] = (tt_req_t){{{0x3, 0x0}}, 2};
     rec.req[1] = (tt_req_t){{{0x0, 0x3}}, 1};
     for (int i = 0; i < 12; i++) {
-        tt_state_t st = {{{(uint64_t)1 << i, (uint64_t)1 << (i + 20)}}, (uint8_t)(i & 1), 0,
+        tt_state_t st = {{{(uint64_t)1 << i, (uint64_t)1 << (i + 20)}},
+                         (uint8_t)(i & 1),
+                         0,
                          i % 3 ? TT_NO_KO : (uint8_t)i};
         if (i % 4 == 3)
             tt_store_unknown(tt, (uint64_t)i * 5, &st, i, -i, i * 100, (board_move_t)i,
@@ -250,8 +252,8 @@ static void test_tt__restore_puts_back_what_for_each_gave_and_refuses_bad_heads(
     /* Heads that are no entry: each breaks one field of a good one. */
     const tt_head_t good = before->heads[0];
     tt_head_t bad[3] = {good, good, good};
-    bad[0].meta = 0;                    /* an empty slot */
-    bad[1].white = bad[1].black = 0x1;  /* a point of both colours */
+    bad[0].meta = 0;                        /* an empty slot */
+    bad[1].white = bad[1].black = 0x1;      /* a point of both colours */
     bad[2].meta = good.meta | ~UINT64_C(0); /* every field at its largest: too many requirements */
     for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
         entries_t *now = g_new0(entries_t, 1);
