@@ -54,7 +54,7 @@ typedef struct hist {
     int8_t cycle_winner; /* +1 Black, -1 White, 0 draw: who passed more in the cycle */
 } hist_t;
 
-/* What a result depends on: see the file comment. */
+/* What a result depends on in the history: see the file comments of search.c and tt.h. */
 #define DEP_REQS 4
 typedef struct dep {
     tt_sig_t sig;

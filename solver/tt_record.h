@@ -157,7 +157,7 @@ static inline void tt_cond_add(tt_cond_t *set, tt_cond_t c)
     set[closest].touch |= c.touch;
 }
 
-/* What a stored result relies on in the history (see the file comment). */
+/* What a stored result relies on in the history (see the file comment and tt.h). */
 typedef struct tt_record {
     tt_sig_t sig; /* the positions it relied on being absent (a filter) */
     int nreq;     /* and present: */
