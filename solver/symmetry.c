@@ -31,7 +31,8 @@ void sym_keys_of(const worker_t *w, uint64_t *skeys, const board_t *b)
     }
 }
 
-uint64_t sym_mask(const worker_t *w, uint64_t mask, int s)
+/* The image of point set `mask` under symmetry s (~0, "any point", is its own image). */
+static uint64_t sym_mask(const worker_t *w, uint64_t mask, int s)
 {
     if (!s || mask == ~(uint64_t)0)
         return mask;

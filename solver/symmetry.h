@@ -25,9 +25,6 @@ void sym_init(worker_t *w);
 /* skeys of a board from scratch. */
 void sym_keys_of(const worker_t *w, uint64_t *skeys, const board_t *b);
 
-/* The image of point set `mask` under symmetry s (~0, "any point", is its own image). */
-uint64_t sym_mask(const worker_t *w, uint64_t mask, int s);
-
 /* Maps a table record's positions and point sets by symmetry s (to or from the canonical
  * frame of its state; the filter is keyed by symmetry-invariant keys and needs nothing). */
 void sym_record(const worker_t *w, tt_record_t *rec, int s);
