@@ -533,6 +533,37 @@ static void test_checkpoint__sigint_stops_a_solve_with_the_bounds_known(void **s
     fixture_clear(&f);
 }
 
+/* A level checkpoint of `tablebase` whose checksum is right and whose contents are not (found
+ * by the fuzz target tablebase_level: values decided beyond the saved level and a long value
+ * byte without its long state, which the resume took, counting 1001 of 1002 states) is refused
+ * with status 2, naming what is wrong; the file is left as it was. */
+static void
+test_checkpoint__tablebase_refuses_a_level_file_with_a_right_checksum_and_wrong_values(void **state)
+{
+    (void)state;
+    fixture_t f;
+    fixture_init(&f, 2, 3, "math");
+    char *path = g_build_filename(f.dir, "run", NULL);
+    char *data_path =
+        g_build_filename(MATHGO_TEST_DATA, "tablebase_level_values_beyond_level.tbc", NULL);
+    gchar *data, *after;
+    gsize size, after_size;
+    assert_true(g_file_get_contents(data_path, &data, &size, NULL));
+    assert_true(g_file_set_contents(path, data, (gssize)size, NULL));
+    support_run_t r = support_runv(NULL, "tablebase", "2x3", "-q", "--checkpoint", path, NULL);
+    assert_int_equal(r.status, 2);
+    assert_non_null(strstr(r.err, "a value decided beyond the next level"));
+    assert_true(g_file_get_contents(path, &after, &after_size, NULL));
+    assert_int_equal(after_size, size);
+    assert_memory_equal(after, data, size);
+    support_run_clear(&r);
+    g_free(after);
+    g_free(data);
+    g_free(data_path);
+    g_free(path);
+    fixture_clear(&f);
+}
+
 /* A checkpoint of other arguments is refused with status 2 and both commands named. */
 static void test_checkpoint__solve_refuses_the_checkpoint_of_another_problem(void **state)
 {
@@ -594,6 +625,8 @@ int main(void)
         cmocka_unit_test(test_checkpoint__tablebase_killed_again_and_again_writes_the_same_file),
         cmocka_unit_test(test_checkpoint__sigint_stops_a_solve_with_the_bounds_known),
         cmocka_unit_test(test_checkpoint__solve_refuses_the_checkpoint_of_another_problem),
+        cmocka_unit_test(
+            test_checkpoint__tablebase_refuses_a_level_file_with_a_right_checksum_and_wrong_values),
         cmocka_unit_test(
             test_checkpoint__a_tiny_memory_cap_still_solves_and_a_too_small_one_is_refused),
     };

@@ -42,3 +42,30 @@ void fuzz_file_close(fuzz_file_t *file)
     close(file->fd);
     file->fd = -1;
 }
+
+uint64_t fuzz_tablebase_checksum(const uint8_t *data, size_t size)
+{
+    const uint64_t offset = 0xcbf29ce484222325ull, prime = 0x00000100000001b3ull;
+    uint64_t hash = offset;
+    for (size_t i = 0; i < size; i += 8) {
+        uint64_t word = 0;
+        for (size_t k = 0; k < 8 && i + k < size; k++)
+            word |= (uint64_t)data[i + k] << (8 * k);
+        hash = (hash ^ word) * prime;
+    }
+    return (hash ^ (uint64_t)size) * prime;
+}
+
+void fuzz_with_tablebase_checksum(const uint8_t *data, size_t size,
+                                  void (*run)(const uint8_t *data, size_t size))
+{
+    run(data, size);
+    if (size < 16)
+        return;
+    uint8_t *fixed = g_memdup2(data, size);
+    uint64_t sum = fuzz_tablebase_checksum(fixed, size - 8);
+    for (int k = 0; k < 8; k++)
+        fixed[size - 8 + k] = (uint8_t)(sum >> (8 * k));
+    run(fixed, size);
+    g_free(fixed);
+}
