@@ -72,6 +72,7 @@ struct tablebase {
     uint32_t *long_distance;
     bool computed;
     tablebase_stats_t stats;
+    int interrupted; /* set by tablebase_interrupt (atomic) */
 };
 
 /* ---- Bans and moves ------------------------------------------------------------------------- */
@@ -464,6 +465,9 @@ typedef struct compute {
     uint64_t long_first, long_last;  /* PHASE_LONG_LEVEL: entries of the level */
     uint64_t next_block;             /* atomic */
     uint64_t found, resolved, edges; /* atomic */
+    /* tablebase_interrupt stops the threads within their phase (no checkpoint to save), not
+     * only between levels. */
+    bool stop_within_phase;
 } compute_t;
 
 enum { PHASE_COUNT_PLAIN, PHASE_COUNT_KO, PHASE_LEVEL, PHASE_LONG_LEVEL };
@@ -773,6 +777,8 @@ static gpointer compute_worker(gpointer data)
                      : c->phase == PHASE_LEVEL     ? 2 * L + c->tb->ko_count
                                                    : c->long_last - c->long_first;
     for (;;) {
+        if (c->stop_within_phase && __atomic_load_n(&c->tb->interrupted, __ATOMIC_RELAXED))
+            break;
         uint64_t block = __atomic_fetch_add(&c->next_block, 1, __ATOMIC_RELAXED);
         uint64_t first = block * COMPUTE_BLOCK;
         if (first >= total)
@@ -833,6 +839,23 @@ static bool level_save(const compute_t *c, const level_state_t *ls, const char *
                        GError **error);
 static bool level_load(level_state_t *ls, compute_t *c, const char *path, GError **error);
 
+/* The message of a computation stopped by tablebase_interrupt when `level` was the last level
+ * done (-1: none). */
+static void set_interrupted(GError **error, int level, uint64_t resolved, uint64_t states)
+{
+    char done[64] = "no level done";
+    if (level >= 0)
+        g_snprintf(done, sizeof done, level ? "levels 0 to %d done" : "level %d done", level);
+    g_set_error(error, TABLEBASE_ERROR, TABLEBASE_ERROR_INTERRUPTED,
+                "%s, %llu of %llu states decided", done, (unsigned long long)resolved,
+                (unsigned long long)states);
+}
+
+void tablebase_interrupt(tablebase_t *tb)
+{
+    __atomic_store_n(&tb->interrupted, 1, __ATOMIC_RELAXED);
+}
+
 tablebase_options_t tablebase_options_default(void)
 {
     tablebase_options_t o = {1, (size_t)4 << 30, 0, NULL, NULL, NULL, 300};
@@ -855,6 +878,7 @@ bool tablebase_compute(tablebase_t *tb, const tablebase_options_t *options, GErr
     c.tb = tb;
     c.g = g;
     c.r = &tb->rules;
+    c.stop_within_phase = !options->checkpoint_path;
     g_mutex_init(&c.long_lock);
     bool ok = false;
 
@@ -925,16 +949,28 @@ bool tablebase_compute(tablebase_t *tb, const tablebase_options_t *options, GErr
             run_phase(&c, PHASE_LONG_LEVEL, threads);
             long_next = c.long_last;
         }
+        bool interrupted = __atomic_load_n(&tb->interrupted, __ATOMIC_RELAXED);
+        if (interrupted && !options->checkpoint_path) {
+            /* Stopped within the level (or after it): the values are those of level d - 1 and
+             * part of level d. */
+            set_interrupted(error, d - 1, c.resolved, states);
+            goto done;
+        }
         if (!c.found)
             break;
         max_distance = d;
         if (options->progress)
             options->progress(d, c.resolved, states, options->progress_data);
-        if (options->checkpoint_path && now_seconds() - saved >= options->checkpoint_seconds) {
+        if (options->checkpoint_path &&
+            (interrupted || now_seconds() - saved >= options->checkpoint_seconds)) {
             level_state_t ls = {d, max_distance, long_next};
             if (!level_save(&c, &ls, options->checkpoint_path, error))
                 goto done;
             saved = now_seconds();
+        }
+        if (interrupted) {
+            set_interrupted(error, d, c.resolved, states);
+            goto done;
         }
     }
 

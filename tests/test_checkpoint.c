@@ -564,6 +564,79 @@ test_checkpoint__tablebase_refuses_a_level_file_with_a_right_checksum_and_wrong_
     fixture_clear(&f);
 }
 
+/* Waits (at most 60 s) until the run's stderr holds `text`; false when the run ended first. */
+static bool wait_for_stderr(const fixture_t *f, pid_t pid, const char *text)
+{
+    for (int waited = 0; waited < 60000; waited++) {
+        char *err = read_in(f, "c");
+        bool seen = strstr(err, text) != NULL;
+        g_free(err);
+        if (seen)
+            return true;
+        if (waitpid(pid, NULL, WNOHANG) != 0)
+            return false;
+        sleep_ms(1);
+    }
+    return false;
+}
+
+/* SIGINT stops `tablebase` cleanly: status 1 and the levels done on stderr; with --checkpoint
+ * it saves the level it was in (at once, though the interval is long) and the same command
+ * resumes from it to the very file of a run never interrupted; without, it stops at once. */
+static void
+test_checkpoint__sigint_stops_a_tablebase_which_resumes_from_its_last_level(void **state)
+{
+    (void)state;
+    fixture_t f;
+    fixture_init(&f, 4, 3, "math");
+    char *ckpt = g_build_filename(f.dir, "run", NULL), *whole = g_build_filename(f.dir, "a", NULL);
+    char *resumed = g_build_filename(f.dir, "sub", NULL);
+    support_run_t once = support_runv(NULL, "tablebase", "4x3", "-q", "-o", whole, NULL);
+    assert_int_equal(once.status, 0);
+    support_run_clear(&once);
+    for (int saving = 0; saving < 2; saving++) {
+        const char *args[] = {"tablebase",          "4x3",  "--progress",   "-o", resumed,
+                              "--checkpoint-every", "1000", "--checkpoint", ckpt, NULL};
+        if (!saving)
+            args[7] = NULL;
+        char *err_path = g_build_filename(f.dir, "c", NULL);
+        g_remove(err_path); /* the run before's stderr, which holds the text waited for */
+        g_free(err_path);
+        pid_t pid = start(&f, args);
+        assert_true(wait_for_stderr(&f, pid, "level 3:"));
+        kill(pid, SIGINT);
+        int status;
+        waitpid(pid, &status, 0);
+        char *err = read_in(&f, "c");
+        if (!WIFEXITED(status) || WEXITSTATUS(status) != 1)
+            fail_msg("%s: status %d: %s", saving ? "with --checkpoint" : "without", status, err);
+        assert_non_null(strstr(err, "mathgo tablebase: 4x3: stopped by SIGINT after "));
+        assert_non_null(strstr(err, " states decided"));
+        assert_true(!saving || strstr(err, "levels 0 to "));
+        assert_true(!strstr(err, "mathgo tablebase: saved ") == !saving);
+        assert_false(g_file_test(resumed, G_FILE_TEST_EXISTS));
+        g_free(err);
+    }
+    const char *args[] = {"tablebase",          "4x3",  "-q",           "-o", resumed,
+                          "--checkpoint-every", "1000", "--checkpoint", ckpt, NULL};
+    support_run_t again = support_run(NULL, args);
+    assert_int_equal(again.status, 0);
+    support_run_clear(&again);
+    gchar *a, *b;
+    gsize na, nb;
+    assert_true(g_file_get_contents(whole, &a, &na, NULL));
+    assert_true(g_file_get_contents(resumed, &b, &nb, NULL));
+    assert_int_equal(na, nb);
+    assert_memory_equal(a, b, na);
+    g_free(a);
+    g_free(b);
+    g_remove(resumed);
+    g_free(resumed);
+    g_free(whole);
+    g_free(ckpt);
+    fixture_clear(&f);
+}
+
 /* A checkpoint of other arguments is refused with status 2 and both commands named. */
 static void test_checkpoint__solve_refuses_the_checkpoint_of_another_problem(void **state)
 {
@@ -624,6 +697,8 @@ int main(void)
         cmocka_unit_test(test_checkpoint__solve_killed_again_and_again_resumes_to_the_same_answer),
         cmocka_unit_test(test_checkpoint__tablebase_killed_again_and_again_writes_the_same_file),
         cmocka_unit_test(test_checkpoint__sigint_stops_a_solve_with_the_bounds_known),
+        cmocka_unit_test(
+            test_checkpoint__sigint_stops_a_tablebase_which_resumes_from_its_last_level),
         cmocka_unit_test(test_checkpoint__solve_refuses_the_checkpoint_of_another_problem),
         cmocka_unit_test(
             test_checkpoint__tablebase_refuses_a_level_file_with_a_right_checksum_and_wrong_values),
