@@ -344,6 +344,19 @@ static char *answer_of(const char *out)
     return g_string_free(s, FALSE);
 }
 
+/* Fails the test unless the files at a and b hold the same bytes. */
+static void assert_same_bytes(const char *a, const char *b)
+{
+    gchar *da, *db;
+    gsize na, nb;
+    assert_true(g_file_get_contents(a, &da, &na, NULL));
+    assert_true(g_file_get_contents(b, &db, &nb, NULL));
+    assert_int_equal(na, nb);
+    assert_memory_equal(da, db, na);
+    g_free(da);
+    g_free(db);
+}
+
 /* What the rounds of kill_until_done saw, for the check after each round. */
 typedef struct rounds {
     const fixture_t *f;
@@ -497,14 +510,7 @@ static void test_checkpoint__tablebase_killed_again_and_again_writes_the_same_fi
     int kills = kill_until_done(args, 20261202, 0, 40, check_tablebase_file, &r);
     print_message("%d kills, the saved level rose %d times, to %d\n", kills, r.rises, r.last_level);
     assert_true(kills >= 3);
-    gchar *a, *b;
-    gsize na, nb;
-    assert_true(g_file_get_contents(whole, &a, &na, NULL));
-    assert_true(g_file_get_contents(resumed_path, &b, &nb, NULL));
-    assert_int_equal(na, nb);
-    assert_memory_equal(a, b, na);
-    g_free(a);
-    g_free(b);
+    assert_same_bytes(whole, resumed_path);
     g_remove(resumed_path);
     g_free(resumed_path);
     g_free(whole);
@@ -622,14 +628,7 @@ test_checkpoint__sigint_stops_a_tablebase_which_resumes_from_its_last_level(void
     support_run_t again = support_run(NULL, args);
     assert_int_equal(again.status, 0);
     support_run_clear(&again);
-    gchar *a, *b;
-    gsize na, nb;
-    assert_true(g_file_get_contents(whole, &a, &na, NULL));
-    assert_true(g_file_get_contents(resumed, &b, &nb, NULL));
-    assert_int_equal(na, nb);
-    assert_memory_equal(a, b, na);
-    g_free(a);
-    g_free(b);
+    assert_same_bytes(whole, resumed);
     g_remove(resumed);
     g_free(resumed);
     g_free(whole);
