@@ -616,7 +616,10 @@ int front_chetrit(int argc, char **argv)
         {"threads", 'j', 0, G_OPTION_ARG_INT, &threads,
          "worker threads, each with its own tables (default: the processors)", "N"},
         {"memory", 'm', 0, G_OPTION_ARG_STRING, &memory_text,
-         "table size per rule set and thread (default 64M)", "SIZE"},
+         "cap on everything the study allocates: every thread's tables and stacks and "
+         "proof-number tree, the rows, the tablebase (default: 1G a thread and what the rows "
+         "and the tablebase need, at most a quarter of the machine's memory)",
+         "SIZE"},
         {"max-nodes", 0, 0, G_OPTION_ARG_INT64, &max_nodes,
          "give up a search after N nodes: its cell is left empty and reported (exit status 1)",
          "N"},
@@ -667,7 +670,8 @@ int front_chetrit(int argc, char **argv)
         goto done;
     }
     chetrit_options_t options = chetrit_options_default();
-    if (memory_text && !front_parse_memory(&options.tt_bytes, memory_text)) {
+    size_t memory = 0;
+    if (memory_text && !front_parse_memory(&memory, memory_text)) {
         status =
             front_usage("chetrit", "--memory: '%s' is not a size such as 64M or 1G", memory_text);
         goto done;
@@ -709,6 +713,24 @@ int front_chetrit(int argc, char **argv)
             goto done;
         }
         options.simple_ko = tablebase;
+    }
+
+    /* The cap, split before anything starts: what is held once (the ranks, the run's rows and
+     * the checkpoint's, the tablebase), then the workers' share (chetrit_memory_plan). */
+    size_t fixed = count * sizeof(uint64_t) + chetrit_run_bytes(geom, count) +
+                   (tablebase ? tablebase_stats(tablebase).memory_bytes : 0) +
+                   (checkpoint_path ? count * (2 * sizeof(chetrit_row_t) + sizeof(bool)) : 0);
+    if (!memory_text) {
+        memory = fixed + (size_t)threads * ((size_t)1 << 30);
+        if (memory > front_physical_memory() / 4)
+            memory = front_physical_memory() / 4;
+    }
+    if (!chetrit_memory_plan(&options, memory, fixed, &err)) {
+        fprintf(stderr, "mathgo chetrit: --memory %s: %s\n",
+                memory_text ? memory_text : "(default)", err->message);
+        g_clear_error(&err);
+        status = FRONT_EXIT_FAILURE;
+        goto done;
     }
 
     summary.geom = geom;

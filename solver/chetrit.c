@@ -27,6 +27,7 @@ struct chetrit {
     search_t *search[CHETRIT_RULE_COUNT];
     pns_t *pns;                             /* proof-number search, for math and pseudo */
     uint64_t pns_nodes[CHETRIT_RULE_COUNT]; /* its nodes per rule set */
+    uint64_t pns_max_nodes;                 /* its tree's size within the memory cap */
     double seconds[CHETRIT_RULE_COUNT];
     uint64_t max_nodes;        /* the user's limit per search, 0 none */
     uint64_t pseudo_max_nodes; /* pseudo-Go's, 0 none */
@@ -35,18 +36,74 @@ struct chetrit {
 
 /* The first node budget of each search in last_move_value's race. */
 #define CHETRIT_FIRST_BUDGET 20000
-/* Proof-number search's tree size when the study has no node limit: 2^25 nodes, 512 MiB. */
-#define CHETRIT_PNS_NODES ((uint64_t)1 << 25)
 
 chetrit_options_t chetrit_options_default(void)
 {
     chetrit_options_t o = {.tt_bytes = (size_t)64 << 20,
+                           .search_bytes = 0,
+                           .pns_nodes = 0,
                            .threads = 1,
                            .max_nodes = 0,
                            .pseudo_max_nodes = CHETRIT_PSEUDO_MAX_NODES,
                            .simple_ko = NULL,
                            .stop = NULL};
     return o;
+}
+
+/* Bytes of a proof-number tree node (pns.h). */
+#define PNS_NODE_BYTES 16
+
+/* The least cap search_memory_plan takes for one thread (a table of one bucket and the least
+ * stacks), found by bisection: the plan is a pure function of the cap. */
+static size_t least_search_bytes(void)
+{
+    size_t lo = 0, hi = (size_t)1 << 30; /* search_memory_plan(lo) fails, (hi) succeeds */
+    search_memory_plan_t plan;
+    while (hi - lo > 1) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (search_memory_plan(&plan, mid, 1, NULL))
+            hi = mid;
+        else
+            lo = mid;
+    }
+    return hi;
+}
+
+bool chetrit_memory_plan(chetrit_options_t *options, size_t memory_bytes, size_t fixed_bytes,
+                         GError **error)
+{
+    size_t threads = options->threads < 1 ? 1 : (size_t)options->threads;
+    size_t searches_least = CHETRIT_RULE_COUNT * least_search_bytes();
+    size_t worker_least = searches_least + CHETRIT_PNS_MIN_NODES * PNS_NODE_BYTES;
+    size_t per_worker = memory_bytes > fixed_bytes ? (memory_bytes - fixed_bytes) / threads : 0;
+    if (per_worker < worker_least) {
+        g_set_error(error, CHETRIT_ERROR, CHETRIT_ERROR_MEMORY,
+                    "a memory cap of %zu bytes is too small: %zu worker%s need%s at least %zu "
+                    "bytes (each %d searches with stacks for %d plies and a table of one bucket, "
+                    "and a proof-number tree of %d nodes) besides the %zu bytes of the rows, "
+                    "the ranking and the tablebase",
+                    memory_bytes, threads, threads > 1 ? "s" : "", threads > 1 ? "" : "s",
+                    threads * worker_least, CHETRIT_RULE_COUNT, SEARCH_PLAN_MIN_PLIES,
+                    CHETRIT_PNS_MIN_NODES, fixed_bytes);
+        return false;
+    }
+    /* Half to the tree (at most CHETRIT_PNS_NODES nodes), but never the searches' least. */
+    size_t pns_bytes = per_worker / 2;
+    if (pns_bytes > CHETRIT_PNS_NODES * PNS_NODE_BYTES)
+        pns_bytes = CHETRIT_PNS_NODES * PNS_NODE_BYTES;
+    if (per_worker - pns_bytes < searches_least)
+        pns_bytes = per_worker - searches_least;
+    options->search_bytes = (per_worker - pns_bytes) / CHETRIT_RULE_COUNT;
+    options->pns_nodes = pns_bytes / PNS_NODE_BYTES;
+    return true;
+}
+
+size_t chetrit_run_bytes(const board_geom_t *geom, size_t count)
+{
+    rank_t *rank = rank_create(geom, NULL);
+    size_t bytes = rank ? rank_bytes(rank) : 0;
+    rank_destroy(rank);
+    return bytes + count * (2 * sizeof(chetrit_row_t) + sizeof(bool));
 }
 
 /* The workers of a run register here, so that a request reaches their searches. */
@@ -157,6 +214,7 @@ chetrit_t *chetrit_create(const board_geom_t *geom, const chetrit_options_t *opt
         c->pseudo_max_nodes = c->max_nodes;
     search_options_t so = search_options_default();
     so.tt_bytes = options->tt_bytes;
+    so.memory_bytes = options->search_bytes;
     so.threads = 1;
     so.max_nodes = options->max_nodes;
     for (int r = 0; r < CHETRIT_RULE_COUNT; r++) {
@@ -167,7 +225,8 @@ chetrit_t *chetrit_create(const board_geom_t *geom, const chetrit_options_t *opt
         if (!c->search[r])
             goto fail;
     }
-    c->pns = pns_create(CHETRIT_PNS_NODES);
+    c->pns_max_nodes = options->pns_nodes ? options->pns_nodes : CHETRIT_PNS_NODES;
+    c->pns = pns_create(c->pns_max_nodes);
     return c;
 fail:
     chetrit_destroy(c);
@@ -278,7 +337,7 @@ static bool pns_call_begin(pns_call_t *call, chetrit_t *c, chetrit_rule_t r,
         return false;
     call->started = g_get_monotonic_time() / 1e6;
     call->nodes_before = pns_nodes(c->pns);
-    pns_set_max_nodes(c->pns, cap ? cap : CHETRIT_PNS_NODES);
+    pns_set_max_nodes(c->pns, cap && cap < c->pns_max_nodes ? cap : c->pns_max_nodes);
     return true;
 }
 

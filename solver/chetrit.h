@@ -102,7 +102,13 @@ typedef struct chetrit_row {
 } chetrit_row_t;
 
 typedef struct chetrit_options {
-    size_t tt_bytes;    /* table size of each rule set's search, per worker */
+    size_t tt_bytes; /* table size of each rule set's search, per worker (search_bytes 0) */
+    /* When > 0: everything each rule set's search of a worker may allocate (its table and
+     * stacks: search_options_t.memory_bytes), replacing tt_bytes (chetrit_memory_plan). */
+    size_t search_bytes;
+    /* The proof-number search's tree per worker, in nodes (pns.h: 16 bytes a node, grown as
+     * needed); 0: CHETRIT_PNS_NODES.  A node limit of the study bounds it further. */
+    uint64_t pns_nodes;
     int threads;        /* workers, each with its own tables */
     uint64_t max_nodes; /* per search; 0: no limit */
     /* Pseudo-Go's limit per search (0: max_nodes).  Pseudo-Go is the side column of the
@@ -120,6 +126,27 @@ typedef struct chetrit_options {
 
 /* 64 MB tables, one worker, no limit but pseudo-Go's CHETRIT_PSEUDO_MAX_NODES. */
 chetrit_options_t chetrit_options_default(void);
+
+/* Proof-number search's tree per worker when nothing bounds it: 2^25 nodes, 512 MiB. */
+#define CHETRIT_PNS_NODES ((uint64_t)1 << 25)
+/* The least tree a memory cap may leave it (a smaller one only answers less often). */
+#define CHETRIT_PNS_MIN_NODES 1024
+
+/*
+ * How a memory cap on a whole study splits: `fixed_bytes` (what the caller holds: the ranks,
+ * the rows, a tablebase; chetrit_run_bytes) comes first; each worker gets an equal share of
+ * the rest, of which proof-number search's tree takes half (at most CHETRIT_PNS_NODES nodes)
+ * and the six rule sets' searches the other half, equally (each split into table and stacks
+ * by search_memory_plan).  Fills options->search_bytes and pns_nodes for options->threads
+ * workers.  False and *error (CHETRIT_ERROR_MEMORY, saying what is needed) when the cap cannot
+ * hold the fixed part, and for every worker searches of one table bucket and the least
+ * stacks and a tree of CHETRIT_PNS_MIN_NODES nodes.
+ */
+bool chetrit_memory_plan(chetrit_options_t *options, size_t memory_bytes, size_t fixed_bytes,
+                         GError **error);
+
+/* What chetrit_run itself holds for `count` positions: the rows, their flags, the ranking. */
+size_t chetrit_run_bytes(const board_geom_t *geom, size_t count);
 
 /* The work of a study per rule set (summed over workers). */
 typedef struct chetrit_stats {

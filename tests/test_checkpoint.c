@@ -10,6 +10,8 @@
 #include "core/game.h"
 #include "core/rules.h"
 #include "solver/checkpoint.h"
+#include "solver/chetrit.h"
+#include "solver/chetrit_checkpoint.h"
 #include "solver/search.h"
 #include "solver/tt.h"
 #include "tests/support.h"
@@ -636,6 +638,125 @@ test_checkpoint__sigint_stops_a_tablebase_which_resumes_from_its_last_level(void
     fixture_clear(&f);
 }
 
+/* The study of the chetrit kill test: every position of 2x3 (489), about a second. */
+#define CHETRIT_BOARD_W 2
+#define CHETRIT_BOARD_H 3
+
+/* Whatever the moment of the kill, the study's checkpoint loads (or was not written yet), and
+ * it only gains positions. */
+static void check_chetrit_file(rounds_t *r, int round)
+{
+    if (!g_file_test(r->path, G_FILE_TEST_EXISTS))
+        return;
+    chetrit_options_t options = chetrit_options_default();
+    char *study = chetrit_checkpoint_study(r->f->geom, "all", 1, &options);
+    chetrit_checkpoint_info_t info = {NULL, NULL, study};
+    size_t count = 0, finished = 0;
+    uint64_t *ranks = chetrit_select(&count, r->f->geom, CHETRIT_SELECT_ALL, 0, 1, NULL);
+    assert_non_null(ranks);
+    chetrit_row_t *rows = g_new0(chetrit_row_t, 2 * count);
+    bool *done = g_new0(bool, count);
+    GError *e = NULL;
+    if (!chetrit_checkpoint_load(rows, done, &finished, r->path, &info, r->f->geom, ranks, count,
+                                 &e))
+        fail_msg("round %d: %s", round, e->message);
+    assert_true((int)finished >= r->last_level);
+    r->rises += (int)finished > r->last_level;
+    r->last_level = (int)finished;
+    g_free(rows);
+    g_free(done);
+    g_free(ranks);
+    g_free(study);
+}
+
+/* `mathgo chetrit --checkpoint` with two threads (positions finish out of order) killed with
+ * SIGKILL at seeded random moments, again and again: after every kill the file loads, and the
+ * run that finishes prints exactly the CSV of a run never interrupted. */
+static void test_checkpoint__chetrit_killed_again_and_again_prints_the_same_rows(void **state)
+{
+    (void)state;
+    fixture_t f;
+    fixture_init(&f, CHETRIT_BOARD_W, CHETRIT_BOARD_H, "math");
+    char *path = g_build_filename(f.dir, "run", NULL);
+    support_run_t whole =
+        support_runv(NULL, "chetrit", "2x3", "--positions", "all", "--csv", "-q", NULL);
+    assert_int_equal(whole.status, 0);
+    const char *args[] = {"chetrit",   "2x3", "--positions",        "all", "--csv",        "-q",
+                          "--threads", "2",   "--checkpoint-every", "0",   "--checkpoint", path,
+                          NULL};
+    rounds_t r = {&f, path, 0, 0, 0};
+    int kills = kill_until_done(args, 20261203, 0, 60, check_chetrit_file, &r);
+    char *out = read_in(&f, "b");
+    print_message("%d kills, %d resumed runs, the positions saved rose %d times\n", kills,
+                  r.resumed, r.rises);
+    assert_true(kills >= 3);
+    assert_true(r.resumed >= 3);
+    assert_string_equal(out, whole.out);
+    g_free(out);
+    support_run_clear(&whole);
+    g_free(path);
+    fixture_clear(&f);
+}
+
+/* The summary without its costs: every line but those ending in seconds (the first line's
+ * time and the work per rule set). */
+static char *chetrit_answer_of(const char *out)
+{
+    GString *s = g_string_new(NULL);
+    char **lines = g_strsplit(out, "\n", -1);
+    for (int i = 0; lines[i]; i++)
+        if (!g_str_has_suffix(lines[i], " s"))
+            g_string_append_printf(s, "%s\n", lines[i]);
+    g_strfreev(lines);
+    return g_string_free(s, FALSE);
+}
+
+/* SIGINT stops a study cleanly: status 1, the summary of the positions finished in order and
+ * the count on stderr, the checkpoint saved; the same command resumes and prints the summary
+ * of a run never interrupted (but for the time and the work). */
+static void
+test_checkpoint__sigint_stops_a_chetrit_study_which_resumes_to_the_same_summary(void **state)
+{
+    (void)state;
+    fixture_t f;
+    fixture_init(&f, CHETRIT_BOARD_W, CHETRIT_BOARD_H, "math");
+    char *path = g_build_filename(f.dir, "run", NULL);
+    support_run_t whole = support_runv(NULL, "chetrit", "2x3", "--positions", "all", "-q", NULL);
+    assert_int_equal(whole.status, 0);
+    /* Stopped once its progress line shows it working; resumed quietly (neither changes the
+     * study). */
+    const char *with_progress[] = {"chetrit",      "2x3", "--positions",        "all",
+                                   "--threads",    "2",   "--checkpoint-every", "1000",
+                                   "--checkpoint", path,  "--progress",         NULL};
+    const char *args[] = {
+        "chetrit", "2x3",          "--positions", "all", "--threads", "2", "--checkpoint-every",
+        "1000",    "--checkpoint", path,          "-q",  NULL};
+    pid_t pid = start(&f, with_progress);
+    assert_true(wait_for_stderr(&f, pid, " of 489 positions"));
+    kill(pid, SIGINT);
+    int status;
+    waitpid(pid, &status, 0);
+    char *err = read_in(&f, "c"), *out = read_in(&f, "b");
+    if (!WIFEXITED(status) || WEXITSTATUS(status) != 1)
+        fail_msg("status %d: %s", status, err);
+    assert_non_null(strstr(err, "mathgo chetrit: 2x3: stopped by SIGINT after "));
+    assert_non_null(strstr(err, "mathgo chetrit: saved "));
+    assert_non_null(strstr(out, "mathgo chetrit 2x3: 489 positions (all), "));
+    support_run_t again = support_run(NULL, args);
+    assert_int_equal(again.status, 0);
+    assert_non_null(strstr(again.err, "mathgo chetrit: resuming from "));
+    char *a = chetrit_answer_of(whole.out), *b = chetrit_answer_of(again.out);
+    assert_string_equal(b, a);
+    g_free(a);
+    g_free(b);
+    g_free(err);
+    g_free(out);
+    support_run_clear(&again);
+    support_run_clear(&whole);
+    g_free(path);
+    fixture_clear(&f);
+}
+
 /* A checkpoint of other arguments is refused with status 2 and both commands named. */
 static void test_checkpoint__solve_refuses_the_checkpoint_of_another_problem(void **state)
 {
@@ -696,6 +817,9 @@ int main(void)
         cmocka_unit_test(test_checkpoint__solve_killed_again_and_again_resumes_to_the_same_answer),
         cmocka_unit_test(test_checkpoint__tablebase_killed_again_and_again_writes_the_same_file),
         cmocka_unit_test(test_checkpoint__sigint_stops_a_solve_with_the_bounds_known),
+        cmocka_unit_test(test_checkpoint__chetrit_killed_again_and_again_prints_the_same_rows),
+        cmocka_unit_test(
+            test_checkpoint__sigint_stops_a_chetrit_study_which_resumes_to_the_same_summary),
         cmocka_unit_test(
             test_checkpoint__sigint_stops_a_tablebase_which_resumes_from_its_last_level),
         cmocka_unit_test(test_checkpoint__solve_refuses_the_checkpoint_of_another_problem),
