@@ -214,7 +214,7 @@ static bool read_header(size_t *announced, reader_t *rd, const chetrit_checkpoin
         corrupt(error, rd, command ? "no 'study' line" : "no 'command' line");
         return false;
     }
-    if (strcmp(study, info->study) != 0) {
+    if (info->study && strcmp(study, info->study) != 0) {
         g_set_error(error, CHECKPOINT_ERROR, CHECKPOINT_ERROR_MISMATCH,
                     "%s: the checkpoint of another study (written by: %s); this command's is: "
                     "%s; its was: %s",

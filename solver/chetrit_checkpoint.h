@@ -53,6 +53,7 @@ typedef struct chetrit_checkpoint_info {
     const char *command; /* the command line (one line) */
     const char *study;   /* chetrit_checkpoint_study() */
 } chetrit_checkpoint_info_t;
+/* (chetrit_checkpoint_load compares program and study only when they are not NULL.) */
 
 /*
  * Writes the finished positions of `snapshot` (solver/chetrit.h; its indices those of the
