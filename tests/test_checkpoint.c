@@ -645,6 +645,7 @@ test_checkpoint__sigint_stops_a_tablebase_which_resumes_from_its_last_level(void
 #define CHETRIT_SAMPLE    200
 #define CHETRIT_SELECTION "sample:200"
 #define CHETRIT_SEED      "3"
+#define CHETRIT_STUDY     "chetrit", "2x3", "--positions", CHETRIT_SELECTION, "--seed", CHETRIT_SEED
 
 /* Whatever the moment of the kill, the study's checkpoint loads (or was not written yet), and
  * it only gains positions. */
@@ -683,24 +684,10 @@ static void test_checkpoint__chetrit_killed_again_and_again_prints_the_same_rows
     fixture_t f;
     fixture_init(&f, CHETRIT_BOARD_W, CHETRIT_BOARD_H, "math");
     char *path = g_build_filename(f.dir, "run", NULL);
-    support_run_t whole = support_runv(NULL, "chetrit", "2x3", "--positions", CHETRIT_SELECTION,
-                                       "--seed", CHETRIT_SEED, "--csv", "-q", NULL);
+    support_run_t whole = support_runv(NULL, CHETRIT_STUDY, "--csv", "-q", NULL);
     assert_int_equal(whole.status, 0);
-    const char *args[] = {"chetrit",
-                          "2x3",
-                          "--positions",
-                          CHETRIT_SELECTION,
-                          "--seed",
-                          CHETRIT_SEED,
-                          "--csv",
-                          "-q",
-                          "--threads",
-                          "2",
-                          "--checkpoint-every",
-                          "0",
-                          "--checkpoint",
-                          path,
-                          NULL};
+    const char *args[] = {CHETRIT_STUDY,        "--csv", "-q",           "--threads", "2",
+                          "--checkpoint-every", "0",     "--checkpoint", path,        NULL};
     rounds_t r = {&f, path, 0, 0, 0};
     int kills = kill_until_done(args, 20261203, 0, 60, check_chetrit_file, &r);
     char *out = read_in(&f, "b");
@@ -738,24 +725,12 @@ test_checkpoint__sigint_stops_a_chetrit_study_which_resumes_to_the_same_summary(
     fixture_t f;
     fixture_init(&f, CHETRIT_BOARD_W, CHETRIT_BOARD_H, "math");
     char *path = g_build_filename(f.dir, "run", NULL);
-    support_run_t whole = support_runv(NULL, "chetrit", "2x3", "--positions", CHETRIT_SELECTION,
-                                       "--seed", CHETRIT_SEED, "-q", NULL);
+    support_run_t whole = support_runv(NULL, CHETRIT_STUDY, "-q", NULL);
     assert_int_equal(whole.status, 0);
     /* Stopped as soon as its first save (after its first position, each save fsynced, so the
      * study is far from its end); resumed with the saves far apart (which changes nothing). */
-    const char *args[] = {"chetrit",
-                          "2x3",
-                          "--positions",
-                          CHETRIT_SELECTION,
-                          "--seed",
-                          CHETRIT_SEED,
-                          "--threads",
-                          "2",
-                          "--checkpoint-every",
-                          "0",
-                          "--checkpoint",
-                          path,
-                          "-q",
+    const char *args[] = {CHETRIT_STUDY, "--threads",    "2",  "--checkpoint-every",
+                          "0",           "--checkpoint", path, "-q",
                           NULL};
     pid_t pid = start(&f, args);
     for (int waited = 0; waited < 60000 && !g_file_test(path, G_FILE_TEST_EXISTS) &&

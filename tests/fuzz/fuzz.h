@@ -48,4 +48,12 @@ uint64_t fuzz_tablebase_checksum(const uint8_t *data, size_t size);
 void fuzz_with_tablebase_checksum(const uint8_t *data, size_t size,
                                   void (*run)(const uint8_t *data, size_t size));
 
+/*
+ * A copy of the input whose last line is made the right "checksum sha256 HEX\n" of the bytes
+ * before it (the trailer of solve's and chetrit's checkpoints), so that the fuzzer reaches
+ * what lies behind the checksum; NULL when the input is shorter than the trailer.  Free with
+ * g_free.
+ */
+uint8_t *fuzz_sha256_trailer_fixed(const uint8_t *data, size_t size);
+
 #endif

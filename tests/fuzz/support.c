@@ -5,6 +5,7 @@
 #include <glib.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <sys/mman.h>
 #include <unistd.h>
 
@@ -68,4 +69,21 @@ void fuzz_with_tablebase_checksum(const uint8_t *data, size_t size,
         fixed[size - 8 + k] = (uint8_t)(sum >> (8 * k));
     run(fixed, size);
     g_free(fixed);
+}
+
+uint8_t *fuzz_sha256_trailer_fixed(const uint8_t *data, size_t size)
+{
+    static const char trailer[] = "checksum sha256 ";
+    const size_t trailer_size = sizeof trailer - 1 + 64 + 1;
+    if (size < trailer_size)
+        return NULL;
+    uint8_t *fixed = g_memdup2(data, size);
+    size_t body = size - trailer_size;
+    char *sum = g_compute_checksum_for_data(G_CHECKSUM_SHA256, fixed, body);
+    char *line = g_strdup_printf("%s%s\n", trailer, sum);
+    FUZZ_CHECK(strlen(line) == trailer_size);
+    memcpy(fixed + body, line, trailer_size);
+    g_free(line);
+    g_free(sum);
+    return fixed;
 }
