@@ -17,8 +17,9 @@
 #define TRAILER "checksum sha256 "
 /* The integers of a row in the file, and the line's longest form (an index, 22 integers). */
 #define ROW_FIELDS 11
-/* A file longer than this is not a study's checkpoint (4x4's 2^32 positions at most). */
-#define MAX_FILE_BYTES ((gsize)1 << 40)
+/* A checkpoint of N positions is shorter than this: the header (the command line is one line
+ * of the user's; 1 MiB is ample) and a line of at most 23 numbers of 8 characters a position. */
+#define MAX_FILE_BYTES(n) (((gsize)1 << 20) + (gsize)(n)*256)
 /* Plies beyond this are not a value of a board of at most 64 points within a study. */
 #define MAX_PLIES 1000000
 /* The simple-ko winner field of a row without a tablebase. */
@@ -310,9 +311,10 @@ bool chetrit_checkpoint_load(chetrit_row_t *rows, bool *done, size_t *finished, 
                     "%s: not a regular file (a checkpoint is one)", path);
         return false;
     }
-    if ((gsize)st.st_size > MAX_FILE_BYTES) {
+    if ((gsize)st.st_size > MAX_FILE_BYTES(count)) {
         g_set_error(error, CHECKPOINT_ERROR, CHECKPOINT_ERROR_CORRUPT,
-                    "%s: larger than a study's checkpoint can be", path);
+                    "%s: larger than the checkpoint of a study of %zu positions can be", path,
+                    count);
         return false;
     }
     char *text = NULL;
