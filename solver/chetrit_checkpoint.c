@@ -168,17 +168,19 @@ static const char *row_from_fields(chetrit_row_t *r, const long f[ROW_FIELDS], i
             return "a margin beyond the board's points";
     if (f[9] < SIMPLE_KO_NONE || f[9] > 1 || f[10] < 0 || f[10] > MAX_PLIES)
         return "a simple-ko value out of range";
-    r->math_winner = (board_color_t)f[1];
-    r->math_plies = (int)f[2];
-    r->old_chinese_margin = (int)f[3];
-    r->chinese_margin = (int)f[4];
-    r->tromp_taylor_margin = (int)f[5];
-    r->pseudo_winner = (board_color_t)f[6];
-    r->pseudo_plies = (int)f[7];
-    r->old_chinese_eyes_margin = (int)f[8];
+    /* A cell that was not solved holds nothing, whatever the file says (save writes 0). */
+    const bool *solved = r->solved;
+    r->math_winner = math ? (board_color_t)f[1] : BOARD_BLACK;
+    r->math_plies = math ? (int)f[2] : 0;
+    r->old_chinese_margin = solved[CHETRIT_OLD_CHINESE] ? (int)f[3] : 0;
+    r->chinese_margin = solved[CHETRIT_CHINESE] ? (int)f[4] : 0;
+    r->tromp_taylor_margin = solved[CHETRIT_TROMP_TAYLOR] ? (int)f[5] : 0;
+    r->pseudo_winner = pseudo ? (board_color_t)f[6] : BOARD_BLACK;
+    r->pseudo_plies = pseudo ? (int)f[7] : 0;
+    r->old_chinese_eyes_margin = solved[CHETRIT_OLD_CHINESE_EYES] ? (int)f[8] : 0;
     r->simple_ko_known = f[9] != SIMPLE_KO_NONE;
     r->simple_ko_winner = r->simple_ko_known ? (int)f[9] : 0;
-    r->simple_ko_plies = (int)f[10];
+    r->simple_ko_plies = r->simple_ko_known ? (int)f[10] : 0;
     return NULL;
 }
 
