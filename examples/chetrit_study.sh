@@ -10,6 +10,9 @@
 # 200 k nodes (their cells are then left empty and reported, and the command exits with status
 # 1, which this script accepts); no other cell has a limit.  `large` is the long part: the
 # 10,000-position samples of 4x4 and 1x9 (all 6,649 positions of 1x9), hours of CPU each.
+# --memory caps the whole study (docs/reliability.md, "Bounded memory"): 3G and 8G give two
+# threads the tables the data were computed with (128M and 512M per rule set and thread, when
+# --memory meant that, before 2026-12-02).
 set -u
 mathgo=${1:-build/mathgo}
 shift || true
@@ -39,13 +42,13 @@ for part in $parts; do
         done
         run chetrit_1x8 1x8 --positions all ;; # computed before --tablebase existed
     samples)
-        run chetrit_3x4 3x4 --positions sample:10000 --seed 1 --memory 128M ;;
+        run chetrit_3x4 3x4 --positions sample:10000 --seed 1 --memory 3G ;;
     large)
-        with_tablebase 4x4 --positions sample:10000 --seed 1 --memory 128M --max-nodes 5000000
-        with_tablebase 1x9 --positions sample:10000 --seed 1 --memory 128M ;;
+        with_tablebase 4x4 --positions sample:10000 --seed 1 --memory 3G --max-nodes 5000000
+        with_tablebase 1x9 --positions sample:10000 --seed 1 --memory 3G ;;
     empty)
         for b in 1x8 1x9 3x4 4x4 2x6 3x5 2x7 1x10; do
-            run chetrit_empty_$b $b --positions empty --memory 512M --max-nodes 200000000
+            run chetrit_empty_$b $b --positions empty --memory 8G --max-nodes 200000000
         done ;;
     esac
 done

@@ -10,14 +10,19 @@
 
 #include "front/commands.h"
 #include "front/common.h"
+#include "front/interrupt.h"
+#include "front/solve_output.h"
 
 #include "core/board.h"
 #include "positions/rank.h"
+#include "solver/checkpoint.h"
 #include "solver/chetrit.h"
+#include "solver/chetrit_checkpoint.h"
 #include "solver/tablebase.h"
 
 #include <errno.h>
 #include <inttypes.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -58,6 +63,56 @@ typedef struct summary {
     chetrit_row_t shown[SHOWN_COUNTEREXAMPLES];
     int shown_count;
 } summary_t;
+
+/* --checkpoint and the signals: what the snapshot hook and the signal watcher share. */
+typedef struct study_run {
+    const char *path; /* --checkpoint, NULL: none */
+    double every;     /* --checkpoint-every */
+    double last_save;
+    chetrit_checkpoint_info_t info;
+    bool save_failed;     /* the last save failed (reported on stderr) */
+    size_t finished;      /* positions finished at the last snapshot */
+    chetrit_stop_t *stop; /* the run's stop request */
+    GMutex lock;          /* guards signal */
+    int signal;           /* the first SIGINT or SIGTERM, 0 before */
+    summary_t *summary;   /* the rows' hook's data */
+} study_run_t;
+
+static void on_signal(int signal, void *data)
+{
+    study_run_t *run = data;
+    g_mutex_lock(&run->lock);
+    if (!run->signal)
+        run->signal = signal;
+    g_mutex_unlock(&run->lock);
+    chetrit_stop_request(run->stop);
+}
+
+static void take_row(const chetrit_row_t *r, void *data);
+
+static void emit_row(const chetrit_row_t *r, void *data)
+{
+    take_row(r, ((study_run_t *)data)->summary);
+}
+
+/* The snapshot hook: saves the checkpoint every --checkpoint-every seconds and at the end. */
+static void on_snapshot(const chetrit_snapshot_t *snapshot, bool last, void *data)
+{
+    study_run_t *run = data;
+    run->finished = snapshot->finished;
+    if (!run->path)
+        return;
+    double now = front_seconds();
+    if (!last && now - run->last_save < run->every)
+        return;
+    GError *err = NULL;
+    run->save_failed = !chetrit_checkpoint_save(run->path, &run->info, snapshot, &err);
+    if (run->save_failed) {
+        fprintf(stderr, "mathgo chetrit: --checkpoint: %s (the run goes on)\n", err->message);
+        g_error_free(err);
+    }
+    run->last_save = now;
+}
 
 static int sign_of(int v)
 {
@@ -403,6 +458,38 @@ static bool output_open(size_t *done, int *status, summary_t *s, const char *pat
     return true;
 }
 
+/*
+ * --checkpoint FILE: when FILE exists, reads the positions an earlier run of the same study
+ * finished into *known and *known_done (allocated, one per position of `ranks`); otherwise
+ * checks that FILE can be written.  False and a message on stderr otherwise (*status 2).
+ */
+static bool resume_checkpoint(chetrit_row_t **known, bool **known_done, int *status,
+                              study_run_t *run, const board_geom_t *geom, const uint64_t *ranks,
+                              size_t count)
+{
+    GError *err = NULL;
+    *status = FRONT_EXIT_USAGE;
+    if (!g_file_test(run->path, G_FILE_TEST_EXISTS)) {
+        if (solve_check_writable(run->path, &err))
+            return true;
+        fprintf(stderr, "mathgo chetrit: --checkpoint: %s\n", err->message);
+        g_error_free(err);
+        return false;
+    }
+    *known = g_new0(chetrit_row_t, 2 * (count ? count : 1));
+    *known_done = g_new0(bool, count ? count : 1);
+    size_t finished = 0;
+    if (!chetrit_checkpoint_load(*known, *known_done, &finished, run->path, &run->info, geom, ranks,
+                                 count, &err)) {
+        fprintf(stderr, "mathgo chetrit: --checkpoint %s\n", err->message);
+        g_error_free(err);
+        return false;
+    }
+    fprintf(stderr, "mathgo chetrit: resuming from %s: %zu of %zu positions finished\n", run->path,
+            finished, count);
+    return true;
+}
+
 static void print_table(const char *title, const char *winner_of, const contingency_t *t)
 {
     printf("%s\n  %-10s %10s %10s   (%s)\n", title, "margin", "B wins", "W wins", winner_of);
@@ -497,7 +584,10 @@ static bool parse_positions(chetrit_selection_t *selection, uint64_t *sample, co
 
 int front_chetrit(int argc, char **argv)
 {
+    char *command = front_command_line(argc, argv);
     char *positions_text = NULL, *memory_text = NULL, *output_path = NULL, *tablebase_path = NULL;
+    char *checkpoint_path = NULL;
+    gdouble checkpoint_every = 300;
     gint64 seed = 1, max_nodes = 0, pseudo_max_nodes = CHETRIT_PSEUDO_MAX_NODES;
     gint threads = (gint)g_get_num_processors();
     gboolean csv = FALSE, no_header = FALSE;
@@ -513,13 +603,23 @@ int front_chetrit(int argc, char **argv)
          "write the CSV rows to FILE and the summary to stdout; a FILE from an earlier run of "
          "the same study is resumed where it stopped",
          "FILE"},
+        {"checkpoint", 0, 0, G_OPTION_ARG_FILENAME, &checkpoint_path,
+         "save the finished positions to FILE every --checkpoint-every seconds and when stopped "
+         "(SIGINT, SIGTERM); the same command resumes from it and prints what an uninterrupted "
+         "run prints (docs/chetrit.md)",
+         "FILE"},
+        {"checkpoint-every", 0, 0, G_OPTION_ARG_DOUBLE, &checkpoint_every,
+         "seconds between checkpoints (default 300; 0: after every position)", "S"},
         {"tablebase", 0, 0, G_OPTION_ARG_FILENAME, &tablebase_path,
          "a math tablebase of the board (mathgo tablebase): adds each row's simple-ko value",
          "FILE"},
         {"threads", 'j', 0, G_OPTION_ARG_INT, &threads,
          "worker threads, each with its own tables (default: the processors)", "N"},
         {"memory", 'm', 0, G_OPTION_ARG_STRING, &memory_text,
-         "table size per rule set and thread (default 64M)", "SIZE"},
+         "cap on everything the study allocates: every thread's tables and stacks and "
+         "proof-number tree, the rows, the tablebase (default: 1G a thread and what the rows "
+         "and the tablebase need, at most a quarter of the machine's memory)",
+         "SIZE"},
         {"max-nodes", 0, 0, G_OPTION_ARG_INT64, &max_nodes,
          "give up a search after N nodes: its cell is left empty and reported (exit status 1)",
          "N"},
@@ -534,6 +634,15 @@ int front_chetrit(int argc, char **argv)
     tablebase_t *tablebase = NULL;
     summary_t summary;
     memset(&summary, 0, sizeof summary);
+    study_run_t run;
+    memset(&run, 0, sizeof run);
+    g_mutex_init(&run.lock);
+    run.summary = &summary;
+    run.stop = chetrit_stop_create();
+    front_interrupt_t *watcher = NULL;
+    chetrit_row_t *known = NULL;
+    bool *known_done = NULL;
+    char *study = NULL, *selection_text = NULL;
     GOptionContext *ctx = g_option_context_new("WxH - test Chetrit's claim position by position");
     g_option_context_set_summary(
         ctx, "Solves every selected position, as a fresh start with either side to move, under "
@@ -561,7 +670,8 @@ int front_chetrit(int argc, char **argv)
         goto done;
     }
     chetrit_options_t options = chetrit_options_default();
-    if (memory_text && !front_parse_memory(&options.tt_bytes, memory_text)) {
+    size_t memory = 0;
+    if (memory_text && !front_parse_memory(&memory, memory_text)) {
         status =
             front_usage("chetrit", "--memory: '%s' is not a size such as 64M or 1G", memory_text);
         goto done;
@@ -575,9 +685,15 @@ int front_chetrit(int argc, char **argv)
                              "--max-nodes, --pseudo-max-nodes: give a number of nodes >= 0");
         goto done;
     }
+    if (!(checkpoint_every >= 0 && checkpoint_every < 1e9)) {
+        status = front_usage("chetrit", "--checkpoint-every: %g is not a number of seconds >= 0",
+                             checkpoint_every);
+        goto done;
+    }
     options.threads = threads;
     options.max_nodes = (uint64_t)max_nodes;
     options.pseudo_max_nodes = (uint64_t)pseudo_max_nodes;
+    options.stop = run.stop;
     geom = front_geom("chetrit", argv[1]);
     if (!geom)
         goto done;
@@ -599,11 +715,55 @@ int front_chetrit(int argc, char **argv)
         options.simple_ko = tablebase;
     }
 
+    /* The cap, split before anything starts: what is held once (the ranks, the run's rows and
+     * the checkpoint's, the tablebase), then the workers' share (chetrit_memory_plan). */
+    size_t fixed = count * sizeof(uint64_t) + chetrit_run_bytes(geom, count) +
+                   (tablebase ? tablebase_stats(tablebase).memory_bytes : 0) +
+                   (checkpoint_path ? count * (2 * sizeof(chetrit_row_t) + sizeof(bool)) : 0);
+    if (!memory_text) {
+        memory = fixed + (size_t)threads * ((size_t)1 << 30);
+        if (memory > front_physical_memory() / 4)
+            memory = front_physical_memory() / 4;
+    }
+    if (!chetrit_memory_plan(&options, memory, fixed, &err)) {
+        fprintf(stderr, "mathgo chetrit: --memory %s: %s\n",
+                memory_text ? memory_text : "(default)", err->message);
+        g_clear_error(&err);
+        status = FRONT_EXIT_FAILURE;
+        goto done;
+    }
+
     summary.geom = geom;
     summary.progress = show_progress;
     summary.positions = count;
     size_t done_before = 0;
-    if (output_path) {
+    if (checkpoint_path) {
+        selection_text = selection == CHETRIT_SELECT_SAMPLE
+                             ? g_strdup_printf("sample:%" PRIu64, sample)
+                         : selection == CHETRIT_SELECT_ALL ? g_strdup("all")
+                                                           : g_strdup("empty");
+        study = chetrit_checkpoint_study(geom, selection_text, (uint64_t)seed, &options);
+        run.path = checkpoint_path;
+        run.every = checkpoint_every;
+        run.info.program = MATHGO_VERSION;
+        run.info.command = command;
+        run.info.study = study;
+        if (!resume_checkpoint(&known, &known_done, &status, &run, geom, ranks, count))
+            goto done;
+    }
+    if (output_path && checkpoint_path) {
+        /* The checkpoint resumes: FILE gets every row again, from its header on. */
+        summary.output_path = output_path;
+        if (g_file_test(output_path, G_FILE_TEST_IS_DIR)) {
+            fprintf(stderr, "mathgo chetrit: --output %s: a folder, not a file\n", output_path);
+            goto done;
+        }
+        if (!(summary.out = fopen(output_path, "w"))) {
+            fprintf(stderr, "mathgo chetrit: --output %s: %s\n", output_path, g_strerror(errno));
+            goto done;
+        }
+        fprintf(summary.out, "%s\n", csv_header);
+    } else if (output_path) {
         summary.output_path = output_path;
         if (!output_open(&done_before, &status, &summary, output_path, ranks, count,
                          tablebase != NULL))
@@ -614,9 +774,16 @@ int front_chetrit(int argc, char **argv)
             printf("%s\n", csv_header);
     }
     summary.started = summary.last_progress = summary.last_sync = front_seconds();
+    run.last_save = summary.started;
+    /* Before the workers: every thread started from here on leaves the signals to the
+     * watcher. */
+    watcher = front_interrupt_watch(on_signal, &run);
     chetrit_stats_t stats;
-    bool ok = chetrit_run(&stats, geom, ranks + done_before, count - done_before, &options,
-                          take_row, &summary, &err);
+    chetrit_hooks_t hooks = {emit_row, on_snapshot, &run, known, known_done};
+    bool ok =
+        chetrit_run(&stats, geom, ranks + done_before, count - done_before, &options, &hooks, &err);
+    front_interrupt_stop(watcher); /* a signal from here on ends the process as usual */
+    watcher = NULL;
     double seconds = front_seconds() - summary.started;
     if (summary.progress)
         print_progress(&summary, true);
@@ -630,11 +797,39 @@ int front_chetrit(int argc, char **argv)
             goto done;
         }
     }
+    if (!ok && g_error_matches(err, CHETRIT_ERROR, CHETRIT_ERROR_INTERRUPTED)) {
+        /* Stopped by a signal: what is known so far, then how to go on. */
+        if (!csv || output_path)
+            print_summary(&summary, &stats, positions_text ? positions_text : "empty", threads,
+                          seconds);
+        fflush(stdout);
+        fprintf(stderr,
+                "mathgo chetrit: %dx%d: stopped by %s after %.1f s: %zu of %zu positions "
+                "finished, the first %" PRIu64 " of them in order (above)\n",
+                geom->width, geom->height, run.signal == SIGTERM ? "SIGTERM" : "SIGINT", seconds,
+                done_before + run.finished, count, done_before + summary.emitted_positions);
+        if (checkpoint_path && !run.save_failed)
+            fprintf(stderr, "mathgo chetrit: saved %s: the same command resumes from it\n",
+                    checkpoint_path);
+        else if (output_path)
+            fprintf(stderr,
+                    "mathgo chetrit: %s holds the rows in order: the same command "
+                    "resumes after them\n",
+                    output_path);
+        g_error_free(err);
+        status = FRONT_EXIT_FAILURE;
+        goto done;
+    }
     if (!ok) {
         fflush(stdout);
         fprintf(stderr, "mathgo chetrit: %dx%d: %s (after %" PRIu64 " positions, %.1f s)\n",
                 geom->width, geom->height, err->message, summary.emitted_positions, seconds);
         g_error_free(err);
+        status = FRONT_EXIT_FAILURE;
+        goto done;
+    }
+    if (run.save_failed) {
+        fprintf(stderr, "mathgo chetrit: --checkpoint %s: the last save failed\n", checkpoint_path);
         status = FRONT_EXIT_FAILURE;
         goto done;
     }
@@ -658,6 +853,15 @@ int front_chetrit(int argc, char **argv)
             status = FRONT_EXIT_FAILURE;
         }
 done:
+    front_interrupt_stop(watcher);
+    chetrit_stop_destroy(run.stop);
+    g_mutex_clear(&run.lock);
+    g_free(known);
+    g_free(known_done);
+    g_free(study);
+    g_free(selection_text);
+    g_free(checkpoint_path);
+    g_free(command);
     if (summary.out && summary.out != stdout)
         fclose(summary.out);
     tablebase_destroy(tablebase);

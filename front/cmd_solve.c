@@ -131,21 +131,6 @@ static void on_checkpoint(search_t *search, const search_bounds_t *bounds, void 
     save_checkpoint(data, search, bounds);
 }
 
-/* The command line on one line, for the checkpoint's header and its messages. */
-static char *command_line(int argc, char **argv)
-{
-    GString *s = g_string_new("mathgo");
-    for (int i = 0; i < argc; i++) {
-        bool plain = *argv[i] != '\0';
-        for (const char *c = argv[i]; *c; c++)
-            plain = plain && (g_ascii_isalnum(*c) || strchr("-_.,=/:+", *c));
-        char *quoted = plain ? g_strdup(argv[i]) : g_shell_quote(argv[i]);
-        g_string_append_printf(s, " %s", quoted);
-        g_free(quoted);
-    }
-    return g_string_free(s, FALSE);
-}
-
 /* The position and the optimal game numbered on it, as Go books print a line (res NULL: the
  * position alone, when a limit stopped the solve). */
 static bool write_svg(const char *path, const game_t *game, const search_result_t *res,
@@ -177,7 +162,7 @@ int front_solve(int argc, char **argv)
 {
     solve_run_t run = {0};
     g_mutex_init(&run.lock);
-    run.command = command_line(argc, argv);
+    run.command = front_command_line(argc, argv);
     char *checkpoint = NULL;
     gdouble checkpoint_every = 300;
     front_interrupt_t *watcher = NULL;

@@ -5,10 +5,12 @@
  */
 #include "front/commands.h"
 #include "front/common.h"
+#include "front/interrupt.h"
 #include "front/solve_output.h"
 
 #include "solver/tablebase.h"
 
+#include <signal.h>
 #include <stdio.h>
 #include <sys/resource.h>
 #include <unistd.h>
@@ -19,6 +21,24 @@ static void show_progress(int level, uint64_t resolved, uint64_t states, void *d
     fprintf(stderr, "\rlevel %d: %llu of %llu states known", level, (unsigned long long)resolved,
             (unsigned long long)states);
     fflush(stderr);
+}
+
+/* What the signal watcher needs: the tablebase to stop, and the first signal received. */
+typedef struct tablebase_run {
+    GMutex lock; /* guards tb and signal (the watcher's thread) */
+    tablebase_t *tb;
+    int signal; /* the first SIGINT or SIGTERM, 0 before */
+} tablebase_run_t;
+
+static void on_signal(int signal, void *data)
+{
+    tablebase_run_t *run = data;
+    g_mutex_lock(&run->lock);
+    if (!run->signal)
+        run->signal = signal;
+    if (run->tb)
+        tablebase_interrupt(run->tb);
+    g_mutex_unlock(&run->lock);
 }
 
 static long peak_bytes(void)
@@ -75,6 +95,9 @@ int front_tablebase(int argc, char **argv)
     tablebase_t *tb = NULL;
     GError *error = NULL;
     rules_t rules;
+    tablebase_run_t run = {.tb = NULL, .signal = 0};
+    g_mutex_init(&run.lock);
+    front_interrupt_t *watcher = NULL;
 
     if (!front_parse_options(context, &argc, &argv, "tablebase") ||
         !front_progress_args_parse(&progress, "tablebase", &progress_args))
@@ -113,6 +136,9 @@ int front_tablebase(int argc, char **argv)
         fprintf(stderr, "mathgo tablebase: --komi: the tablebase rules have no score\n");
         goto done;
     }
+    /* Before any thread: the computation's threads leave the signals to the watcher. */
+    watcher = front_interrupt_watch(on_signal, &run);
+    double started = front_seconds();
     if (!(tb = tablebase_create(geom, &rules, &error))) {
         status = error->code == TABLEBASE_ERROR_MEMORY ? FRONT_EXIT_FAILURE : FRONT_EXIT_USAGE;
         fprintf(stderr, "mathgo tablebase: %s\n", error->message);
@@ -130,12 +156,31 @@ int front_tablebase(int argc, char **argv)
     options.checkpoint_path = checkpoint;
     options.checkpoint_seconds = checkpoint_every;
     options.progress = progress ? show_progress : NULL;
-    if (!tablebase_compute(tb, &options, &error)) {
+    g_mutex_lock(&run.lock);
+    run.tb = tb;
+    if (run.signal) /* received while the positions were ranked */
+        tablebase_interrupt(tb);
+    g_mutex_unlock(&run.lock);
+    bool computed = tablebase_compute(tb, &options, &error);
+    g_mutex_lock(&run.lock);
+    run.tb = NULL;
+    g_mutex_unlock(&run.lock);
+    if (!computed) {
         if (progress)
             fprintf(stderr, "\n");
-        fprintf(stderr, "mathgo tablebase: %s%s\n", checkpoint ? "--checkpoint " : "",
-                error->message);
-        status = error->code == TABLEBASE_ERROR_FORMAT ? FRONT_EXIT_USAGE : FRONT_EXIT_FAILURE;
+        if (error->code == TABLEBASE_ERROR_INTERRUPTED) {
+            fprintf(stderr, "mathgo tablebase: %dx%d: stopped by %s after %.1f s: %s\n",
+                    geom->width, geom->height, run.signal == SIGTERM ? "SIGTERM" : "SIGINT",
+                    front_seconds() - started, error->message);
+            if (checkpoint)
+                fprintf(stderr, "mathgo tablebase: saved %s: the same command resumes from it\n",
+                        checkpoint);
+            status = FRONT_EXIT_FAILURE;
+        } else {
+            fprintf(stderr, "mathgo tablebase: %s%s\n", checkpoint ? "--checkpoint " : "",
+                    error->message);
+            status = error->code == TABLEBASE_ERROR_FORMAT ? FRONT_EXIT_USAGE : FRONT_EXIT_FAILURE;
+        }
         g_error_free(error);
         goto done;
     }
@@ -187,6 +232,8 @@ int front_tablebase(int argc, char **argv)
     }
     status = FRONT_EXIT_OK;
 done:
+    front_interrupt_stop(watcher); /* a signal from here on ends the process as usual */
+    g_mutex_clear(&run.lock);
     tablebase_destroy(tb);
     board_geom_destroy(geom);
     front_rules_args_clear(&rules_args);

@@ -254,6 +254,20 @@ void front_csv_field(FILE *out, const char *text)
     fputc('"', out);
 }
 
+char *front_command_line(int argc, char **argv)
+{
+    GString *s = g_string_new("mathgo");
+    for (int i = 0; i < argc; i++) {
+        bool plain = *argv[i] != '\0';
+        for (const char *c = argv[i]; *c; c++)
+            plain = plain && (g_ascii_isalnum(*c) || strchr("-_.,=/:+", *c));
+        char *quoted = plain ? g_strdup(argv[i]) : g_shell_quote(argv[i]);
+        g_string_append_printf(s, " %s", quoted);
+        g_free(quoted);
+    }
+    return g_string_free(s, FALSE);
+}
+
 double front_seconds(void)
 {
     return (double)g_get_monotonic_time() / 1e6;

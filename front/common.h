@@ -160,6 +160,10 @@ int front_finish_output(const char *name, int status);
 /* Seconds on a monotonic clock. */
 double front_seconds(void);
 
+/* The command line on one line ("mathgo" and the arguments, quoted where needed), for a
+ * checkpoint's header and its messages.  Free with g_free. */
+char *front_command_line(int argc, char **argv);
+
 /* Reads a whole file ("-" is stdin) into a new string; prints one message on error (a missing
  * file, a folder, a read error, more than FRONT_MAX_FILE_BYTES). */
 #define FRONT_MAX_FILE_BYTES (64 << 20)

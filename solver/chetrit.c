@@ -27,6 +27,7 @@ struct chetrit {
     search_t *search[CHETRIT_RULE_COUNT];
     pns_t *pns;                             /* proof-number search, for math and pseudo */
     uint64_t pns_nodes[CHETRIT_RULE_COUNT]; /* its nodes per rule set */
+    uint64_t pns_max_nodes;                 /* its tree's size within the memory cap */
     double seconds[CHETRIT_RULE_COUNT];
     uint64_t max_nodes;        /* the user's limit per search, 0 none */
     uint64_t pseudo_max_nodes; /* pseudo-Go's, 0 none */
@@ -35,13 +36,145 @@ struct chetrit {
 
 /* The first node budget of each search in last_move_value's race. */
 #define CHETRIT_FIRST_BUDGET 20000
-/* Proof-number search's tree size when the study has no node limit: 2^25 nodes, 512 MiB. */
-#define CHETRIT_PNS_NODES ((uint64_t)1 << 25)
 
 chetrit_options_t chetrit_options_default(void)
 {
-    chetrit_options_t o = {(size_t)64 << 20, 1, 0, CHETRIT_PSEUDO_MAX_NODES, NULL};
+    chetrit_options_t o = {.tt_bytes = (size_t)64 << 20,
+                           .search_bytes = 0,
+                           .pns_nodes = 0,
+                           .threads = 1,
+                           .max_nodes = 0,
+                           .pseudo_max_nodes = CHETRIT_PSEUDO_MAX_NODES,
+                           .simple_ko = NULL,
+                           .stop = NULL};
     return o;
+}
+
+/* Bytes of a proof-number tree node (pns.h). */
+#define PNS_NODE_BYTES 16
+
+/* The least cap search_memory_plan takes for one thread (a table of one bucket and the least
+ * stacks), found by bisection: the plan is a pure function of the cap. */
+static size_t least_search_bytes(void)
+{
+    size_t lo = 0, hi = (size_t)1 << 30; /* search_memory_plan(lo) fails, (hi) succeeds */
+    search_memory_plan_t plan;
+    while (hi - lo > 1) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (search_memory_plan(&plan, mid, 1, NULL))
+            hi = mid;
+        else
+            lo = mid;
+    }
+    return hi;
+}
+
+bool chetrit_memory_plan(chetrit_options_t *options, size_t memory_bytes, size_t fixed_bytes,
+                         GError **error)
+{
+    size_t threads = options->threads < 1 ? 1 : (size_t)options->threads;
+    size_t searches_least = CHETRIT_RULE_COUNT * least_search_bytes();
+    size_t worker_least = searches_least + CHETRIT_PNS_MIN_NODES * PNS_NODE_BYTES;
+    size_t per_worker = memory_bytes > fixed_bytes ? (memory_bytes - fixed_bytes) / threads : 0;
+    if (per_worker < worker_least) {
+        g_set_error(error, CHETRIT_ERROR, CHETRIT_ERROR_MEMORY,
+                    "a memory cap of %zu bytes is too small: %zu worker%s need%s at least %zu "
+                    "bytes (each %d searches with stacks for %d plies and a table of one bucket, "
+                    "and a proof-number tree of %d nodes) besides the %zu bytes of the rows, "
+                    "the ranking and the tablebase",
+                    memory_bytes, threads, threads > 1 ? "s" : "", threads > 1 ? "" : "s",
+                    threads * worker_least, CHETRIT_RULE_COUNT, SEARCH_PLAN_MIN_PLIES,
+                    CHETRIT_PNS_MIN_NODES, fixed_bytes);
+        return false;
+    }
+    /* Half to the tree (at most CHETRIT_PNS_NODES nodes), but never the searches' least. */
+    size_t pns_bytes = per_worker / 2;
+    if (pns_bytes > CHETRIT_PNS_NODES * PNS_NODE_BYTES)
+        pns_bytes = CHETRIT_PNS_NODES * PNS_NODE_BYTES;
+    if (per_worker - pns_bytes < searches_least)
+        pns_bytes = per_worker - searches_least;
+    options->search_bytes = (per_worker - pns_bytes) / CHETRIT_RULE_COUNT;
+    options->pns_nodes = pns_bytes / PNS_NODE_BYTES;
+    return true;
+}
+
+size_t chetrit_run_bytes(const board_geom_t *geom, size_t count)
+{
+    rank_t *rank = rank_create(geom, NULL);
+    size_t bytes = rank ? rank_bytes(rank) : 0;
+    rank_destroy(rank);
+    return bytes + count * (2 * sizeof(chetrit_row_t) + sizeof(bool));
+}
+
+/* The workers of a run register here, so that a request reaches their searches. */
+struct chetrit_stop {
+    GMutex lock;
+    bool requested;
+    GPtrArray *workers; /* chetrit_t * */
+};
+
+chetrit_stop_t *chetrit_stop_create(void)
+{
+    chetrit_stop_t *stop = g_new0(chetrit_stop_t, 1);
+    g_mutex_init(&stop->lock);
+    stop->workers = g_ptr_array_new();
+    return stop;
+}
+
+void chetrit_stop_destroy(chetrit_stop_t *stop)
+{
+    if (!stop)
+        return;
+    g_ptr_array_free(stop->workers, TRUE);
+    g_mutex_clear(&stop->lock);
+    g_free(stop);
+}
+
+/* Stops every search of a worker, in progress and to come (search_interrupt). */
+static void chetrit_interrupt(chetrit_t *c)
+{
+    for (int r = 0; r < CHETRIT_RULE_COUNT; r++)
+        search_interrupt(c->search[r]);
+}
+
+void chetrit_stop_request(chetrit_stop_t *stop)
+{
+    g_mutex_lock(&stop->lock);
+    stop->requested = true;
+    for (guint i = 0; i < stop->workers->len; i++)
+        chetrit_interrupt(g_ptr_array_index(stop->workers, i));
+    g_mutex_unlock(&stop->lock);
+}
+
+static bool stop_requested(chetrit_stop_t *stop)
+{
+    if (!stop)
+        return false;
+    g_mutex_lock(&stop->lock);
+    bool requested = stop->requested;
+    g_mutex_unlock(&stop->lock);
+    return requested;
+}
+
+/* A worker joins (registered: true) or leaves the workers a request reaches; one that joins
+ * after the request is interrupted at once. */
+static void stop_register(chetrit_stop_t *stop, chetrit_t *c, bool registered)
+{
+    if (!stop || !c)
+        return;
+    g_mutex_lock(&stop->lock);
+    if (registered) {
+        g_ptr_array_add(stop->workers, c);
+        if (stop->requested)
+            chetrit_interrupt(c);
+    } else
+        g_ptr_array_remove_fast(stop->workers, c);
+    g_mutex_unlock(&stop->lock);
+}
+
+static void set_interrupted(GError **error)
+{
+    g_set_error_literal(error, CHETRIT_ERROR, CHETRIT_ERROR_INTERRUPTED, "stopped");
 }
 
 bool chetrit_check_tablebase(const tablebase_t *tb, const board_geom_t *geom, GError **error)
@@ -81,6 +214,7 @@ chetrit_t *chetrit_create(const board_geom_t *geom, const chetrit_options_t *opt
         c->pseudo_max_nodes = c->max_nodes;
     search_options_t so = search_options_default();
     so.tt_bytes = options->tt_bytes;
+    so.memory_bytes = options->search_bytes;
     so.threads = 1;
     so.max_nodes = options->max_nodes;
     for (int r = 0; r < CHETRIT_RULE_COUNT; r++) {
@@ -91,7 +225,8 @@ chetrit_t *chetrit_create(const board_geom_t *geom, const chetrit_options_t *opt
         if (!c->search[r])
             goto fail;
     }
-    c->pns = pns_create(CHETRIT_PNS_NODES);
+    c->pns_max_nodes = options->pns_nodes ? options->pns_nodes : CHETRIT_PNS_NODES;
+    c->pns = pns_create(c->pns_max_nodes);
     return c;
 fail:
     chetrit_destroy(c);
@@ -142,6 +277,11 @@ static bool value_of(int *value, bool *solved, chetrit_t *c, chetrit_rule_t r,
     if (g_error_matches(err, SEARCH_ERROR, SEARCH_ERROR_LIMIT)) {
         g_error_free(err);
         return true;
+    }
+    if (g_error_matches(err, SEARCH_ERROR, SEARCH_ERROR_INTERRUPTED)) {
+        g_error_free(err);
+        set_interrupted(error);
+        return false;
     }
     g_set_error(error, CHETRIT_ERROR, CHETRIT_ERROR_SEARCH, "%s: %s", chetrit_rule_texts[r],
                 err->message);
@@ -197,7 +337,7 @@ static bool pns_call_begin(pns_call_t *call, chetrit_t *c, chetrit_rule_t r,
         return false;
     call->started = g_get_monotonic_time() / 1e6;
     call->nodes_before = pns_nodes(c->pns);
-    pns_set_max_nodes(c->pns, cap ? cap : CHETRIT_PNS_NODES);
+    pns_set_max_nodes(c->pns, cap && cap < c->pns_max_nodes ? cap : c->pns_max_nodes);
     return true;
 }
 
@@ -354,13 +494,9 @@ static bool margin_near(int *margin, bool *solved, chetrit_t *c, chetrit_rule_t 
     return margin_of(margin, v, r, error);
 }
 
-bool chetrit_solve(chetrit_row_t *row, chetrit_t *c, const board_t *position, board_color_t to_move,
-                   GError **error)
+void chetrit_row_describe(chetrit_row_t *row, const board_geom_t *g, const board_t *position,
+                          board_color_t to_move)
 {
-    const board_geom_t *g = c->geom;
-    uint64_t rank = row->rank;
-    memset(row, 0, sizeof *row);
-    row->rank = rank;
     row->position = *position;
     row->to_move = to_move;
     row->black_groups = score_chain_count(position, g, BOARD_BLACK);
@@ -371,6 +507,15 @@ bool chetrit_solve(chetrit_row_t *row, chetrit_t *c, const board_t *position, bo
     row->white_stones = board_popcount(position->stones[BOARD_WHITE]);
     row->empty_points = board_popcount(board_empty(position, g));
     row->area_margin = score_area(position, g, BOARD_BLACK) - score_area(position, g, BOARD_WHITE);
+}
+
+bool chetrit_solve(chetrit_row_t *row, chetrit_t *c, const board_t *position, board_color_t to_move,
+                   GError **error)
+{
+    uint64_t rank = row->rank;
+    memset(row, 0, sizeof *row);
+    row->rank = rank;
+    chetrit_row_describe(row, c->geom, position, to_move);
     if (c->simple_ko) {
         tablebase_state_t state = {*position, to_move, TABLEBASE_BAN_NONE};
         tablebase_value_t tv;
@@ -509,7 +654,8 @@ typedef struct run_state {
     GMutex lock;
     GCond changed;
     size_t next;           /* the next position index to take */
-    bool failed;           /* a worker failed: the others stop */
+    size_t finished;       /* positions done (known ones included) */
+    bool failed;           /* a worker failed or the run was stopped: the others stop */
     GError *error;         /* the first failure */
     int running;           /* workers not yet finished */
     chetrit_stats_t stats; /* of the finished workers */
@@ -534,8 +680,16 @@ static gpointer worker_main(gpointer data)
     chetrit_t *c = chetrit_create(st->geom, st->options, &err);
     if (!c)
         fail_run(st, err);
+    stop_register(st->options->stop, c, true);
     while (c) {
+        if (stop_requested(st->options->stop)) {
+            set_interrupted(&err);
+            fail_run(st, err);
+            break;
+        }
         g_mutex_lock(&st->lock);
+        while (st->next < st->count && st->done[st->next]) /* known from a checkpoint */
+            st->next++;
         size_t i = st->next;
         bool stop = st->failed || i >= st->count;
         if (!stop)
@@ -557,9 +711,11 @@ static gpointer worker_main(gpointer data)
         }
         g_mutex_lock(&st->lock);
         st->done[i] = true;
+        st->finished++;
         g_cond_broadcast(&st->changed);
         g_mutex_unlock(&st->lock);
     }
+    stop_register(st->options->stop, c, false);
     g_mutex_lock(&st->lock);
     if (c) {
         chetrit_stats_t mine = chetrit_stats(c);
@@ -575,8 +731,15 @@ static gpointer worker_main(gpointer data)
     return NULL;
 }
 
+static void take_snapshot(const run_state_t *st, const chetrit_hooks_t *hooks, size_t emitted,
+                          bool last)
+{
+    chetrit_snapshot_t snap = {st->rows, st->done, st->count, st->finished, emitted};
+    hooks->snapshot(&snap, last, hooks->data);
+}
+
 bool chetrit_run(chetrit_stats_t *stats, const board_geom_t *geom, const uint64_t *ranks,
-                 size_t count, const chetrit_options_t *options, chetrit_row_fn emit, void *data,
+                 size_t count, const chetrit_options_t *options, const chetrit_hooks_t *hooks,
                  GError **error)
 {
     GError *err = NULL;
@@ -594,6 +757,14 @@ bool chetrit_run(chetrit_stats_t *stats, const board_geom_t *geom, const uint64_
     st.options = options;
     st.rows = g_new0(chetrit_row_t, 2 * (count ? count : 1));
     st.done = g_new0(bool, count ? count : 1);
+    if (hooks->known)
+        for (size_t i = 0; i < count; i++)
+            if (hooks->known_done[i]) {
+                st.rows[2 * i] = hooks->known[2 * i];
+                st.rows[2 * i + 1] = hooks->known[2 * i + 1];
+                st.done[i] = true;
+                st.finished++;
+            }
     g_mutex_init(&st.lock);
     g_cond_init(&st.changed);
     int threads = options->threads < 1 ? 1 : options->threads;
@@ -602,16 +773,21 @@ bool chetrit_run(chetrit_stats_t *stats, const board_geom_t *geom, const uint64_
     for (int t = 0; t < threads; t++)
         workers[t] = g_thread_new("chetrit", worker_main, &st);
 
-    /* Emit the finished prefix as it grows; the lock is released while the caller writes. */
-    size_t emitted = 0;
+    /* Emit the finished prefix as it grows; the lock is released while the caller writes, and
+     * held while it takes a snapshot. */
+    size_t emitted = 0, seen = st.finished;
     g_mutex_lock(&st.lock);
     for (;;) {
         while (emitted < count && st.done[emitted]) {
             g_mutex_unlock(&st.lock);
-            emit(&st.rows[2 * emitted], data);
-            emit(&st.rows[2 * emitted + 1], data);
+            hooks->emit(&st.rows[2 * emitted], hooks->data);
+            hooks->emit(&st.rows[2 * emitted + 1], hooks->data);
             emitted++;
             g_mutex_lock(&st.lock);
+        }
+        if (hooks->snapshot && st.finished != seen) {
+            seen = st.finished;
+            take_snapshot(&st, hooks, emitted, false);
         }
         if (emitted == count || st.failed || st.running == 0)
             break;
@@ -620,9 +796,19 @@ bool chetrit_run(chetrit_stats_t *stats, const board_geom_t *geom, const uint64_
     g_mutex_unlock(&st.lock);
     for (int t = 0; t < threads; t++)
         g_thread_join(workers[t]);
+    /* What finished while the others stopped. */
+    for (; emitted < count && st.done[emitted]; emitted++) {
+        hooks->emit(&st.rows[2 * emitted], hooks->data);
+        hooks->emit(&st.rows[2 * emitted + 1], hooks->data);
+    }
+    if (hooks->snapshot)
+        take_snapshot(&st, hooks, emitted, true);
     *stats = st.stats;
-    bool ok = !st.failed;
-    if (st.failed)
+    /* Every position finished (a stop that came after the last one): the run is whole. */
+    bool ok = !st.failed || emitted == count;
+    if (ok)
+        g_clear_error(&st.error);
+    else
         g_propagate_error(error, st.error);
     g_free(workers);
     g_mutex_clear(&st.lock);

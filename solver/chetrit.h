@@ -49,10 +49,22 @@ extern const char *const chetrit_rule_texts[CHETRIT_RULE_COUNT];
 #define CHETRIT_ERROR (chetrit_error_quark())
 GQuark chetrit_error_quark(void);
 typedef enum chetrit_error_code {
-    CHETRIT_ERROR_POSITIONS, /* a selection that cannot be made (board too large to rank) */
-    CHETRIT_ERROR_SEARCH,    /* a search failed for a reason other than its node limit */
-    CHETRIT_ERROR_TABLEBASE, /* a tablebase of another board or rule set */
+    CHETRIT_ERROR_POSITIONS,   /* a selection that cannot be made (board too large to rank) */
+    CHETRIT_ERROR_SEARCH,      /* a search failed for a reason other than its node limit */
+    CHETRIT_ERROR_TABLEBASE,   /* a tablebase of another board or rule set */
+    CHETRIT_ERROR_INTERRUPTED, /* chetrit_stop_request stopped the run */
+    CHETRIT_ERROR_MEMORY,      /* a memory cap the study cannot fit */
 } chetrit_error_code_t;
+
+/*
+ * A request to stop a run, from any thread (a signal watcher): the workers take no new
+ * position and interrupt their searches in progress; chetrit_run then returns false with
+ * CHETRIT_ERROR_INTERRUPTED, the rows emitted (and given to the snapshot hook) being whole.
+ */
+typedef struct chetrit_stop chetrit_stop_t;
+chetrit_stop_t *chetrit_stop_create(void);
+void chetrit_stop_destroy(chetrit_stop_t *stop);
+void chetrit_stop_request(chetrit_stop_t *stop);
 
 /*
  * One position and side to move.  Winners are BOARD_BLACK or BOARD_WHITE; plies count the
@@ -90,7 +102,13 @@ typedef struct chetrit_row {
 } chetrit_row_t;
 
 typedef struct chetrit_options {
-    size_t tt_bytes;    /* table size of each rule set's search, per worker */
+    size_t tt_bytes; /* table size of each rule set's search, per worker (search_bytes 0) */
+    /* When > 0: everything each rule set's search of a worker may allocate (its table and
+     * stacks: search_options_t.memory_bytes), replacing tt_bytes (chetrit_memory_plan). */
+    size_t search_bytes;
+    /* The proof-number search's tree per worker, in nodes (pns.h: 16 bytes a node, grown as
+     * needed); 0: CHETRIT_PNS_NODES.  A node limit of the study bounds it further. */
+    uint64_t pns_nodes;
     int threads;        /* workers, each with its own tables */
     uint64_t max_nodes; /* per search; 0: no limit */
     /* Pseudo-Go's limit per search (0: max_nodes).  Pseudo-Go is the side column of the
@@ -101,12 +119,34 @@ typedef struct chetrit_options {
     /* A computed `math` tablebase of the board (borrowed; NULL: none), whose value of each
      * fresh start fills the simple-ko fields of the rows (chetrit_check_tablebase). */
     const tablebase_t *simple_ko;
+    chetrit_stop_t *stop; /* borrowed; NULL: the run cannot be stopped */
 } chetrit_options_t;
 
 #define CHETRIT_PSEUDO_MAX_NODES 1000000
 
 /* 64 MB tables, one worker, no limit but pseudo-Go's CHETRIT_PSEUDO_MAX_NODES. */
 chetrit_options_t chetrit_options_default(void);
+
+/* Proof-number search's tree per worker when nothing bounds it: 2^25 nodes, 512 MiB. */
+#define CHETRIT_PNS_NODES ((uint64_t)1 << 25)
+/* The least tree a memory cap may leave it (a smaller one only answers less often). */
+#define CHETRIT_PNS_MIN_NODES 1024
+
+/*
+ * How a memory cap on a whole study splits: `fixed_bytes` (what the caller holds: the ranks,
+ * the rows, a tablebase; chetrit_run_bytes) comes first; each worker gets an equal share of
+ * the rest, of which proof-number search's tree takes half (at most CHETRIT_PNS_NODES nodes)
+ * and the six rule sets' searches the other half, equally (each split into table and stacks
+ * by search_memory_plan).  Fills options->search_bytes and pns_nodes for options->threads
+ * workers.  False and *error (CHETRIT_ERROR_MEMORY, saying what is needed) when the cap cannot
+ * hold the fixed part, and for every worker searches of one table bucket and the least
+ * stacks and a tree of CHETRIT_PNS_MIN_NODES nodes.
+ */
+bool chetrit_memory_plan(chetrit_options_t *options, size_t memory_bytes, size_t fixed_bytes,
+                         GError **error);
+
+/* What chetrit_run itself holds for `count` positions: the rows, their flags, the ranking. */
+size_t chetrit_run_bytes(const board_geom_t *geom, size_t count);
 
 /* The work of a study per rule set (summed over workers). */
 typedef struct chetrit_stats {
@@ -130,6 +170,13 @@ void chetrit_destroy(chetrit_t *chetrit);
 
 /* The work of this worker so far. */
 chetrit_stats_t chetrit_stats(const chetrit_t *chetrit);
+
+/*
+ * Fills the fields of a row that describe the position itself (groups, stones, empty points,
+ * area margin), position and to_move; the rest is left as it was.
+ */
+void chetrit_row_describe(chetrit_row_t *row, const board_geom_t *geom, const board_t *position,
+                          board_color_t to_move);
 
 /*
  * Solves `position` (a legal position of the board) with `to_move` to move under every rule
@@ -163,12 +210,40 @@ uint64_t *chetrit_select(size_t *count, const board_geom_t *geom, chetrit_select
 typedef void (*chetrit_row_fn)(const chetrit_row_t *row, void *data);
 
 /*
+ * What a run has finished, for a checkpoint: position i of the run (ranks[i]) is finished when
+ * done[i], its rows being rows[2 i] (Black to move) and rows[2 i + 1].  With threads, positions
+ * finish out of rank order: `finished` counts them all, `emitted` the prefix handed to emit.
+ */
+typedef struct chetrit_snapshot {
+    const chetrit_row_t *rows;
+    const bool *done;
+    size_t count, finished, emitted;
+} chetrit_snapshot_t;
+
+/* Called from the thread that called chetrit_run with the workers held (they wait to record
+ * their next position meanwhile): after each position finished, and once more at the end
+ * (`last`, whether the run ended, failed or was stopped). */
+typedef void (*chetrit_snapshot_fn)(const chetrit_snapshot_t *snapshot, bool last, void *data);
+
+/* How a run hands out its rows, and the rows it is given. */
+typedef struct chetrit_hooks {
+    chetrit_row_fn emit;
+    chetrit_snapshot_fn snapshot; /* NULL: none */
+    void *data;                   /* for both */
+    /* Positions finished by an earlier run (a checkpoint), NULL: none.  When known_done[i],
+     * known[2 i] and known[2 i + 1] are position i's rows: emitted in their turn, not solved. */
+    const chetrit_row_t *known;
+    const bool *known_done;
+} chetrit_hooks_t;
+
+/*
  * Solves the positions of the given ranks (both sides to move) on options->threads workers and
- * hands every row to `emit` in rank order as soon as the rows before it are done; *stats gets
- * the work done.  False and *error when a search fails (rows already emitted stay valid).
+ * hands every row to hooks->emit in rank order as soon as the rows before it are done; *stats
+ * gets the work done.  False and *error when a search fails or options->stop stopped the run
+ * (CHETRIT_ERROR_INTERRUPTED); the rows already emitted stay valid.
  */
 bool chetrit_run(chetrit_stats_t *stats, const board_geom_t *geom, const uint64_t *ranks,
-                 size_t count, const chetrit_options_t *options, chetrit_row_fn emit, void *data,
+                 size_t count, const chetrit_options_t *options, const chetrit_hooks_t *hooks,
                  GError **error);
 
 #endif

@@ -72,6 +72,7 @@ struct tablebase {
     uint32_t *long_distance;
     bool computed;
     tablebase_stats_t stats;
+    int interrupted; /* set by tablebase_interrupt (atomic) */
 };
 
 /* ---- Bans and moves ------------------------------------------------------------------------- */
@@ -464,6 +465,9 @@ typedef struct compute {
     uint64_t long_first, long_last;  /* PHASE_LONG_LEVEL: entries of the level */
     uint64_t next_block;             /* atomic */
     uint64_t found, resolved, edges; /* atomic */
+    /* tablebase_interrupt stops the threads within their phase (no checkpoint to save), not
+     * only between levels. */
+    bool stop_within_phase;
 } compute_t;
 
 enum { PHASE_COUNT_PLAIN, PHASE_COUNT_KO, PHASE_LEVEL, PHASE_LONG_LEVEL };
@@ -773,6 +777,8 @@ static gpointer compute_worker(gpointer data)
                      : c->phase == PHASE_LEVEL     ? 2 * L + c->tb->ko_count
                                                    : c->long_last - c->long_first;
     for (;;) {
+        if (c->stop_within_phase && __atomic_load_n(&c->tb->interrupted, __ATOMIC_RELAXED))
+            break;
         uint64_t block = __atomic_fetch_add(&c->next_block, 1, __ATOMIC_RELAXED);
         uint64_t first = block * COMPUTE_BLOCK;
         if (first >= total)
@@ -833,6 +839,23 @@ static bool level_save(const compute_t *c, const level_state_t *ls, const char *
                        GError **error);
 static bool level_load(level_state_t *ls, compute_t *c, const char *path, GError **error);
 
+/* The message of a computation stopped by tablebase_interrupt when `level` was the last level
+ * done (-1: none). */
+static void set_interrupted(GError **error, int level, uint64_t resolved, uint64_t states)
+{
+    char done[64] = "no level done";
+    if (level >= 0)
+        g_snprintf(done, sizeof done, level ? "levels 0 to %d done" : "level %d done", level);
+    g_set_error(error, TABLEBASE_ERROR, TABLEBASE_ERROR_INTERRUPTED,
+                "%s, %llu of %llu states decided", done, (unsigned long long)resolved,
+                (unsigned long long)states);
+}
+
+void tablebase_interrupt(tablebase_t *tb)
+{
+    __atomic_store_n(&tb->interrupted, 1, __ATOMIC_RELAXED);
+}
+
 tablebase_options_t tablebase_options_default(void)
 {
     tablebase_options_t o = {1, (size_t)4 << 30, 0, NULL, NULL, NULL, 300};
@@ -855,6 +878,7 @@ bool tablebase_compute(tablebase_t *tb, const tablebase_options_t *options, GErr
     c.tb = tb;
     c.g = g;
     c.r = &tb->rules;
+    c.stop_within_phase = !options->checkpoint_path;
     g_mutex_init(&c.long_lock);
     bool ok = false;
 
@@ -925,16 +949,28 @@ bool tablebase_compute(tablebase_t *tb, const tablebase_options_t *options, GErr
             run_phase(&c, PHASE_LONG_LEVEL, threads);
             long_next = c.long_last;
         }
+        bool interrupted = __atomic_load_n(&tb->interrupted, __ATOMIC_RELAXED);
+        if (interrupted && !options->checkpoint_path) {
+            /* Stopped within the level (or after it): the values are those of level d - 1 and
+             * part of level d. */
+            set_interrupted(error, d - 1, c.resolved, states);
+            goto done;
+        }
         if (!c.found)
             break;
         max_distance = d;
         if (options->progress)
             options->progress(d, c.resolved, states, options->progress_data);
-        if (options->checkpoint_path && now_seconds() - saved >= options->checkpoint_seconds) {
+        if (options->checkpoint_path &&
+            (interrupted || now_seconds() - saved >= options->checkpoint_seconds)) {
             level_state_t ls = {d, max_distance, long_next};
             if (!level_save(&c, &ls, options->checkpoint_path, error))
                 goto done;
             saved = now_seconds();
+        }
+        if (interrupted) {
+            set_interrupted(error, d, c.resolved, states);
+            goto done;
         }
     }
 
@@ -1658,6 +1694,56 @@ static bool read_values(FILE *f, checksum_t *c, uint8_t *values, uint64_t n)
     return true;
 }
 
+/*
+ * What a level checkpoint whose checksum is right may still get wrong (another program's file,
+ * or damage that kept the checksum: the fuzzer makes both), checked before a resume relies on
+ * it: the level and the longest distance within the states' count (the loop of levels counts
+ * on it), no value decided beyond the next level, the long states (index, distance) in order
+ * of distance, each pointing at its own long value byte, one per such byte, and the first not
+ * yet run within them.  NULL when all is well, else what is wrong.  The move counts are not
+ * checked (only a recomputation could): a wrong count gives wrong values, never an access out
+ * of bounds, and the checksum guards them against damage.
+ */
+static const char *level_contents_damage(const uint8_t *values, uint64_t states,
+                                         const uint8_t header[LEVEL_HEADER], const uint64_t *words,
+                                         uint64_t n_long, uint64_t long_next)
+{
+    uint64_t level = get_u32(header + 20), max_distance = get_u32(header + 24);
+    if (level > states || level > INT32_MAX - 2 || max_distance > level)
+        return "the level or the longest distance is beyond the states";
+    if (get_u64(header + 40) > states)
+        return "more states resolved than there are";
+    if (long_next > n_long)
+        return "the first long state to run is beyond the last";
+    uint64_t long_values = 0;
+    for (uint64_t i = 0; i < states; i++) {
+        uint8_t v = values[i];
+        long_values += v == VALUE_LONG;
+        if (v != VALUE_UNKNOWN && v != VALUE_LONG && (uint64_t)(v - 1) > level + 1)
+            return "a value decided beyond the next level";
+    }
+    if (long_values != n_long)
+        return "long values and long states do not agree";
+    uint64_t *indices = g_new(uint64_t, n_long + 1);
+    const char *damage = NULL;
+    for (uint64_t i = 0; i < n_long && !damage; i++) {
+        uint64_t index = words[2 * i], distance = words[2 * i + 1];
+        if (index >= states || values[index] != VALUE_LONG ||
+            distance <= VALUE_MAX_SHORT_DISTANCE || distance > level + 1 ||
+            (i && distance < words[2 * i - 1]))
+            damage = "a long state out of place";
+        indices[i] = index;
+    }
+    if (!damage) {
+        qsort(indices, n_long, sizeof *indices, compare_u64);
+        for (uint64_t i = 1; i < n_long && !damage; i++)
+            if (indices[i] == indices[i - 1])
+                damage = "a long state given twice";
+    }
+    g_free(indices);
+    return damage;
+}
+
 static bool level_load(level_state_t *ls, compute_t *c, const char *path, GError **error)
 {
     char *rules = rules_to_string(&c->tb->rules);
@@ -1718,6 +1804,13 @@ static bool level_load(level_state_t *ls, compute_t *c, const char *path, GError
                     "%s: the checksum does not match the contents (a damaged file)", path);
         goto done;
     }
+    const char *damage = level_contents_damage(c->tb->values, states, header, words, n_long,
+                                               get_u64(rules_padded + padded8(rules_length)));
+    if (damage) {
+        g_set_error(error, TABLEBASE_ERROR, TABLEBASE_ERROR_FORMAT,
+                    "%s: %s (a damaged file, or another program's)", path, damage);
+        goto done;
+    }
     g_array_set_size(c->long_states, 0);
     for (uint64_t i = 0; i < n_long; i++) {
         long_entry_t e = {words[2 * i], (uint32_t)words[2 * i + 1]};
@@ -1728,10 +1821,7 @@ static bool level_load(level_state_t *ls, compute_t *c, const char *path, GError
     ls->long_next = get_u64(rules_padded + padded8(rules_length));
     c->resolved = get_u64(header + 40);
     c->edges = get_u64(header + 48);
-    ok = ls->long_next <= n_long;
-    if (!ok)
-        g_set_error(error, TABLEBASE_ERROR, TABLEBASE_ERROR_FORMAT,
-                    "%s: the first long state to run is beyond the last", path);
+    ok = true;
 done:
     if (f)
         fclose(f);

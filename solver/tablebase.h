@@ -51,6 +51,7 @@ typedef enum tablebase_error_code {
     TABLEBASE_ERROR_FORMAT,  /* a file that is not a tablebase, truncated or corrupt */
     TABLEBASE_ERROR_STATE,   /* a state that is not one of the tablebase's (bad ban, bad board) */
     TABLEBASE_ERROR_PENDING, /* probing a tablebase that has not been computed */
+    TABLEBASE_ERROR_INTERRUPTED, /* tablebase_interrupt stopped the computation */
 } tablebase_error_code_t;
 
 typedef enum tablebase_outcome {
@@ -155,6 +156,16 @@ void tablebase_destroy(tablebase_t *tb);
  * working arrays cannot be allocated.
  */
 bool tablebase_compute(tablebase_t *tb, const tablebase_options_t *options, GError **error);
+
+/*
+ * Stops tablebase_compute in progress on tb (safe from any thread: a signal watcher; a call
+ * before the computation stops it after its first level).  With a checkpoint path it stops after
+ * the level in progress and saves that level (however recent the last save), so that the same
+ * command resumes from it; without, it stops at once.  tablebase_compute then returns false
+ * with TABLEBASE_ERROR_INTERRUPTED and a message saying the last level done and the states
+ * decided so far.
+ */
+void tablebase_interrupt(tablebase_t *tb);
 
 /*
  * Writes a computed tablebase to path atomically (path.tmp, fsync, rename): a crash leaves

@@ -192,6 +192,44 @@ static void test_chetrit__summary_has_the_contingency_tables(void **state)
     support_run_clear(&r);
 }
 
+/* --memory caps the whole study: a cap just above the least (every search's table a few
+ * buckets, the proof-number tree a few thousand nodes) gives the same rows as the default;
+ * one below is refused before any work, exit status 1, naming what is needed; the plan keeps
+ * every part within the cap. */
+static void
+test_chetrit__a_tiny_memory_cap_gives_the_same_rows_and_a_too_small_one_is_refused(void **state)
+{
+    (void)state;
+    const char *boards[] = {"2x2", "1x5"};
+    for (int b = 0; b < 2; b++) {
+        support_run_t big = support_runv(NULL, "chetrit", boards[b], "--positions", "all", "--csv",
+                                         "--threads", "1", NULL);
+        support_run_t tiny = support_runv(NULL, "chetrit", boards[b], "--positions", "all", "--csv",
+                                          "--threads", "1", "--memory", "16M", NULL);
+        assert_int_equal(big.status, 0);
+        assert_int_equal(tiny.status, 0);
+        assert_string_equal(tiny.out, big.out);
+        support_run_clear(&big);
+        support_run_clear(&tiny);
+    }
+    support_run_t no =
+        support_runv(NULL, "chetrit", "2x2", "--threads", "2", "--memory", "16M", NULL);
+    assert_int_equal(no.status, 1);
+    assert_non_null(strstr(no.err, "mathgo chetrit: --memory 16M: a memory cap of 16777216 bytes "
+                                   "is too small: 2 workers need at least "));
+    assert_string_equal(no.out, "");
+    support_run_clear(&no);
+    board_geom_t *g = board_geom_create(2, 2, NULL);
+    chetrit_options_t o = chetrit_options_default();
+    o.threads = 3;
+    size_t fixed = chetrit_run_bytes(g, 57), cap = (size_t)256 << 20;
+    assert_true(chetrit_memory_plan(&o, cap, fixed, NULL));
+    assert_true(fixed + 3 * (CHETRIT_RULE_COUNT * o.search_bytes + 16 * o.pns_nodes) <= cap);
+    assert_true(o.pns_nodes >= CHETRIT_PNS_MIN_NODES && o.pns_nodes <= CHETRIT_PNS_NODES);
+    assert_false(chetrit_memory_plan(&o, fixed, fixed, NULL));
+    board_geom_destroy(g);
+}
+
 /* A search stopped by --max-nodes is reported, never counted: empty cells, exit status 1. */
 static void test_chetrit__unsolved_cells_are_reported_not_counted(void **state)
 {
@@ -385,6 +423,8 @@ int main(void)
         cmocka_unit_test(test_chetrit__samples_are_distinct_prefix_closed_and_named_by_their_seed),
         cmocka_unit_test(test_chetrit__summary_has_the_contingency_tables),
         cmocka_unit_test(test_chetrit__unsolved_cells_are_reported_not_counted),
+        cmocka_unit_test(
+            test_chetrit__a_tiny_memory_cap_gives_the_same_rows_and_a_too_small_one_is_refused),
         cmocka_unit_test(test_chetrit__bad_input_gets_one_message_and_status_2),
         cmocka_unit_test(test_chetrit__tablebase_fills_the_simple_ko_columns),
         cmocka_unit_test(test_chetrit__output_resumes_a_stopped_study_exactly),

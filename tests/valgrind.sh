@@ -50,7 +50,9 @@ memcheck "$m" cgt '{2|1}+*' '+-3 + Tiny(1/2)' --thermograph
 memcheck "$m" region tests/data/region_corridor.txt --model both --chill
 memcheck "$m" tablebase 2x2 --rules math --threads 2 -o "$tmp/2x2.tb"
 memcheck "$m" probe "$tmp/2x2.tb"
-memcheck "$m" chetrit 1x4 --positions all --threads 2 -m 4M
+memcheck "$m" tablebase 2x3 --rules math --checkpoint "$tmp/2x3.level" --checkpoint-every 0
+memcheck "$m" chetrit 1x4 --positions all --threads 2 -m 40M --checkpoint "$tmp/1x4.ckpt"
+memcheck "$m" chetrit 1x4 --positions all --threads 2 -m 40M --checkpoint "$tmp/1x4.ckpt"
 printf 'boardsize 3\ngenmove b\nmathgo-value\nmathgo-regions\nplay w a1\nundo\nquit\n' >"$tmp/gtp"
 stdin="$tmp/gtp" memcheck "$m" gtp --max-time 2
 if [ "$failed" -ne 0 ]; then

@@ -35,4 +35,25 @@ typedef struct fuzz_file {
 void fuzz_file_open(fuzz_file_t *file, const uint8_t *data, size_t size);
 void fuzz_file_close(fuzz_file_t *file);
 
+/*
+ * The checksum of mathgo's binary tablebase files and tablebase --checkpoint's level files
+ * (docs/tablebases.md, "File format"): FNV-1a over 64-bit little-endian words, the last one
+ * padded with zeros, then the byte count folded in.  For the targets that make a damaged file's
+ * checksum right, so that the checks behind the checksum are reached.
+ */
+uint64_t fuzz_tablebase_checksum(const uint8_t *data, size_t size);
+
+/* Calls run on the input as it is, then (for 16 bytes or more) on a copy whose last 8 bytes are
+ * fuzz_tablebase_checksum of the bytes before them. */
+void fuzz_with_tablebase_checksum(const uint8_t *data, size_t size,
+                                  void (*run)(const uint8_t *data, size_t size));
+
+/*
+ * A copy of the input whose last line is made the right "checksum sha256 HEX\n" of the bytes
+ * before it (the trailer of solve's and chetrit's checkpoints), so that the fuzzer reaches
+ * what lies behind the checksum; NULL when the input is shorter than the trailer.  Free with
+ * g_free.
+ */
+uint8_t *fuzz_sha256_trailer_fixed(const uint8_t *data, size_t size);
+
 #endif

@@ -15,10 +15,6 @@
 #include <glib.h>
 #include <string.h>
 
-/* The trailer's length: "checksum sha256 " + 64 hex digits + "\n". */
-#define TRAILER      "checksum sha256 "
-#define TRAILER_SIZE (sizeof TRAILER - 1 + 64 + 1)
-
 static void load(tt_t *tt, const uint8_t *data, size_t size)
 {
     fuzz_file_t file;
@@ -39,18 +35,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     tt_t *tt = tt_create(1u << 16);
     FUZZ_CHECK(tt != NULL);
     load(tt, data, size);
-    if (size >= TRAILER_SIZE) {
-        uint8_t *fixed = g_memdup2(data, size);
-        size_t body = size - TRAILER_SIZE;
-        char *sum = g_compute_checksum_for_data(G_CHECKSUM_SHA256, fixed, body);
-        char *trailer = g_strdup_printf(TRAILER "%s\n", sum);
-        FUZZ_CHECK(strlen(trailer) == TRAILER_SIZE);
-        memcpy(fixed + body, trailer, TRAILER_SIZE);
+    uint8_t *fixed = fuzz_sha256_trailer_fixed(data, size);
+    if (fixed)
         load(tt, fixed, size);
-        g_free(trailer);
-        g_free(sum);
-        g_free(fixed);
-    }
+    g_free(fixed);
     tt_destroy(tt);
     return 0;
 }

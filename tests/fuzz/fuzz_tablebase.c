@@ -15,19 +15,6 @@
 #include <glib.h>
 #include <string.h>
 
-static uint64_t file_checksum(const uint8_t *data, size_t size)
-{
-    const uint64_t offset = 0xcbf29ce484222325ull, prime = 0x00000100000001b3ull;
-    uint64_t hash = offset;
-    for (size_t i = 0; i < size; i += 8) {
-        uint64_t word = 0;
-        for (size_t k = 0; k < 8 && i + k < size; k++)
-            word |= (uint64_t)data[i + k] << (8 * k);
-        hash = (hash ^ word) * prime;
-    }
-    return (hash ^ (uint64_t)size) * prime;
-}
-
 static void probe_from(const tablebase_t *tb, tablebase_state_t state, int depth)
 {
     GError *error = NULL;
@@ -72,14 +59,6 @@ static void load_and_probe(const uint8_t *data, size_t size)
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    load_and_probe(data, size);
-    if (size >= 16) {
-        uint8_t *fixed = g_memdup2(data, size);
-        uint64_t sum = file_checksum(fixed, size - 8);
-        for (int k = 0; k < 8; k++)
-            fixed[size - 8 + k] = (uint8_t)(sum >> (8 * k));
-        load_and_probe(fixed, size);
-        g_free(fixed);
-    }
+    fuzz_with_tablebase_checksum(data, size, load_and_probe);
     return 0;
 }

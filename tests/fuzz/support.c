@@ -5,6 +5,7 @@
 #include <glib.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <sys/mman.h>
 #include <unistd.h>
 
@@ -41,4 +42,48 @@ void fuzz_file_close(fuzz_file_t *file)
 {
     close(file->fd);
     file->fd = -1;
+}
+
+uint64_t fuzz_tablebase_checksum(const uint8_t *data, size_t size)
+{
+    const uint64_t offset = 0xcbf29ce484222325ull, prime = 0x00000100000001b3ull;
+    uint64_t hash = offset;
+    for (size_t i = 0; i < size; i += 8) {
+        uint64_t word = 0;
+        for (size_t k = 0; k < 8 && i + k < size; k++)
+            word |= (uint64_t)data[i + k] << (8 * k);
+        hash = (hash ^ word) * prime;
+    }
+    return (hash ^ (uint64_t)size) * prime;
+}
+
+void fuzz_with_tablebase_checksum(const uint8_t *data, size_t size,
+                                  void (*run)(const uint8_t *data, size_t size))
+{
+    run(data, size);
+    if (size < 16)
+        return;
+    uint8_t *fixed = g_memdup2(data, size);
+    uint64_t sum = fuzz_tablebase_checksum(fixed, size - 8);
+    for (int k = 0; k < 8; k++)
+        fixed[size - 8 + k] = (uint8_t)(sum >> (8 * k));
+    run(fixed, size);
+    g_free(fixed);
+}
+
+uint8_t *fuzz_sha256_trailer_fixed(const uint8_t *data, size_t size)
+{
+    static const char trailer[] = "checksum sha256 ";
+    const size_t trailer_size = sizeof trailer - 1 + 64 + 1;
+    if (size < trailer_size)
+        return NULL;
+    uint8_t *fixed = g_memdup2(data, size);
+    size_t body = size - trailer_size;
+    char *sum = g_compute_checksum_for_data(G_CHECKSUM_SHA256, fixed, body);
+    char *line = g_strdup_printf("%s%s\n", trailer, sum);
+    FUZZ_CHECK(strlen(line) == trailer_size);
+    memcpy(fixed + body, line, trailer_size);
+    g_free(line);
+    g_free(sum);
+    return fixed;
 }
