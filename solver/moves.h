@@ -3,8 +3,9 @@
  * core/game.c's game_try (tests/test_solver.c compares them with game_legal_moves on random
  * games), generated on the worker's incremental state with their keys, and each superko or
  * cycle test's outcome kept with its move and recorded in the node's dependency (history.h).
- * Order: the table's move, then captures, then the history heuristic (Schaeffer 1989), then
- * the points farthest from the edge; after the opponent's pass, the pass that ends the game.
+ * Order: the table's move, then captures, then the area margin after the play, then the
+ * history heuristic (Schaeffer 1989), then the points farthest from the edge; after the
+ * opponent's pass, the pass that ends the game.
  *
  * Simple ko.  The only history a move consults under ko=simple is the position before the
  * opponent's last play.  Recreating it needs the last play q to have captured exactly one
