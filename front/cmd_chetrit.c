@@ -844,8 +844,13 @@ int front_chetrit(int argc, char **argv)
         if (summary.unsolved[k]) {
             int64_t limit = k == CHETRIT_PSEUDO && pseudo_max_nodes ? pseudo_max_nodes : max_nodes;
             char within[64] = "";
-            if (!done_before) /* rows read back were solved under their own run's limit */
-                g_snprintf(within, sizeof within, " within %" PRId64 " nodes", limit);
+            /* rows read back were solved under their own run's limits; a line deeper than the
+             * stacks of the memory cap stops a search too (solver/chetrit.c, value_of) */
+            if (!done_before && limit)
+                g_snprintf(within, sizeof within,
+                           " within %" PRId64 " nodes and the memory cap's stacks", limit);
+            else if (!done_before)
+                g_snprintf(within, sizeof within, " within the memory cap's stacks");
             fprintf(stderr,
                     "mathgo chetrit: %dx%d: %" PRIu64
                     " rows unsolved under %s%s (their cells are empty and counted nowhere)\n",

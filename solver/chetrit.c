@@ -31,6 +31,7 @@ struct chetrit {
     double seconds[CHETRIT_RULE_COUNT];
     uint64_t max_nodes;        /* the user's limit per search, 0 none */
     uint64_t pseudo_max_nodes; /* pseudo-Go's, 0 none */
+    bool too_deep;             /* the last value_of met a line deeper than the stacks (value_of) */
     const tablebase_t *simple_ko;
 };
 
@@ -255,7 +256,11 @@ chetrit_stats_t chetrit_stats(const chetrit_t *c)
 
 /*
  * The value of the fresh start under rule set r (Black's view), searched in the window
- * (alpha, beta).  *solved false when the node limit stopped it; false only for other failures.
+ * (alpha, beta).  *solved false when the node limit stopped it, or a line of play deeper than
+ * the stacks the memory cap allows (c->too_deep then): both are limits of this run, and a
+ * study of thousands of positions leaves that cell empty and goes on (2x7's empty board under
+ * pseudo, 3 GB for one thread: a line past 11,779 plies) rather than losing the run; false only
+ * for other failures.
  */
 static bool value_of(int *value, bool *solved, chetrit_t *c, chetrit_rule_t r,
                      const board_t *position, board_color_t to_move, int alpha, int beta,
@@ -272,9 +277,10 @@ static bool value_of(int *value, bool *solved, chetrit_t *c, chetrit_rule_t r,
     c->seconds[r] += g_get_monotonic_time() / 1e6 - started;
     game_destroy(game);
     *solved = ok;
+    c->too_deep = !ok && g_error_matches(err, SEARCH_ERROR, SEARCH_ERROR_DEPTH);
     if (ok)
         return true;
-    if (g_error_matches(err, SEARCH_ERROR, SEARCH_ERROR_LIMIT)) {
+    if (c->too_deep || g_error_matches(err, SEARCH_ERROR, SEARCH_ERROR_LIMIT)) {
         g_error_free(err);
         return true;
     }
@@ -382,11 +388,12 @@ static bool last_move_value(int *value, bool *solved, bool *plies_known, chetrit
 {
     uint64_t cap = r == CHETRIT_PSEUDO ? c->pseudo_max_nodes : c->max_nodes;
     uint64_t budget = CHETRIT_FIRST_BUDGET;
-    bool winner_known = false;
+    bool winner_known = false, pns_tried = false;
     *plies_known = false;
     for (;;) {
         bool last = cap && budget >= cap;
         uint64_t limit = last ? cap : budget;
+        bool too_deep = false; /* a larger budget would meet the same line again */
         search_set_limits(c->search[r], limit, 0);
         int v;
         if (!value_of(&v, solved, c, r, position, to_move, -SEARCH_VALUE_INF, SEARCH_VALUE_INF,
@@ -398,9 +405,11 @@ static bool last_move_value(int *value, bool *solved, bool *plies_known, chetrit
             *plies_known = true;
             break;
         }
+        too_deep = c->too_deep;
         if (!winner_known) {
             if (!value_of(&v, solved, c, r, position, to_move, -1, 1, error))
                 goto fail;
+            too_deep = too_deep || c->too_deep;
             if (*solved) {
                 g_assert(v != 0);
                 winner_known = true;
@@ -409,11 +418,12 @@ static bool last_move_value(int *value, bool *solved, bool *plies_known, chetrit
                     break;
             }
         }
-        if (last) {
+        if (last && !too_deep) {
             *solved = !need_plies && winner_known;
             break;
         }
-        if (budget == CHETRIT_FIRST_BUDGET) {
+        if (!pns_tried && (budget == CHETRIT_FIRST_BUDGET || too_deep)) {
+            pns_tried = true;
             bool found;
             if (!proof_number_value(&v, &found, plies_known, c, r, position, to_move, cap, error))
                 goto fail;
@@ -427,6 +437,10 @@ static bool last_move_value(int *value, bool *solved, bool *plies_known, chetrit
                 *solved = true;
                 break;
             }
+        }
+        if (too_deep) {
+            *solved = !need_plies && winner_known;
+            break;
         }
         budget *= 2;
     }
