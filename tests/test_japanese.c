@@ -584,6 +584,25 @@ static void test_japanese__score_command_reports_and_refuses_bad_input(void **st
     support_run_clear(&r);
 }
 
+/* solve --decompose answers in the territory model (every stone alive): under the Analysis it
+ * refuses, naming the rule set that is that model; that one still answers. */
+static void test_japanese__decompose_refuses_the_analysis(void **state)
+{
+    (void)state;
+    const char *walled = ".x.XO\nXXXOO\n#..O.\nOOOOO\n";
+    support_run_t r =
+        support_runv(walled, "solve", "--from", "-", "--rules", "japanese", "--decompose", NULL);
+    assert_int_equal(r.status, 2);
+    assert_non_null(strstr(r.err, "japanese,analysis=none"));
+    assert_null(strchr(strchr(r.err, '\n') + 1, '\n')); /* one line */
+    support_run_clear(&r);
+    r = support_runv(walled, "solve", "--from", "-", "--rules", "japanese,analysis=none",
+                     "--decompose", "--csv", NULL);
+    assert_int_equal(r.status, 0);
+    assert_non_null(strstr(r.out, "territory"));
+    support_run_clear(&r);
+}
+
 static void test_japanese__gtp_scores_and_lists_statuses_by_the_analysis(void **state)
 {
     (void)state;
@@ -614,6 +633,7 @@ int main(void)
         cmocka_unit_test(test_japanese__solver_agrees_with_the_plain_minimax),
         cmocka_unit_test(test_japanese__score_command_reports_and_refuses_bad_input),
         cmocka_unit_test(test_japanese__gtp_scores_and_lists_statuses_by_the_analysis),
+        cmocka_unit_test(test_japanese__decompose_refuses_the_analysis),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
