@@ -74,8 +74,9 @@ struct japanese {
     uint8_t centrality[BOARD_MAX_POINTS];
     /* The string being analysed. */
     board_color_t defender;
-    uint64_t target; /* the points of the analysed string */
-    int failed;      /* 0, or a japanese_error_code_t + 1 */
+    uint64_t target;    /* the points of the analysed string */
+    int failed;         /* 0, or a japanese_error_code_t + 1 */
+    bool eye_space_cut; /* sealed's eye-space test (true unless a test turns it off) */
 };
 
 japanese_t *japanese_create(const board_geom_t *geom, int table_bits, uint64_t max_nodes)
@@ -89,6 +90,7 @@ japanese_t *japanese_create(const board_geom_t *geom, int table_bits, uint64_t m
     j->table = g_new0(entry_t, (size_t)1 << table_bits);
     j->mask = ((uint64_t)1 << table_bits) - 1;
     j->max_nodes = max_nodes;
+    j->eye_space_cut = true;
     j->path = g_new0(node_t, JAPANESE_MAX_PLIES);
     j->kids = g_new0(child_t *, JAPANESE_MAX_PLIES);
     for (int p = 0; p < geom->size; p++) {
@@ -306,21 +308,49 @@ static int generate(japanese_t *j, int ply, child_t *kids)
 
 static void search(jres_t *out, japanese_t *j, int ply);
 
+/* Whether `points` holds two points that are not adjacent: on the square grid no three points
+ * are pairwise adjacent (it has no triangle), so three or more always do. */
+static bool two_apart(const board_geom_t *g, uint64_t points)
+{
+    int n = board_popcount(points);
+    if (n != 2)
+        return n > 2;
+    board_point_t a = board_lowest(points);
+    return !(g->neighbours[a] & points);
+}
+
 /*
- * Whether every point of the analysed string lies in the attacker's Benson territory or holds
- * an unconditionally alive attacker stone (core/benson.h).  Then the attacker wins by passing
- * from here on: its alive stones stay whatever the defender plays, every point of such a
- * territory region stays next to one of them and so is never the defender's eye, and a
- * defender string on one of the string's points stays inside the region (its border is alive
- * attacker stones) and so is next to no eye.  The sequence then ends by two passes or a cycle
- * without the formation.  This holds after any history (Benson's claim holds under any ko
- * rule), so the result is stored like any other attacker's win.
+ * Whether the attacker wins by passing from here on (docs/japanese.md, "The search", has the
+ * argument).  A is the attacker's unconditionally alive stones (Benson, core/benson.h): while
+ * the attacker passes they stay, whatever the defender plays.  A formation that holds a stone
+ * on a point t of the analysed string is, with its two eyes, a connected set of points outside
+ * A (each string of it touches the first eye), so it lies in the component C(t) of the points
+ * outside A that holds t; its eyes have no neighbour in A (their neighbours are the formation's
+ * stones) and are not adjacent to each other (an eye's neighbours are stones).  So when no such
+ * component has two non-adjacent points without a neighbour in A, no formation ever stands: the
+ * sequence ends by two passes or, the situations being finite, by a cycle, without one.  A pass
+ * is legal after any history, so the result is stored like any other.  With the eye-space cut
+ * off (japanese_set_eye_space_cut, for tests) only Benson's own claim is used: every point of
+ * the string lies in the attacker's Benson territory or holds a stone of A.
  */
 static bool sealed(const japanese_t *j, const board_t *b)
 {
+    const board_geom_t *g = j->g;
     benson_t safe;
-    benson_analyse(&safe, b, j->g, board_color_other(j->defender));
-    return !(j->target & ~(safe.territory | safe.alive));
+    benson_analyse(&safe, b, g, board_color_other(j->defender));
+    if (!j->eye_space_cut)
+        return !(j->target & ~(safe.territory | safe.alive));
+    if (!safe.alive)
+        return false; /* C(t) is the whole board */
+    uint64_t outside = g->all & ~safe.alive;
+    uint64_t eye_candidates = outside & ~board_adjacent(g, safe.alive);
+    for (uint64_t rest = j->target & outside; rest;) {
+        uint64_t component = board_flood(g, rest & -rest, outside);
+        rest &= ~component;
+        if (two_apart(g, component & eye_candidates))
+            return false;
+    }
+    return true;
 }
 
 /* The result of moving to child c from path[ply]: terminal, or searched one ply down. */
@@ -632,6 +662,12 @@ int japanese_margin2(const japanese_analysis_t *a, const uint16_t captures[2], i
     return 2 * (japanese_points(a, captures, BOARD_BLACK) -
                 japanese_points(a, captures, BOARD_WHITE)) -
            komi2;
+}
+
+void japanese_set_eye_space_cut(japanese_t *j, bool on)
+{
+    j->eye_space_cut = on;
+    new_generation(j); /* results found with the other test are not reused */
 }
 
 void japanese_set_deadline(japanese_t *j, int64_t deadline)

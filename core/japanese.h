@@ -44,8 +44,9 @@
  * defender's win is stored with a signature of the situations its proof passes through, which
  * a later probe checks against its own path (docs/japanese.md, "The search").  Iterative
  * deepening on the plies finds a formation the defender can force soon first (an unfinished
- * depth is never a result), and a Benson cut ends a line when the string's points lie in the
- * attacker's unconditional territory (core/benson.h).  A node limit bounds the work: past it
+ * depth is never a result), and a cut ends a line when the attacker's unconditionally alive
+ * stones (core/benson.h) leave no room for two eyes that a formation on the string's points
+ * would need.  A node limit bounds the work: past it
  * the analysis fails with JAPANESE_ERROR_LIMIT, never guesses.
  */
 #ifndef MATHGO_CORE_JAPANESE_H
@@ -72,8 +73,9 @@ typedef enum japanese_line_end {
     JAPANESE_END_FORMATION, /* the defender's two-eye-formation stands */
     JAPANESE_END_PASSES,    /* two successive passes, without the formation */
     JAPANESE_END_CYCLE,     /* the first cycle is complete, without the formation */
-    JAPANESE_END_SEALED,    /* the string's points lie in the attacker's unconditional territory
-                             * (Benson): the attacker passes from here on and wins */
+    JAPANESE_END_SEALED,    /* the attacker's unconditionally alive stones (Benson) leave no
+                             * two non-adjacent points that could be eyes next to the string's
+                             * points: the attacker passes from here on and wins */
     JAPANESE_END_TRUNCATED, /* longer than JAPANESE_MAX_LINE: the rest is left out */
 } japanese_line_end_t;
 
@@ -110,6 +112,10 @@ void japanese_destroy(japanese_t *j);
  * g_get_monotonic_time; 0 none) an analysis fails like one past its node limit, so that a
  * caller with a clock (a GTP genmove, a solve with --max-time) is not held by one string. */
 void japanese_set_deadline(japanese_t *j, int64_t deadline);
+
+/* For tests: with false, the search's static cut is Benson's territory alone, without the
+ * eye-space test of docs/japanese.md ("The search"); true (the default) uses both. */
+void japanese_set_eye_space_cut(japanese_t *j, bool on);
 
 /* The imagined positions searched since the analyser was created. */
 uint64_t japanese_nodes(const japanese_t *j);
