@@ -632,6 +632,55 @@ static void test_japanese__positions_from_data_have_the_expected_analysis(void *
     assert_true(support_for_each_record("japanese_positions.txt", check_position) >= 4);
 }
 
+/* ---- Long cycles in the Competition -------------------------------------------------------- */
+
+static void check_cycle(const char *record)
+{
+    char **lines = g_strsplit(record, "\n", -1);
+    board_t b;
+    int w, h;
+    support_record_diagram(&b, &w, &h, lines);
+    board_geom_t *g = board_geom_create(w, h, NULL);
+    const char *name = support_record_value(lines, "name");
+    rules_t r;
+    assert_true(rules_parse(&r, "japanese", NULL));
+    board_color_t first =
+        !strcmp(support_record_value(lines, "to-move"), "b") ? BOARD_BLACK : BOARD_WHITE;
+    game_t *game = game_create_from(g, &r, &b, first, NULL);
+    assert_non_null(game);
+    char **moves = g_strsplit(support_record_value(lines, "moves"), " ", -1);
+    int count = (int)g_strv_length(moves);
+    for (int i = 0; i < count; i++) {
+        board_move_t m;
+        if (game_status(game) != GAME_ONGOING)
+            fail_msg("%s: the game ended before move %d", name, i + 1);
+        assert_true(board_parse_move(&m, g, moves[i], NULL));
+        if (game_play(game, m) != GAME_LEGAL)
+            fail_msg("%s: move %d (%s) is not legal", name, i + 1, moves[i]);
+    }
+    assert_int_equal(game_status(game), GAME_OVER_CYCLE);
+    const game_state_t *end = game_current(game);
+    int black = 0, white = 0;
+    assert_int_equal(sscanf(support_record_value(lines, "captures"), "%d %d", &black, &white), 2);
+    assert_int_equal(end->captures[BOARD_BLACK], black);
+    assert_int_equal(end->captures[BOARD_WHITE], white);
+    game_result_t res = game_result(game);
+    const char *winner = support_record_value(lines, "winner");
+    assert_int_equal(res.winner, !strcmp(winner, "B")   ? BOARD_BLACK
+                                 : !strcmp(winner, "W") ? BOARD_WHITE
+                                                        : BOARD_EMPTY);
+    g_strfreev(moves);
+    game_destroy(game);
+    board_geom_destroy(g);
+    g_strfreev(lines);
+}
+
+static void test_japanese__long_cycles_end_the_game_with_their_result(void **state)
+{
+    (void)state;
+    assert_true(support_for_each_record("japanese_cycles.txt", check_cycle) >= 1);
+}
+
 /* ---- The solver under the japanese rules ------------------------------------------------------
  */
 
@@ -761,6 +810,7 @@ int main(void)
         cmocka_unit_test(test_japanese__eye_space_cut_matches_plain_recursion),
         cmocka_unit_test(test_japanese__settle_matches_a_point_by_point_reading),
         cmocka_unit_test(test_japanese__positions_from_data_have_the_expected_analysis),
+        cmocka_unit_test(test_japanese__long_cycles_end_the_game_with_their_result),
         cmocka_unit_test(test_japanese__solver_agrees_with_the_plain_minimax),
         cmocka_unit_test(test_japanese__score_command_reports_and_refuses_bad_input),
         cmocka_unit_test(test_japanese__gtp_scores_and_lists_statuses_by_the_analysis),
