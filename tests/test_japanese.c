@@ -594,14 +594,22 @@ static uint64_t parse_points(const board_geom_t *g, const char *text)
     return m;
 }
 
+/* A record of the data files: its lines, its diagram and name; returns the diagram's geometry. */
+static board_geom_t *record_open(char ***lines, board_t *b, const char **name, const char *text)
+{
+    int w, h;
+    *lines = g_strsplit(text, "\n", -1);
+    support_record_diagram(b, &w, &h, *lines);
+    *name = support_record_value(*lines, "name");
+    return board_geom_create(w, h, NULL);
+}
+
 static void check_position(const char *record)
 {
-    char **lines = g_strsplit(record, "\n", -1);
+    char **lines;
     board_t b;
-    int w, h;
-    support_record_diagram(&b, &w, &h, lines);
-    board_geom_t *g = board_geom_create(w, h, NULL);
-    const char *name = support_record_value(lines, "name");
+    const char *name;
+    board_geom_t *g = record_open(&lines, &b, &name, record);
     japanese_t *j = japanese_create(g, 16, 5000000);
     japanese_analysis_t a;
     GError *error = NULL;
@@ -636,12 +644,10 @@ static void test_japanese__positions_from_data_have_the_expected_analysis(void *
 
 static void check_cycle(const char *record)
 {
-    char **lines = g_strsplit(record, "\n", -1);
+    char **lines;
     board_t b;
-    int w, h;
-    support_record_diagram(&b, &w, &h, lines);
-    board_geom_t *g = board_geom_create(w, h, NULL);
-    const char *name = support_record_value(lines, "name");
+    const char *name;
+    board_geom_t *g = record_open(&lines, &b, &name, record);
     rules_t r;
     assert_true(rules_parse(&r, "japanese", NULL));
     board_color_t first =
