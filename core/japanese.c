@@ -9,13 +9,14 @@
 
 G_DEFINE_QUARK(japanese - error - quark, japanese_error)
 
-#define KEY_SIDE   0x9E3779B97F4A7C15ULL
-#define KEY_PASS   0xC2B2AE3D27D4EB4FULL
-#define KEY_KO     0xD6E8FEB86659FD93ULL
-#define NO_KO      0xFF
-#define SIG_WORDS  4 /* a signature is 256 bits; a situation sets two of them */
-#define RESULT_DEF 1 /* the defender forces the formation */
-#define RESULT_ATT 2 /* the attacker prevents it */
+#define KEY_SIDE    0x9E3779B97F4A7C15ULL
+#define KEY_PASS    0xC2B2AE3D27D4EB4FULL
+#define KEY_KO      0xD6E8FEB86659FD93ULL
+#define NO_KO       0xFF
+#define SIG_WORDS   4 /* a signature is 256 bits; a situation sets two of them */
+#define RESULT_DEF  1 /* the defender forces the formation */
+#define RESULT_ATT  2 /* the attacker prevents it */
+#define RESULT_OPEN 3 /* not proved within `depth` plies (see open_store) */
 
 /*
  * A table entry: the exact situation (both colours' stones, player to move, passes ending
@@ -28,7 +29,8 @@ typedef struct entry {
     uint32_t gen;
     uint8_t to_move, passes, ko, result;
     uint64_t sig[SIG_WORDS];
-    uint64_t pad;
+    uint32_t depth; /* RESULT_OPEN: the plies that were left below it */
+    uint32_t pad;
 } entry_t;
 _Static_assert(sizeof(entry_t) == 64, "a table entry is one cache line");
 
@@ -68,9 +70,10 @@ struct japanese {
     int64_t deadline; /* g_get_monotonic_time() past which a search gives up; 0 none */
     bool timed_out;
     uint32_t gen;
-    node_t *path;   /* JAPANESE_MAX_PLIES situations */
-    child_t **kids; /* kids[ply]: the moves of that ply (BOARD_MAX_POINTS + 1), made on use */
-    int ply_limit;  /* plies searched in this iteration: a node there is unknown */
+    node_t *path;    /* JAPANESE_MAX_PLIES situations */
+    child_t **kids;  /* kids[ply]: the moves of that ply (BOARD_MAX_POINTS + 1), made on use */
+    int ply_limit;   /* plies searched in this iteration: a node there is unknown */
+    bool open_reuse; /* open entries answer probes (not in the last iteration nor the line) */
     uint8_t centrality[BOARD_MAX_POINTS];
     /* The string being analysed. */
     board_color_t defender;
@@ -378,6 +381,31 @@ static void evaluate(jres_t *r, japanese_t *j, int ply, const child_t *c)
         sig_add(r->sig, c->node.sitkey);
 }
 
+/*
+ * Remembers that path[ply] was not proved within the plies left in this iteration, so that the
+ * same situation reached again (a transposition, or in a later iteration) with as few plies
+ * left or fewer is not searched again.  Sound because an open result is never an answer: it
+ * only makes its parents open, and the deepening goes on.  The only loss is a proof that the
+ * other path would have found (by its own cycles, or by a stored defender's win that its path
+ * allows), which a later iteration, with more plies left, searches again; the last iteration
+ * (JAPANESE_MAX_PLIES) and the principal line reuse none, so the answers are those of the
+ * search without open entries.  An open entry never replaces a result of the same analysis.
+ */
+static void open_store(japanese_t *j, const node_t *n, int ply)
+{
+    entry_t *e = slot(j, n);
+    if (e->gen == j->gen && e->result != RESULT_OPEN)
+        return;
+    e->stones[0] = n->board.stones[0];
+    e->stones[1] = n->board.stones[1];
+    e->gen = j->gen;
+    e->to_move = n->to_move;
+    e->passes = n->passes;
+    e->ko = n->ko;
+    e->result = RESULT_OPEN;
+    e->depth = (uint32_t)(j->ply_limit - ply);
+}
+
 static void search(jres_t *out, japanese_t *j, int ply)
 {
     const node_t *n = &j->path[ply];
@@ -397,7 +425,12 @@ static void search(jres_t *out, japanese_t *j, int ply)
     if (entry_matches(j, e, n)) {
         if (e->result == RESULT_ATT)
             return;
-        if (!sig_meets_path(j, e->sig, ply)) {
+        if (e->result == RESULT_OPEN) {
+            if (j->open_reuse && (int)e->depth >= j->ply_limit - ply) {
+                out->unknown = true; /* see open_store */
+                return;
+            }
+        } else if (!sig_meets_path(j, e->sig, ply)) {
             out->defender_wins = true;
             memcpy(out->sig, e->sig, sizeof out->sig);
             return;
@@ -448,6 +481,7 @@ static void search(jres_t *out, japanese_t *j, int ply)
         memset(out, 0, sizeof *out);
         out->unknown = true;
         out->minhit = INT_MAX;
+        open_store(j, n, ply);
         return;
     }
     /* An attacker's win holds after any history when its cycles return inside this subtree
@@ -579,6 +613,7 @@ bool japanese_string_alive(bool *alive, japanese_line_t *line, japanese_t *j, co
     for (j->ply_limit = 8;; j->ply_limit *= 2) {
         if (j->ply_limit > JAPANESE_MAX_PLIES - 1)
             j->ply_limit = JAPANESE_MAX_PLIES - 1;
+        j->open_reuse = j->ply_limit < JAPANESE_MAX_PLIES - 1;
         search(&r, j, 0);
         if (j->failed)
             return fail(error, j);
@@ -590,6 +625,9 @@ bool japanese_string_alive(bool *alive, japanese_line_t *line, japanese_t *j, co
         }
     }
     *alive = r.defender_wins;
+    /* The line follows the proof with the same paths; an open entry stored after a node was
+     * proved could hide that proof now, so none answers while it is built. */
+    j->open_reuse = false;
     if (line) {
         principal_line(line, j, r.defender_wins);
         if (j->failed)
