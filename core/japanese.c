@@ -381,6 +381,18 @@ static void evaluate(jres_t *r, japanese_t *j, int ply, const child_t *c)
         sig_add(r->sig, c->node.sitkey);
 }
 
+/* Makes e the entry of situation n with `result` (the caller fills the rest). */
+static void entry_fill(entry_t *e, const japanese_t *j, const node_t *n, uint8_t result)
+{
+    e->stones[0] = n->board.stones[0];
+    e->stones[1] = n->board.stones[1];
+    e->gen = j->gen;
+    e->to_move = n->to_move;
+    e->passes = n->passes;
+    e->ko = n->ko;
+    e->result = result;
+}
+
 /*
  * Remembers that path[ply] was not proved within the plies left in this iteration, so that the
  * same situation reached again (a transposition, or in a later iteration) with as few plies
@@ -396,13 +408,7 @@ static void open_store(japanese_t *j, const node_t *n, int ply)
     entry_t *e = slot(j, n);
     if (e->gen == j->gen && e->result != RESULT_OPEN)
         return;
-    e->stones[0] = n->board.stones[0];
-    e->stones[1] = n->board.stones[1];
-    e->gen = j->gen;
-    e->to_move = n->to_move;
-    e->passes = n->passes;
-    e->ko = n->ko;
-    e->result = RESULT_OPEN;
+    entry_fill(e, j, n, RESULT_OPEN);
     e->depth = (uint32_t)(j->ply_limit - ply);
 }
 
@@ -490,13 +496,7 @@ static void search(jres_t *out, japanese_t *j, int ply)
     if (!out->defender_wins && out->minhit < ply)
         return;
     e = slot(j, n);
-    e->stones[0] = n->board.stones[0];
-    e->stones[1] = n->board.stones[1];
-    e->gen = j->gen;
-    e->to_move = n->to_move;
-    e->passes = n->passes;
-    e->ko = n->ko;
-    e->result = out->defender_wins ? RESULT_DEF : RESULT_ATT;
+    entry_fill(e, j, n, out->defender_wins ? RESULT_DEF : RESULT_ATT);
     memcpy(e->sig, out->sig, sizeof e->sig);
 }
 
