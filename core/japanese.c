@@ -59,6 +59,7 @@ typedef struct jres {
     bool defender_wins;
     bool unknown; /* the ply limit cut the proof: an attacker's "win" that is not proved */
     int minhit;
+    bool path_bound; /* a defender's win that used `secured`: holds on this path only */
     uint64_t sig[SIG_WORDS];
 } jres_t;
 
@@ -77,9 +78,9 @@ struct japanese {
     uint8_t centrality[BOARD_MAX_POINTS];
     /* The string being analysed. */
     board_color_t defender;
-    uint64_t target;    /* the points of the analysed string */
-    int failed;         /* 0, or a japanese_error_code_t + 1 */
-    bool eye_space_cut; /* sealed's eye-space test (true unless a test turns it off) */
+    uint64_t target; /* the points of the analysed string */
+    int failed;      /* 0, or a japanese_error_code_t + 1 */
+    bool cuts;       /* sealed's eye-space test and secured (true unless a test turns them off) */
 };
 
 japanese_t *japanese_create(const board_geom_t *geom, int table_bits, uint64_t max_nodes)
@@ -93,7 +94,7 @@ japanese_t *japanese_create(const board_geom_t *geom, int table_bits, uint64_t m
     j->table = g_new0(entry_t, (size_t)1 << table_bits);
     j->mask = ((uint64_t)1 << table_bits) - 1;
     j->max_nodes = max_nodes;
-    j->eye_space_cut = true;
+    j->cuts = true;
     j->path = g_new0(node_t, JAPANESE_MAX_PLIES);
     j->kids = g_new0(child_t *, JAPANESE_MAX_PLIES);
     for (int p = 0; p < geom->size; p++) {
@@ -333,7 +334,7 @@ static bool two_apart(const board_geom_t *g, uint64_t points)
  * component has two non-adjacent points without a neighbour in A, no formation ever stands: the
  * sequence ends by two passes or, the situations being finite, by a cycle, without one.  A pass
  * is legal after any history, so the result is stored like any other.  With the eye-space cut
- * off (japanese_set_eye_space_cut, for tests) only Benson's own claim is used: every point of
+ * off (japanese_set_cuts, for tests) only Benson's own claim is used: every point of
  * the string lies in the attacker's Benson territory or holds a stone of A.
  */
 static bool sealed(const japanese_t *j, const board_t *b)
@@ -341,7 +342,7 @@ static bool sealed(const japanese_t *j, const board_t *b)
     const board_geom_t *g = j->g;
     benson_t safe;
     benson_analyse(&safe, b, g, board_color_other(j->defender));
-    if (!j->eye_space_cut)
+    if (!j->cuts)
         return !(j->target & ~(safe.territory | safe.alive));
     if (!safe.alive)
         return false; /* C(t) is the whole board */
@@ -354,6 +355,44 @@ static bool sealed(const japanese_t *j, const board_t *b)
             return false;
     }
     return true;
+}
+
+/*
+ * Whether the defender wins by filling (docs/japanese.md, "The search", has the argument): a
+ * chain C through a point of the analysed string has two liberties whose neighbours are all
+ * stones of C (two eyes of its own), and every situation of the path before `ply` lacks a stone
+ * of C.  The defender fills C's other liberties one by one, each play joining C: never a
+ * suicide (C keeps the two eyes, where the attacker cannot play: a stone there would have no
+ * liberty and take nothing), never forbidden by the basic ko rule (the point did not hold a
+ * stone of C two plies before, C's stones are never taken), never repeating a situation (C
+ * grows with every fill, and the path's earlier situations lack a stone of C), until C's
+ * liberties are the two eyes: a formation.  Not when the attacker is to move after the
+ * defender's pass (its pass ends the sequence).  The path condition makes the result hold on
+ * this path only: it is never stored (path_bound).
+ */
+static bool secured(const japanese_t *j, int ply)
+{
+    const board_geom_t *g = j->g;
+    const node_t *n = &j->path[ply];
+    if (!j->cuts || (n->to_move != j->defender && n->passes))
+        return false;
+    uint64_t own = n->board.stones[j->defender];
+    uint64_t empty = board_empty(&n->board, g);
+    for (uint64_t rest = own & j->target; rest;) {
+        uint64_t chain = board_flood(g, rest & -rest, own);
+        rest &= ~chain;
+        int eyes = 0;
+        for (uint64_t m = board_adjacent(g, chain) & empty; m && eyes < 2; m &= m - 1)
+            eyes += !(g->neighbours[board_lowest(m)] & ~chain);
+        if (eyes < 2)
+            continue;
+        bool repeats = false;
+        for (int i = 0; i < ply && !repeats; i++)
+            repeats = !(chain & ~j->path[i].board.stones[j->defender]);
+        if (!repeats)
+            return true;
+    }
+    return false;
 }
 
 /* The result of moving to child c from path[ply]: terminal, or searched one ply down. */
@@ -444,6 +483,10 @@ static void search(jres_t *out, japanese_t *j, int ply)
     }
     if (sealed(j, &n->board))
         return; /* the attacker passes from here on and wins (see sealed) */
+    if (secured(j, ply)) {
+        out->defender_wins = out->path_bound = true; /* the defender fills (see secured) */
+        return;
+    }
     if (!j->kids[ply])
         j->kids[ply] = g_new(child_t, BOARD_MAX_POINTS + 1);
     child_t *kids = j->kids[ply];
@@ -459,6 +502,7 @@ static void search(jres_t *out, japanese_t *j, int ply)
         if (defender) {
             if (r.defender_wins) {
                 out->defender_wins = true;
+                out->path_bound = r.path_bound;
                 memcpy(out->sig, r.sig, sizeof out->sig);
                 unknown = false;
                 break;
@@ -479,6 +523,7 @@ static void search(jres_t *out, japanese_t *j, int ply)
             }
             for (int w = 0; w < SIG_WORDS; w++)
                 out->sig[w] |= r.sig[w];
+            out->path_bound |= r.path_bound;
         }
     }
     if (unknown) {
@@ -495,6 +540,8 @@ static void search(jres_t *out, japanese_t *j, int ply)
      * holds after a history that meets none of its proof's situations. */
     if (!out->defender_wins && out->minhit < ply)
         return;
+    if (out->defender_wins && out->path_bound)
+        return; /* it used `secured`, which holds on this path only */
     e = slot(j, n);
     entry_fill(e, j, n, out->defender_wins ? RESULT_DEF : RESULT_ATT);
     memcpy(e->sig, out->sig, sizeof e->sig);
@@ -531,6 +578,10 @@ static void principal_line(japanese_line_t *line, japanese_t *j, bool defender_w
     for (int ply = 0; ply < JAPANESE_MAX_LINE && !j->failed; ply++) {
         if (!defender_wins && sealed(j, &j->path[ply].board)) {
             line->end = JAPANESE_END_SEALED;
+            return;
+        }
+        if (defender_wins && secured(j, ply)) {
+            line->end = JAPANESE_END_SECURED;
             return;
         }
         child_t kids[BOARD_MAX_POINTS + 1];
@@ -702,9 +753,9 @@ int japanese_margin2(const japanese_analysis_t *a, const uint16_t captures[2], i
            komi2;
 }
 
-void japanese_set_eye_space_cut(japanese_t *j, bool on)
+void japanese_set_cuts(japanese_t *j, bool on)
 {
-    j->eye_space_cut = on;
+    j->cuts = on;
     new_generation(j); /* results found with the other test are not reused */
 }
 

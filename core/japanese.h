@@ -76,6 +76,8 @@ typedef enum japanese_line_end {
     JAPANESE_END_SEALED,    /* the attacker's unconditionally alive stones (Benson) leave no
                              * two non-adjacent points that could be eyes next to the string's
                              * points: the attacker passes from here on and wins */
+    JAPANESE_END_SECURED,   /* a chain on the string's points has two eyes of its own: the
+                             * defender fills its other liberties and the formation follows */
     JAPANESE_END_TRUNCATED, /* longer than JAPANESE_MAX_LINE: the rest is left out */
 } japanese_line_end_t;
 
@@ -113,9 +115,10 @@ void japanese_destroy(japanese_t *j);
  * caller with a clock (a GTP genmove, a solve with --max-time) is not held by one string. */
 void japanese_set_deadline(japanese_t *j, int64_t deadline);
 
-/* For tests: with false, the search's static cut is Benson's territory alone, without the
- * eye-space test of docs/japanese.md ("The search"); true (the default) uses both. */
-void japanese_set_eye_space_cut(japanese_t *j, bool on);
+/* For tests: with false, the search's static cuts are Benson's territory alone, without the
+ * eye-space test and the defender's fill (docs/japanese.md, "The search"); true (the default)
+ * uses all. */
+void japanese_set_cuts(japanese_t *j, bool on);
 
 /* The imagined positions searched since the analyser was created. */
 uint64_t japanese_nodes(const japanese_t *j);

@@ -64,6 +64,10 @@ static void append_line(GString *out, const board_geom_t *g, const japanese_line
                              "no room for two eyes next to the string's points: no "
                              "two-eye-formation can follow");
         break;
+    case JAPANESE_END_SECURED:
+        g_string_append(out, "-> a chain on the string's points has two eyes of its own: "
+                             "filling its other liberties makes the two-eye-formation");
+        break;
     case JAPANESE_END_TRUNCATED:
         g_string_append(out, "... (longer than shown)");
         break;

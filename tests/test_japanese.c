@@ -293,7 +293,8 @@ static void test_japanese__status_matches_plain_recursion(void **state)
                 }
                 /* The line ends as the status says. */
                 assert_true(line.end != JAPANESE_END_TRUNCATED);
-                assert_int_equal(line.end == JAPANESE_END_FORMATION, alive);
+                assert_int_equal(
+                    line.end == JAPANESE_END_FORMATION || line.end == JAPANESE_END_SECURED, alive);
                 alive ? alive_count++ : dead_count++;
             }
         }
@@ -352,79 +353,134 @@ static bool literal_eye_space_cut(const board_t *b, const board_geom_t *g, uint6
     return true;
 }
 
-/* Random positions of 4x4, 5x3 and 4x3 (mostly Black, so that Black often has unconditionally
- * alive stones), at most 5 of their points empty: every White string for which the eye-space cut
- * holds at the start but Benson's territory does not cover it (the cut's own cases) is not
- * independently alive by the plain recursion (with a limit: a few are too long for it), and the
- * search gives every string the same status with the cut on and off. */
-static void test_japanese__eye_space_cut_matches_plain_recursion(void **state)
+/* The eye-space cut's own cases: it holds for the string (White's, Black attacking) and
+ * Benson's territory does not cover it. */
+static bool eye_space_case(const board_t *b, const board_geom_t *g, uint64_t target,
+                           board_color_t defender)
 {
-    (void)state;
+    if (defender != BOARD_WHITE)
+        return false;
+    benson_t safe;
+    benson_analyse(&safe, b, g, BOARD_BLACK);
+    return (target & ~(safe.territory | safe.alive)) &&
+           literal_eye_space_cut(b, g, target, BOARD_BLACK);
+}
+
+/*
+ * A static cut checked on its own cases: random positions of 4x4, 5x3 and 4x3 (stones drawn
+ * with the weights black/20 and white/20, at most max_empty points empty); for every string
+ * where `is_case` holds at the start, the search must say `alive`, and so must the plain
+ * recursion (unless it passes 1,000,000 nodes) and the search with the cuts off (unless it
+ * passes 200,000 positions).  At least 20 strings are checked by the recursion.
+ */
+static void
+check_cut_cases(bool (*is_case)(const board_t *, const board_geom_t *, uint64_t, board_color_t),
+                bool alive, int black, int white, int max_empty, guint32 seed, const char *what)
+{
     const int sizes[][2] = {{4, 4}, {5, 3}, {4, 3}};
-    GRand *rng = g_rand_new_with_seed(20261202);
+    GRand *rng = g_rand_new_with_seed(seed);
     int checked = 0, unchecked = 0, compared = 0;
     for (size_t s = 0; s < G_N_ELEMENTS(sizes); s++) {
         board_geom_t *g = board_geom_create(sizes[s][0], sizes[s][1], NULL);
-        japanese_t *with = japanese_create(g, 16, 2000000),
-                   *without = japanese_create(g, 16, 2000000);
-        japanese_set_eye_space_cut(without, false);
+        japanese_t *with = japanese_create(g, 16, 0), *without = japanese_create(g, 16, 200000);
+        japanese_set_cuts(without, false);
         uint64_t naive_nodes = 0;
         for (int round = 0; round < 20000; round++) {
             board_t b = {{0, 0}};
             for (int p = 0; p < g->size; p++) {
                 int v = g_rand_int_range(rng, 0, 20);
-                if (v < 14)
-                    b.stones[BOARD_BLACK] |= board_bit((board_point_t)p);
-                else if (v < 17)
-                    b.stones[BOARD_WHITE] |= board_bit((board_point_t)p);
+                if (v < black + white)
+                    b.stones[v < black ? BOARD_BLACK : BOARD_WHITE] |= board_bit((board_point_t)p);
             }
-            if (!board_is_legal_position(&b, g) || board_popcount(board_empty(&b, g)) > 5)
+            if (!board_is_legal_position(&b, g) || board_popcount(board_empty(&b, g)) > max_empty)
                 continue;
-            for (uint64_t rest = b.stones[BOARD_WHITE]; rest;) {
+            for (uint64_t rest = board_occupied(&b); rest;) {
                 board_point_t p = board_lowest(rest);
                 uint64_t target = board_chain(&b, g, p);
                 rest &= ~target;
-                benson_t safe;
-                benson_analyse(&safe, &b, g, BOARD_BLACK);
-                if (!(target & ~(safe.territory | safe.alive)) ||
-                    !literal_eye_space_cut(&b, g, target, BOARD_BLACK))
+                if (!is_case(&b, g, target, board_at(&b, p)))
                     continue;
-                bool a1, a2;
-                assert_true(japanese_string_alive(&a1, NULL, with, &b, p, NULL));
-                assert_false(a1);
+                bool got;
+                assert_true(japanese_string_alive(&got, NULL, with, &b, p, NULL));
+                assert_int_equal(got, alive);
                 int expect = naive_alive_ordered(&b, g, p, 1000000, &naive_nodes, true);
                 if (expect < 0) {
                     unchecked++;
-                } else if (expect) {
+                } else if (expect != alive) {
                     board_print(stderr, &b, g);
-                    fail_msg("%dx%d: the string at %d: the cut holds, yet the plain recursion "
-                             "finds it alive",
-                             g->width, g->height, p);
+                    fail_msg("%dx%d: the string at %d: %s, yet the plain recursion says %d",
+                             g->width, g->height, p, what, expect);
                 } else {
                     checked++;
                 }
-                /* The same status without the cut (unless too long without it). */
                 GError *error = NULL;
-                if (japanese_string_alive(&a2, NULL, without, &b, p, &error)) {
-                    assert_false(a2);
+                if (japanese_string_alive(&got, NULL, without, &b, p, &error)) {
+                    assert_int_equal(got, alive);
                     compared++;
                 }
                 g_clear_error(&error);
             }
         }
-        fprintf(stderr, "%dx%d: %llu + %llu positions searched with and without the cut\n",
-                g->width, g->height, (unsigned long long)japanese_nodes(with),
-                (unsigned long long)japanese_nodes(without));
         japanese_destroy(with);
         japanese_destroy(without);
         board_geom_destroy(g);
     }
     g_rand_free(rng);
     fprintf(stderr,
-            "eye-space cut beyond Benson: %d strings checked by the plain recursion, %d too long "
-            "for it; %d statuses equal with and without it\n",
-            checked, unchecked, compared);
+            "%s: %d strings checked by the plain recursion, %d too long for it; %d statuses "
+            "equal without the cuts\n",
+            what, checked, unchecked, compared);
     assert_true(checked >= 20);
+}
+
+/* The eye-space cut beyond Benson's territory (mostly Black stones, so that Black often has
+ * unconditionally alive ones; at most 5 empty points): not independently alive. */
+static void test_japanese__eye_space_cut_matches_plain_recursion(void **state)
+{
+    (void)state;
+    check_cut_cases(eye_space_case, false, 14, 3, 5, 20261202, "eye-space cut beyond Benson");
+}
+
+/* The defender's fill (`secured`) read literally at the start of an analysis (an empty path):
+ * the chain through some point of the string has two liberties whose every neighbour is a
+ * stone of that chain.  Coordinates, no floods. */
+static bool literal_fill_win(const board_t *b, const board_geom_t *g, uint64_t target,
+                             board_color_t defender)
+{
+    for (int t = 0; t < g->size; t++) {
+        if (!(target >> t & 1))
+            continue;
+        uint64_t chain = board_chain(b, g, (board_point_t)t);
+        int eyes = 0;
+        for (int e = 0; e < g->size; e++) {
+            if (board_occupied(b) >> e & 1)
+                continue;
+            bool next_to_chain = false, only_chain = true;
+            for (int q = 0; q < g->size; q++)
+                if (adjacent_point(g, (board_point_t)e, (board_point_t)q)) {
+                    next_to_chain |= (chain >> q & 1) != 0;
+                    only_chain &= (chain >> q & 1) != 0;
+                }
+            eyes += next_to_chain && only_chain;
+        }
+        if (eyes >= 2 && (b->stones[defender] & chain))
+            return true;
+    }
+    return false;
+}
+
+/* The defender's fill's cases: it holds at the start and no formation stands yet. */
+static bool fill_case(const board_t *b, const board_geom_t *g, uint64_t target,
+                      board_color_t defender)
+{
+    return literal_fill_win(b, g, target, defender) && !literal_formation(b, g, defender, target);
+}
+
+/* The defender's fill (both colours, at most 6 empty points): independently alive. */
+static void test_japanese__fill_win_matches_plain_recursion(void **state)
+{
+    (void)state;
+    check_cut_cases(fill_case, true, 9, 6, 6, 20261203, "defender's fill");
 }
 
 /* The status of every string of every legal 2x3 and 1x7 position (3x3 takes minutes), with a
@@ -814,6 +870,7 @@ int main(void)
         cmocka_unit_test(test_japanese__status_matches_plain_recursion),
         cmocka_unit_test(test_japanese__status_does_not_depend_on_the_table_size),
         cmocka_unit_test(test_japanese__eye_space_cut_matches_plain_recursion),
+        cmocka_unit_test(test_japanese__fill_win_matches_plain_recursion),
         cmocka_unit_test(test_japanese__settle_matches_a_point_by_point_reading),
         cmocka_unit_test(test_japanese__positions_from_data_have_the_expected_analysis),
         cmocka_unit_test(test_japanese__long_cycles_end_the_game_with_their_result),
