@@ -44,10 +44,12 @@
  * defender's win is stored with a signature of the situations its proof passes through, which
  * a later probe checks against its own path (docs/japanese.md, "The search").  Iterative
  * deepening on the plies finds a formation the defender can force soon first (an unfinished
- * depth is never a result), and a cut ends a line when the attacker's unconditionally alive
- * stones (core/benson.h) leave no room for two eyes that a formation on the string's points
- * would need.  A node limit bounds the work: past it
- * the analysis fails with JAPANESE_ERROR_LIMIT, never guesses.
+ * depth is never a result; a situation left unproved is not searched again with as few plies
+ * left).  Two cuts end a line: the attacker wins when its unconditionally alive stones
+ * (core/benson.h) leave no room for the two eyes a formation on the string's points would
+ * need; the defender wins when a chain on the string's points has two eyes of its own and can
+ * fill its other liberties.  A node limit bounds the work: past it the analysis fails with
+ * JAPANESE_ERROR_LIMIT, never guesses.
  */
 #ifndef MATHGO_CORE_JAPANESE_H
 #define MATHGO_CORE_JAPANESE_H
