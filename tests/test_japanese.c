@@ -370,7 +370,7 @@ static bool eye_space_case(const board_t *b, const board_geom_t *g, uint64_t tar
  * A static cut checked on its own cases: random positions of 4x4, 5x3 and 4x3 (stones drawn
  * with the weights black/20 and white/20, at most max_empty points empty); for every string
  * where `is_case` holds at the start, the search must say `alive`, and so must the plain
- * recursion (unless it passes 1,000,000 nodes) and the search with the cuts off (unless it
+ * recursion (unless it passes 200,000 nodes) and the search with the cuts off (unless it
  * passes 200,000 positions).  At least 20 strings are checked by the recursion.
  */
 static void
@@ -403,7 +403,7 @@ check_cut_cases(bool (*is_case)(const board_t *, const board_geom_t *, uint64_t,
                 bool got;
                 assert_true(japanese_string_alive(&got, NULL, with, &b, p, NULL));
                 assert_int_equal(got, alive);
-                int expect = naive_alive_ordered(&b, g, p, 1000000, &naive_nodes, true);
+                int expect = naive_alive_ordered(&b, g, p, 200000, &naive_nodes, true);
                 if (expect < 0) {
                     unchecked++;
                 } else if (expect != alive) {
