@@ -9,13 +9,14 @@
 
 G_DEFINE_QUARK(japanese - error - quark, japanese_error)
 
-#define KEY_SIDE   0x9E3779B97F4A7C15ULL
-#define KEY_PASS   0xC2B2AE3D27D4EB4FULL
-#define KEY_KO     0xD6E8FEB86659FD93ULL
-#define NO_KO      0xFF
-#define SIG_WORDS  4 /* a signature is 256 bits; a situation sets two of them */
-#define RESULT_DEF 1 /* the defender forces the formation */
-#define RESULT_ATT 2 /* the attacker prevents it */
+#define KEY_SIDE    0x9E3779B97F4A7C15ULL
+#define KEY_PASS    0xC2B2AE3D27D4EB4FULL
+#define KEY_KO      0xD6E8FEB86659FD93ULL
+#define NO_KO       0xFF
+#define SIG_WORDS   4 /* a signature is 256 bits; a situation sets two of them */
+#define RESULT_DEF  1 /* the defender forces the formation */
+#define RESULT_ATT  2 /* the attacker prevents it */
+#define RESULT_OPEN 3 /* not proved within `depth` plies (see open_store) */
 
 /*
  * A table entry: the exact situation (both colours' stones, player to move, passes ending
@@ -28,7 +29,8 @@ typedef struct entry {
     uint32_t gen;
     uint8_t to_move, passes, ko, result;
     uint64_t sig[SIG_WORDS];
-    uint64_t pad;
+    uint32_t depth; /* RESULT_OPEN: the plies that were left below it */
+    uint32_t pad;
 } entry_t;
 _Static_assert(sizeof(entry_t) == 64, "a table entry is one cache line");
 
@@ -57,6 +59,7 @@ typedef struct jres {
     bool defender_wins;
     bool unknown; /* the ply limit cut the proof: an attacker's "win" that is not proved */
     int minhit;
+    bool path_bound; /* a defender's win that used `secured`: holds on this path only */
     uint64_t sig[SIG_WORDS];
 } jres_t;
 
@@ -68,14 +71,16 @@ struct japanese {
     int64_t deadline; /* g_get_monotonic_time() past which a search gives up; 0 none */
     bool timed_out;
     uint32_t gen;
-    node_t *path;   /* JAPANESE_MAX_PLIES situations */
-    child_t **kids; /* kids[ply]: the moves of that ply (BOARD_MAX_POINTS + 1), made on use */
-    int ply_limit;  /* plies searched in this iteration: a node there is unknown */
+    node_t *path;    /* JAPANESE_MAX_PLIES situations */
+    child_t **kids;  /* kids[ply]: the moves of that ply (BOARD_MAX_POINTS + 1), made on use */
+    int ply_limit;   /* plies searched in this iteration: a node there is unknown */
+    bool open_reuse; /* open entries answer probes (not in the last iteration nor the line) */
     uint8_t centrality[BOARD_MAX_POINTS];
     /* The string being analysed. */
     board_color_t defender;
     uint64_t target; /* the points of the analysed string */
     int failed;      /* 0, or a japanese_error_code_t + 1 */
+    bool cuts;       /* sealed's eye-space test and secured (true unless a test turns them off) */
 };
 
 japanese_t *japanese_create(const board_geom_t *geom, int table_bits, uint64_t max_nodes)
@@ -89,6 +94,7 @@ japanese_t *japanese_create(const board_geom_t *geom, int table_bits, uint64_t m
     j->table = g_new0(entry_t, (size_t)1 << table_bits);
     j->mask = ((uint64_t)1 << table_bits) - 1;
     j->max_nodes = max_nodes;
+    j->cuts = true;
     j->path = g_new0(node_t, JAPANESE_MAX_PLIES);
     j->kids = g_new0(child_t *, JAPANESE_MAX_PLIES);
     for (int p = 0; p < geom->size; p++) {
@@ -306,21 +312,87 @@ static int generate(japanese_t *j, int ply, child_t *kids)
 
 static void search(jres_t *out, japanese_t *j, int ply);
 
+/* Whether `points` holds two points that are not adjacent: on the square grid no three points
+ * are pairwise adjacent (it has no triangle), so three or more always do. */
+static bool two_apart(const board_geom_t *g, uint64_t points)
+{
+    int n = board_popcount(points);
+    if (n != 2)
+        return n > 2;
+    board_point_t a = board_lowest(points);
+    return !(g->neighbours[a] & points);
+}
+
 /*
- * Whether every point of the analysed string lies in the attacker's Benson territory or holds
- * an unconditionally alive attacker stone (core/benson.h).  Then the attacker wins by passing
- * from here on: its alive stones stay whatever the defender plays, every point of such a
- * territory region stays next to one of them and so is never the defender's eye, and a
- * defender string on one of the string's points stays inside the region (its border is alive
- * attacker stones) and so is next to no eye.  The sequence then ends by two passes or a cycle
- * without the formation.  This holds after any history (Benson's claim holds under any ko
- * rule), so the result is stored like any other attacker's win.
+ * Whether the attacker wins by passing from here on (docs/japanese.md, "The search", has the
+ * argument).  A is the attacker's unconditionally alive stones (Benson, core/benson.h): while
+ * the attacker passes they stay, whatever the defender plays.  A formation that holds a stone
+ * on a point t of the analysed string is, with its two eyes, a connected set of points outside
+ * A (each string of it touches the first eye), so it lies in the component C(t) of the points
+ * outside A that holds t; its eyes have no neighbour in A (their neighbours are the formation's
+ * stones) and are not adjacent to each other (an eye's neighbours are stones).  So when no such
+ * component has two non-adjacent points without a neighbour in A, no formation ever stands: the
+ * sequence ends by two passes or, the situations being finite, by a cycle, without one.  A pass
+ * is legal after any history, so the result is stored like any other.  With the eye-space cut
+ * off (japanese_set_cuts, for tests) only Benson's own claim is used: every point of
+ * the string lies in the attacker's Benson territory or holds a stone of A.
  */
 static bool sealed(const japanese_t *j, const board_t *b)
 {
+    const board_geom_t *g = j->g;
     benson_t safe;
-    benson_analyse(&safe, b, j->g, board_color_other(j->defender));
-    return !(j->target & ~(safe.territory | safe.alive));
+    benson_analyse(&safe, b, g, board_color_other(j->defender));
+    if (!j->cuts)
+        return !(j->target & ~(safe.territory | safe.alive));
+    if (!safe.alive)
+        return false; /* C(t) is the whole board */
+    uint64_t outside = g->all & ~safe.alive;
+    uint64_t eye_candidates = outside & ~board_adjacent(g, safe.alive);
+    for (uint64_t rest = j->target & outside; rest;) {
+        uint64_t component = board_flood(g, rest & -rest, outside);
+        rest &= ~component;
+        if (two_apart(g, component & eye_candidates))
+            return false;
+    }
+    return true;
+}
+
+/*
+ * Whether the defender wins by filling (docs/japanese.md, "The search", has the argument): a
+ * chain C through a point of the analysed string has two liberties whose neighbours are all
+ * stones of C (two eyes of its own), and every situation of the path before `ply` lacks a stone
+ * of C.  The defender fills C's other liberties one by one, each play joining C: never a
+ * suicide (C keeps the two eyes, where the attacker cannot play: a stone there would have no
+ * liberty and take nothing), never forbidden by the basic ko rule (the point did not hold a
+ * stone of C two plies before, C's stones are never taken), never repeating a situation (C
+ * grows with every fill, and the path's earlier situations lack a stone of C), until C's
+ * liberties are the two eyes: a formation.  Not when the attacker is to move after the
+ * defender's pass (its pass ends the sequence).  The path condition makes the result hold on
+ * this path only: it is never stored (path_bound).
+ */
+static bool secured(const japanese_t *j, int ply)
+{
+    const board_geom_t *g = j->g;
+    const node_t *n = &j->path[ply];
+    if (!j->cuts || (n->to_move != j->defender && n->passes))
+        return false;
+    uint64_t own = n->board.stones[j->defender];
+    uint64_t empty = board_empty(&n->board, g);
+    for (uint64_t rest = own & j->target; rest;) {
+        uint64_t chain = board_flood(g, rest & -rest, own);
+        rest &= ~chain;
+        int eyes = 0;
+        for (uint64_t m = board_adjacent(g, chain) & empty; m && eyes < 2; m &= m - 1)
+            eyes += !(g->neighbours[board_lowest(m)] & ~chain);
+        if (eyes < 2)
+            continue;
+        bool repeats = false;
+        for (int i = 0; i < ply && !repeats; i++)
+            repeats = !(chain & ~j->path[i].board.stones[j->defender]);
+        if (!repeats)
+            return true;
+    }
+    return false;
 }
 
 /* The result of moving to child c from path[ply]: terminal, or searched one ply down. */
@@ -348,6 +420,37 @@ static void evaluate(jres_t *r, japanese_t *j, int ply, const child_t *c)
         sig_add(r->sig, c->node.sitkey);
 }
 
+/* Makes e the entry of situation n with `result` (the caller fills the rest). */
+static void entry_fill(entry_t *e, const japanese_t *j, const node_t *n, uint8_t result)
+{
+    e->stones[0] = n->board.stones[0];
+    e->stones[1] = n->board.stones[1];
+    e->gen = j->gen;
+    e->to_move = n->to_move;
+    e->passes = n->passes;
+    e->ko = n->ko;
+    e->result = result;
+}
+
+/*
+ * Remembers that path[ply] was not proved within the plies left in this iteration, so that the
+ * same situation reached again (a transposition, or in a later iteration) with as few plies
+ * left or fewer is not searched again.  Sound because an open result is never an answer: it
+ * only makes its parents open, and the deepening goes on.  The only loss is a proof that the
+ * other path would have found (by its own cycles, or by a stored defender's win that its path
+ * allows), which a later iteration, with more plies left, searches again; the last iteration
+ * (JAPANESE_MAX_PLIES) and the principal line reuse none, so the answers are those of the
+ * search without open entries.  An open entry never replaces a result of the same analysis.
+ */
+static void open_store(japanese_t *j, const node_t *n, int ply)
+{
+    entry_t *e = slot(j, n);
+    if (e->gen == j->gen && e->result != RESULT_OPEN)
+        return;
+    entry_fill(e, j, n, RESULT_OPEN);
+    e->depth = (uint32_t)(j->ply_limit - ply);
+}
+
 static void search(jres_t *out, japanese_t *j, int ply)
 {
     const node_t *n = &j->path[ply];
@@ -367,7 +470,12 @@ static void search(jres_t *out, japanese_t *j, int ply)
     if (entry_matches(j, e, n)) {
         if (e->result == RESULT_ATT)
             return;
-        if (!sig_meets_path(j, e->sig, ply)) {
+        if (e->result == RESULT_OPEN) {
+            if (j->open_reuse && (int)e->depth >= j->ply_limit - ply) {
+                out->unknown = true; /* see open_store */
+                return;
+            }
+        } else if (!sig_meets_path(j, e->sig, ply)) {
             out->defender_wins = true;
             memcpy(out->sig, e->sig, sizeof out->sig);
             return;
@@ -375,6 +483,10 @@ static void search(jres_t *out, japanese_t *j, int ply)
     }
     if (sealed(j, &n->board))
         return; /* the attacker passes from here on and wins (see sealed) */
+    if (secured(j, ply)) {
+        out->defender_wins = out->path_bound = true; /* the defender fills (see secured) */
+        return;
+    }
     if (!j->kids[ply])
         j->kids[ply] = g_new(child_t, BOARD_MAX_POINTS + 1);
     child_t *kids = j->kids[ply];
@@ -390,6 +502,7 @@ static void search(jres_t *out, japanese_t *j, int ply)
         if (defender) {
             if (r.defender_wins) {
                 out->defender_wins = true;
+                out->path_bound = r.path_bound;
                 memcpy(out->sig, r.sig, sizeof out->sig);
                 unknown = false;
                 break;
@@ -410,6 +523,7 @@ static void search(jres_t *out, japanese_t *j, int ply)
             }
             for (int w = 0; w < SIG_WORDS; w++)
                 out->sig[w] |= r.sig[w];
+            out->path_bound |= r.path_bound;
         }
     }
     if (unknown) {
@@ -418,6 +532,7 @@ static void search(jres_t *out, japanese_t *j, int ply)
         memset(out, 0, sizeof *out);
         out->unknown = true;
         out->minhit = INT_MAX;
+        open_store(j, n, ply);
         return;
     }
     /* An attacker's win holds after any history when its cycles return inside this subtree
@@ -425,14 +540,10 @@ static void search(jres_t *out, japanese_t *j, int ply)
      * holds after a history that meets none of its proof's situations. */
     if (!out->defender_wins && out->minhit < ply)
         return;
+    if (out->defender_wins && out->path_bound)
+        return; /* it used `secured`, which holds on this path only */
     e = slot(j, n);
-    e->stones[0] = n->board.stones[0];
-    e->stones[1] = n->board.stones[1];
-    e->gen = j->gen;
-    e->to_move = n->to_move;
-    e->passes = n->passes;
-    e->ko = n->ko;
-    e->result = out->defender_wins ? RESULT_DEF : RESULT_ATT;
+    entry_fill(e, j, n, out->defender_wins ? RESULT_DEF : RESULT_ATT);
     memcpy(e->sig, out->sig, sizeof e->sig);
 }
 
@@ -467,6 +578,10 @@ static void principal_line(japanese_line_t *line, japanese_t *j, bool defender_w
     for (int ply = 0; ply < JAPANESE_MAX_LINE && !j->failed; ply++) {
         if (!defender_wins && sealed(j, &j->path[ply].board)) {
             line->end = JAPANESE_END_SEALED;
+            return;
+        }
+        if (defender_wins && secured(j, ply)) {
+            line->end = JAPANESE_END_SECURED;
             return;
         }
         child_t kids[BOARD_MAX_POINTS + 1];
@@ -549,6 +664,7 @@ bool japanese_string_alive(bool *alive, japanese_line_t *line, japanese_t *j, co
     for (j->ply_limit = 8;; j->ply_limit *= 2) {
         if (j->ply_limit > JAPANESE_MAX_PLIES - 1)
             j->ply_limit = JAPANESE_MAX_PLIES - 1;
+        j->open_reuse = j->ply_limit < JAPANESE_MAX_PLIES - 1;
         search(&r, j, 0);
         if (j->failed)
             return fail(error, j);
@@ -560,6 +676,9 @@ bool japanese_string_alive(bool *alive, japanese_line_t *line, japanese_t *j, co
         }
     }
     *alive = r.defender_wins;
+    /* The line follows the proof with the same paths; an open entry stored after a node was
+     * proved could hide that proof now, so none answers while it is built. */
+    j->open_reuse = false;
     if (line) {
         principal_line(line, j, r.defender_wins);
         if (j->failed)
@@ -632,6 +751,12 @@ int japanese_margin2(const japanese_analysis_t *a, const uint16_t captures[2], i
     return 2 * (japanese_points(a, captures, BOARD_BLACK) -
                 japanese_points(a, captures, BOARD_WHITE)) -
            komi2;
+}
+
+void japanese_set_cuts(japanese_t *j, bool on)
+{
+    j->cuts = on;
+    new_generation(j); /* results found with the other test are not reused */
 }
 
 void japanese_set_deadline(japanese_t *j, int64_t deadline)

@@ -44,9 +44,12 @@
  * defender's win is stored with a signature of the situations its proof passes through, which
  * a later probe checks against its own path (docs/japanese.md, "The search").  Iterative
  * deepening on the plies finds a formation the defender can force soon first (an unfinished
- * depth is never a result), and a Benson cut ends a line when the string's points lie in the
- * attacker's unconditional territory (core/benson.h).  A node limit bounds the work: past it
- * the analysis fails with JAPANESE_ERROR_LIMIT, never guesses.
+ * depth is never a result; a situation left unproved is not searched again with as few plies
+ * left).  Two cuts end a line: the attacker wins when its unconditionally alive stones
+ * (core/benson.h) leave no room for the two eyes a formation on the string's points would
+ * need; the defender wins when a chain on the string's points has two eyes of its own and can
+ * fill its other liberties.  A node limit bounds the work: past it the analysis fails with
+ * JAPANESE_ERROR_LIMIT, never guesses.
  */
 #ifndef MATHGO_CORE_JAPANESE_H
 #define MATHGO_CORE_JAPANESE_H
@@ -72,8 +75,11 @@ typedef enum japanese_line_end {
     JAPANESE_END_FORMATION, /* the defender's two-eye-formation stands */
     JAPANESE_END_PASSES,    /* two successive passes, without the formation */
     JAPANESE_END_CYCLE,     /* the first cycle is complete, without the formation */
-    JAPANESE_END_SEALED,    /* the string's points lie in the attacker's unconditional territory
-                             * (Benson): the attacker passes from here on and wins */
+    JAPANESE_END_SEALED,    /* the attacker's unconditionally alive stones (Benson) leave no
+                             * two non-adjacent points that could be eyes next to the string's
+                             * points: the attacker passes from here on and wins */
+    JAPANESE_END_SECURED,   /* a chain on the string's points has two eyes of its own: the
+                             * defender fills its other liberties and the formation follows */
     JAPANESE_END_TRUNCATED, /* longer than JAPANESE_MAX_LINE: the rest is left out */
 } japanese_line_end_t;
 
@@ -110,6 +116,11 @@ void japanese_destroy(japanese_t *j);
  * g_get_monotonic_time; 0 none) an analysis fails like one past its node limit, so that a
  * caller with a clock (a GTP genmove, a solve with --max-time) is not held by one string. */
 void japanese_set_deadline(japanese_t *j, int64_t deadline);
+
+/* For tests: with false, the search's static cuts are Benson's territory alone, without the
+ * eye-space test and the defender's fill (docs/japanese.md, "The search"); true (the default)
+ * uses all. */
+void japanese_set_cuts(japanese_t *j, bool on);
 
 /* The imagined positions searched since the analyser was created. */
 uint64_t japanese_nodes(const japanese_t *j);

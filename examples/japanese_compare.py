@@ -1,11 +1,20 @@
 #!/usr/bin/env python3
-"""examples/japanese_compare.py: territory (japanese) against area (chinese) scoring of every
-legal position of a board, each taken as the final position (both passed, no prisoners from
-the game, komi 0).
+"""examples/japanese_compare.py: territory (japanese) against area (chinese) scoring.
 
-Usage: japanese_compare.py MATHGO [BOARD] [LIMIT]   (BOARD 3x3 by default)
+Usage: japanese_compare.py MATHGO [BOARD] [LIMIT]               finished games (3x3 default)
+       japanese_compare.py MATHGO --solved BOARD [LIMIT] [OUT]  solved values
 
-One position per symmetry class (`mathgo enumerate --canonical`).
+Finished games: every legal position of a board, one per symmetry class (`mathgo enumerate
+--canonical`), taken as the final position (both passed, no prisoners from the game, komi 0).
+
+Solved values (--solved): every position of docs/data/chetrit_BOARD.csv with each side to move,
+solved under `japanese` from that fresh start as the Chetrit study defines it (the history is the
+position alone, no prisoners, komi 0): `mathgo solve --from - --rules japanese --to-move C
+--value-only --csv`, one process per position; its winner against the study's `chinese_margin`.
+Prints the counts and a Markdown table of the first LIMIT positions whose winners differ,
+smallest first (fewest stones, then rank, Black to move first); with OUT, also writes every
+solved row to the CSV file OUT as it goes (board,rank,position,to_move,japanese_margin,
+chinese_margin), so that a long run leaves its work behind.
 
 The japanese side is `mathgo score - --csv` (the Analysis of docs/japanese.md: independently
 alive strings, Removal, territory plus removed stones); the chinese side is mathgo's area count
@@ -53,8 +62,58 @@ def winner(margin):
     return "B" if margin > 0 else "W" if margin < 0 else "tie"
 
 
+def solved(mathgo, board, limit, out_path):
+    """The --solved comparison: the japanese solve of every Chetrit position against chinese."""
+    path = "docs/data/chetrit_%s.csv" % board
+    with open(path) as f:
+        rows = list(csv.DictReader(f))
+    out = open(out_path, "w") if out_path else None
+    if out:
+        out.write("board,rank,position,to_move,japanese_margin,chinese_margin\n")
+    differ, total, unsolved, ties = [], 0, 0, 0
+    for row in rows:
+        position, to_move = row["position"], row["to_move"]
+        grid = position.split("/")
+        run = subprocess.run([mathgo, "solve", "--from", "-", "--rules", "japanese", "--to-move",
+                              to_move.lower(), "--value-only", "--csv", "--no-header",
+                              "--memory", "32M", "--quiet"],
+                             input="\n".join(grid) + "\n", capture_output=True, text=True)
+        fields = next(csv.reader(io.StringIO(run.stdout)), None) if run.returncode == 0 else None
+        if not fields or fields[20] != "solved":
+            unsolved += 1
+            print("%s rank %s %s %s: %s" % (board, row["rank"], position, to_move,
+                                            run.stderr.strip()), file=sys.stderr)
+            continue
+        total += 1
+        jm, cm = int(fields[5]), int(row["chinese_margin"])
+        if out:
+            out.write("%s,%s,%s,%s,%d,%d\n" % (board, row["rank"], position, to_move, jm, cm))
+            out.flush()
+        ties += jm == 0
+        if winner(jm) != winner(cm):
+            stones = sum(r.count("X") + r.count("O") for r in grid)
+            differ.append((stones, int(row["rank"]), to_move, position, jm, cm))
+    if out:
+        out.close()
+    differ.sort()
+    print("%s: %d positions x side to move solved, %d where the winners differ, %d japanese "
+          "ties (0: a jigo or a long cycle), %d not solved" % (board, total, len(differ), ties,
+                                                               unsolved))
+    print()
+    print("| stones | rank | to move | position | japanese | chinese |")
+    print("|---|---|---|---|---|---|")
+    for stones, rank, to_move, position, jm, cm in differ[:limit]:
+        print("| %d | %d | %s | `%s` | %s | %s |"
+              % (stones, rank, to_move, position, "%+d" % jm if jm else "0",
+                 "%+d" % cm if cm else "0"))
+
+
 def main():
     mathgo = sys.argv[1]
+    if len(sys.argv) > 2 and sys.argv[2] == "--solved":
+        solved(mathgo, sys.argv[3], int(sys.argv[4]) if len(sys.argv) > 4 else 20,
+               sys.argv[5] if len(sys.argv) > 5 else None)
+        return
     board = sys.argv[2] if len(sys.argv) > 2 else "3x3"
     limit = int(sys.argv[3]) if len(sys.argv) > 3 else 20
     width, height = (int(v) for v in board.split("x"))

@@ -60,8 +60,13 @@ static void append_line(GString *out, const board_geom_t *g, const japanese_line
                 line->cycle_start);
         break;
     case JAPANESE_END_SEALED:
-        g_string_append(out, "-> the string's points lie in the attacker's unconditional "
-                             "territory (Benson): no two-eye-formation can follow");
+        g_string_append(out, "-> the attacker's unconditionally alive stones (Benson) leave "
+                             "no room for two eyes next to the string's points: no "
+                             "two-eye-formation can follow");
+        break;
+    case JAPANESE_END_SECURED:
+        g_string_append(out, "-> a chain on the string's points has two eyes of its own: "
+                             "filling its other liberties makes the two-eye-formation");
         break;
     case JAPANESE_END_TRUNCATED:
         g_string_append(out, "... (longer than shown)");
@@ -216,6 +221,7 @@ int front_score(int argc, char **argv)
             rest &= ~string;
             bool is_alive;
             GError *error = NULL;
+            uint64_t nodes_before = japanese_nodes(j);
             if (!japanese_string_alive(&is_alive, explain ? line : NULL, j, b, p, &error)) {
                 char buf[8];
                 fprintf(stderr, "mathgo score: %s: the string at %s: %s\n", path,
@@ -234,7 +240,8 @@ int front_score(int argc, char **argv)
             if (explain) {
                 g_string_append(text, "      ");
                 append_line(text, g, line, board_color_other((board_color_t)c));
-                g_string_append_c(text, '\n');
+                g_string_append_printf(text, "\n      (%llu imagined positions searched)\n",
+                                       (unsigned long long)(japanese_nodes(j) - nodes_before));
             }
         }
     }

@@ -29,6 +29,15 @@ bool solve_decompose_model(region_model_t *model, const rules_t *rules, GError *
         *model = REGION_MODEL_MATH;
         return true;
     }
+    if (rules->scoring == RULES_SCORING_TERRITORY && rules->analysis == RULES_ANALYSIS_JAPANESE) {
+        /* The territory model counts every stone on the board alive; the Analysis does not
+         * (docs/japanese.md), so the sum's stop is not the value under analysis=japanese. */
+        g_set_error(error, REGION_ERROR, REGION_ERROR_PARSE,
+                    "--decompose answers in the territory model, where every stone is alive; "
+                    "that is not the value under analysis=japanese: give --rules "
+                    "japanese,analysis=none");
+        return false;
+    }
     if (rules->scoring == RULES_SCORING_TERRITORY && !rules->suicide &&
         rules->tax == RULES_TAX_NONE && rules->komi2 == 0) {
         *model = REGION_MODEL_TERRITORY;
@@ -36,7 +45,7 @@ bool solve_decompose_model(region_model_t *model, const rules_t *rules, GError *
     }
     g_set_error(error, REGION_ERROR, REGION_ERROR_PARSE,
                 "--decompose needs the math rules (no pass, suicide illegal, last player wins) "
-                "or territory scoring without suicide, tax or komi (japanese)");
+                "or territory scoring without suicide, tax or komi (japanese,analysis=none)");
     return false;
 }
 

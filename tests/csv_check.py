@@ -101,7 +101,7 @@ def main():
         ("mathgo solve --decompose --csv",
          ["solve", "--from", walled, "--rules", "math", "--decompose"], None, 0, None),
         ("mathgo solve --decompose --csv",
-         ["solve", "--from", walled, "--rules", "japanese", "--decompose"], None, 0, None),
+         ["solve", "--from", walled, "--rules", "japanese,analysis=none", "--decompose"], None, 0, None),
         ("mathgo count --csv", ["count", "3x3", "2x5"], None, 0, "count"),
         ("mathgo count --csv", ["count", "--stats", "4x4"], None, 0, None),
         ("mathgo count --by-stones", ["count", "--by-stones", "2x2"], None, 0, None),

@@ -19,6 +19,7 @@
 #include <stdint.h>
 #include <cmocka.h>
 
+#include "core/benson.h"
 #include "core/game.h"
 #include "core/japanese.h"
 #include "positions/diagram.h"
@@ -169,6 +170,7 @@ typedef struct naive {
     board_move_t move[NAIVE_PLIES]; /* the move that led to path[i] */
     uint64_t nodes, limit;          /* past limit the recursion gives up (aborted) */
     bool aborted;
+    bool attacker_passes_first; /* the attacker tries its pass before its plays (same answer) */
 } naive_t;
 
 /* Whether the defender forces the formation from path[ply] (whose passes end with `passes`). */
@@ -179,11 +181,15 @@ static bool naive_defender_wins(naive_t *n, int ply, int passes)
         n->aborted = true;
         return false;
     }
-    assert_true(ply + 1 < NAIVE_PLIES);
+    if (ply + 1 >= NAIVE_PLIES) {
+        n->aborted = true; /* a sequence longer than the recursion keeps: unchecked */
+        return false;
+    }
     /* The attacker moves at even plies. */
     board_color_t me = ply % 2 == 0 ? board_color_other(n->defender) : n->defender;
     bool defender = me == n->defender;
-    for (int m = 0; m <= g->size; m++) {
+    for (int i = 0; i <= g->size; i++) {
+        int m = !defender && n->attacker_passes_first ? (i + g->size) % (g->size + 1) : i;
         board_t next = n->path[ply];
         bool pass = m == g->size;
         if (!pass) {
@@ -225,10 +231,11 @@ static bool naive_defender_wins(naive_t *n, int ply, int passes)
 }
 
 /* The plain recursion's answer, or -1 when it passed `limit` nodes. */
-static int naive_alive(const board_t *b, const board_geom_t *g, board_point_t p, uint64_t limit,
-                       uint64_t *nodes)
+static int naive_alive_ordered(const board_t *b, const board_geom_t *g, board_point_t p,
+                               uint64_t limit, uint64_t *nodes, bool attacker_passes_first)
 {
     naive_t *n = g_new0(naive_t, 1);
+    n->attacker_passes_first = attacker_passes_first;
     n->g = g;
     n->defender = board_at(b, p);
     n->target = board_chain(b, g, p);
@@ -241,6 +248,12 @@ static int naive_alive(const board_t *b, const board_geom_t *g, board_point_t p,
     *nodes += n->nodes;
     g_free(n);
     return alive;
+}
+
+static int naive_alive(const board_t *b, const board_geom_t *g, board_point_t p, uint64_t limit,
+                       uint64_t *nodes)
+{
+    return naive_alive_ordered(b, g, p, limit, nodes, false);
 }
 
 static void test_japanese__status_matches_plain_recursion(void **state)
@@ -280,7 +293,8 @@ static void test_japanese__status_matches_plain_recursion(void **state)
                 }
                 /* The line ends as the status says. */
                 assert_true(line.end != JAPANESE_END_TRUNCATED);
-                assert_int_equal(line.end == JAPANESE_END_FORMATION, alive);
+                assert_int_equal(
+                    line.end == JAPANESE_END_FORMATION || line.end == JAPANESE_END_SECURED, alive);
                 alive ? alive_count++ : dead_count++;
             }
         }
@@ -295,6 +309,178 @@ static void test_japanese__status_matches_plain_recursion(void **state)
         japanese_destroy(j);
         board_geom_destroy(g);
     }
+}
+
+/* The eye-space cut (docs/japanese.md, "The search") read literally: A the attacker's Benson
+ * alive stones; for each point t of the string outside A, the points reachable from t without
+ * entering A; among them, those with no neighbour in A; the cut holds when no two of those are
+ * apart (not adjacent), for every t.  Coordinates and a breadth-first search, no floods. */
+static bool literal_eye_space_cut(const board_t *b, const board_geom_t *g, uint64_t target,
+                                  board_color_t attacker)
+{
+    benson_t safe;
+    benson_analyse(&safe, b, g, attacker);
+    uint64_t a = safe.alive;
+    for (int t = 0; t < g->size; t++) {
+        if (!(target >> t & 1) || (a >> t & 1))
+            continue;
+        int queue[BOARD_MAX_POINTS], head = 0, tail = 0;
+        uint64_t seen = board_bit((board_point_t)t);
+        queue[tail++] = t;
+        while (head < tail) {
+            int q = queue[head++];
+            for (int r = 0; r < g->size; r++)
+                if (adjacent_point(g, (board_point_t)q, (board_point_t)r) && !(seen >> r & 1) &&
+                    !(a >> r & 1)) {
+                    seen |= board_bit((board_point_t)r);
+                    queue[tail++] = r;
+                }
+        }
+        int eyes[BOARD_MAX_POINTS], n = 0;
+        for (int i = 0; i < tail; i++) {
+            bool next_to_a = false;
+            for (int r = 0; r < g->size; r++)
+                next_to_a |=
+                    (a >> r & 1) && adjacent_point(g, (board_point_t)queue[i], (board_point_t)r);
+            if (!next_to_a)
+                eyes[n++] = queue[i];
+        }
+        for (int x = 0; x < n; x++)
+            for (int y = x + 1; y < n; y++)
+                if (!adjacent_point(g, (board_point_t)eyes[x], (board_point_t)eyes[y]))
+                    return false;
+    }
+    return true;
+}
+
+/* The eye-space cut's own cases: it holds for the string (White's, Black attacking) and
+ * Benson's territory does not cover it. */
+static bool eye_space_case(const board_t *b, const board_geom_t *g, uint64_t target,
+                           board_color_t defender)
+{
+    if (defender != BOARD_WHITE)
+        return false;
+    benson_t safe;
+    benson_analyse(&safe, b, g, BOARD_BLACK);
+    return (target & ~(safe.territory | safe.alive)) &&
+           literal_eye_space_cut(b, g, target, BOARD_BLACK);
+}
+
+/*
+ * A static cut checked on its own cases: random positions of 4x4, 5x3 and 4x3 (stones drawn
+ * with the weights black/20 and white/20, at most max_empty points empty); for every string
+ * where `is_case` holds at the start, the search must say `alive`, and so must the plain
+ * recursion (unless it passes 200,000 nodes) and the search with the cuts off (unless it
+ * passes 200,000 positions).  At least 20 strings are checked by the recursion.
+ */
+static void
+check_cut_cases(bool (*is_case)(const board_t *, const board_geom_t *, uint64_t, board_color_t),
+                bool alive, int black, int white, int max_empty, guint32 seed, const char *what)
+{
+    const int sizes[][2] = {{4, 4}, {5, 3}, {4, 3}};
+    GRand *rng = g_rand_new_with_seed(seed);
+    int checked = 0, unchecked = 0, compared = 0;
+    for (size_t s = 0; s < G_N_ELEMENTS(sizes); s++) {
+        board_geom_t *g = board_geom_create(sizes[s][0], sizes[s][1], NULL);
+        japanese_t *with = japanese_create(g, 16, 0), *without = japanese_create(g, 16, 200000);
+        japanese_set_cuts(without, false);
+        uint64_t naive_nodes = 0;
+        for (int round = 0; round < 20000; round++) {
+            board_t b = {{0, 0}};
+            for (int p = 0; p < g->size; p++) {
+                int v = g_rand_int_range(rng, 0, 20);
+                if (v < black + white)
+                    b.stones[v < black ? BOARD_BLACK : BOARD_WHITE] |= board_bit((board_point_t)p);
+            }
+            if (!board_is_legal_position(&b, g) || board_popcount(board_empty(&b, g)) > max_empty)
+                continue;
+            for (uint64_t rest = board_occupied(&b); rest;) {
+                board_point_t p = board_lowest(rest);
+                uint64_t target = board_chain(&b, g, p);
+                rest &= ~target;
+                if (!is_case(&b, g, target, board_at(&b, p)))
+                    continue;
+                bool got;
+                assert_true(japanese_string_alive(&got, NULL, with, &b, p, NULL));
+                assert_int_equal(got, alive);
+                int expect = naive_alive_ordered(&b, g, p, 200000, &naive_nodes, true);
+                if (expect < 0) {
+                    unchecked++;
+                } else if (expect != alive) {
+                    board_print(stderr, &b, g);
+                    fail_msg("%dx%d: the string at %d: %s, yet the plain recursion says %d",
+                             g->width, g->height, p, what, expect);
+                } else {
+                    checked++;
+                }
+                GError *error = NULL;
+                if (japanese_string_alive(&got, NULL, without, &b, p, &error)) {
+                    assert_int_equal(got, alive);
+                    compared++;
+                }
+                g_clear_error(&error);
+            }
+        }
+        japanese_destroy(with);
+        japanese_destroy(without);
+        board_geom_destroy(g);
+    }
+    g_rand_free(rng);
+    fprintf(stderr,
+            "%s: %d strings checked by the plain recursion, %d too long for it; %d statuses "
+            "equal without the cuts\n",
+            what, checked, unchecked, compared);
+    assert_true(checked >= 20);
+}
+
+/* The eye-space cut beyond Benson's territory (mostly Black stones, so that Black often has
+ * unconditionally alive ones; at most 5 empty points): not independently alive. */
+static void test_japanese__eye_space_cut_matches_plain_recursion(void **state)
+{
+    (void)state;
+    check_cut_cases(eye_space_case, false, 14, 3, 5, 20261202, "eye-space cut beyond Benson");
+}
+
+/* The defender's fill (`secured`) read literally at the start of an analysis (an empty path):
+ * the chain through some point of the string has two liberties whose every neighbour is a
+ * stone of that chain.  Coordinates, no floods. */
+static bool literal_fill_win(const board_t *b, const board_geom_t *g, uint64_t target,
+                             board_color_t defender)
+{
+    for (int t = 0; t < g->size; t++) {
+        if (!(target >> t & 1))
+            continue;
+        uint64_t chain = board_chain(b, g, (board_point_t)t);
+        int eyes = 0;
+        for (int e = 0; e < g->size; e++) {
+            if (board_occupied(b) >> e & 1)
+                continue;
+            bool next_to_chain = false, only_chain = true;
+            for (int q = 0; q < g->size; q++)
+                if (adjacent_point(g, (board_point_t)e, (board_point_t)q)) {
+                    next_to_chain |= (chain >> q & 1) != 0;
+                    only_chain &= (chain >> q & 1) != 0;
+                }
+            eyes += next_to_chain && only_chain;
+        }
+        if (eyes >= 2 && (b->stones[defender] & chain))
+            return true;
+    }
+    return false;
+}
+
+/* The defender's fill's cases: it holds at the start and no formation stands yet. */
+static bool fill_case(const board_t *b, const board_geom_t *g, uint64_t target,
+                      board_color_t defender)
+{
+    return literal_fill_win(b, g, target, defender) && !literal_formation(b, g, defender, target);
+}
+
+/* The defender's fill (both colours, at most 6 empty points): independently alive. */
+static void test_japanese__fill_win_matches_plain_recursion(void **state)
+{
+    (void)state;
+    check_cut_cases(fill_case, true, 9, 6, 6, 20261203, "defender's fill");
 }
 
 /* The status of every string of every legal 2x3 and 1x7 position (3x3 takes minutes), with a
@@ -464,14 +650,22 @@ static uint64_t parse_points(const board_geom_t *g, const char *text)
     return m;
 }
 
+/* A record of the data files: its lines, its diagram and name; returns the diagram's geometry. */
+static board_geom_t *record_open(char ***lines, board_t *b, const char **name, const char *text)
+{
+    int w, h;
+    *lines = g_strsplit(text, "\n", -1);
+    support_record_diagram(b, &w, &h, *lines);
+    *name = support_record_value(*lines, "name");
+    return board_geom_create(w, h, NULL);
+}
+
 static void check_position(const char *record)
 {
-    char **lines = g_strsplit(record, "\n", -1);
+    char **lines;
     board_t b;
-    int w, h;
-    support_record_diagram(&b, &w, &h, lines);
-    board_geom_t *g = board_geom_create(w, h, NULL);
-    const char *name = support_record_value(lines, "name");
+    const char *name;
+    board_geom_t *g = record_open(&lines, &b, &name, record);
     japanese_t *j = japanese_create(g, 16, 5000000);
     japanese_analysis_t a;
     GError *error = NULL;
@@ -500,6 +694,53 @@ static void test_japanese__positions_from_data_have_the_expected_analysis(void *
 {
     (void)state;
     assert_true(support_for_each_record("japanese_positions.txt", check_position) >= 4);
+}
+
+/* ---- Long cycles in the Competition -------------------------------------------------------- */
+
+static void check_cycle(const char *record)
+{
+    char **lines;
+    board_t b;
+    const char *name;
+    board_geom_t *g = record_open(&lines, &b, &name, record);
+    rules_t r;
+    assert_true(rules_parse(&r, "japanese", NULL));
+    board_color_t first =
+        !strcmp(support_record_value(lines, "to-move"), "b") ? BOARD_BLACK : BOARD_WHITE;
+    game_t *game = game_create_from(g, &r, &b, first, NULL);
+    assert_non_null(game);
+    char **moves = g_strsplit(support_record_value(lines, "moves"), " ", -1);
+    int count = (int)g_strv_length(moves);
+    for (int i = 0; i < count; i++) {
+        board_move_t m;
+        if (game_status(game) != GAME_ONGOING)
+            fail_msg("%s: the game ended before move %d", name, i + 1);
+        assert_true(board_parse_move(&m, g, moves[i], NULL));
+        if (game_play(game, m) != GAME_LEGAL)
+            fail_msg("%s: move %d (%s) is not legal", name, i + 1, moves[i]);
+    }
+    assert_int_equal(game_status(game), GAME_OVER_CYCLE);
+    const game_state_t *end = game_current(game);
+    int black = 0, white = 0;
+    assert_int_equal(sscanf(support_record_value(lines, "captures"), "%d %d", &black, &white), 2);
+    assert_int_equal(end->captures[BOARD_BLACK], black);
+    assert_int_equal(end->captures[BOARD_WHITE], white);
+    game_result_t res = game_result(game);
+    const char *winner = support_record_value(lines, "winner");
+    assert_int_equal(res.winner, !strcmp(winner, "B")   ? BOARD_BLACK
+                                 : !strcmp(winner, "W") ? BOARD_WHITE
+                                                        : BOARD_EMPTY);
+    g_strfreev(moves);
+    game_destroy(game);
+    board_geom_destroy(g);
+    g_strfreev(lines);
+}
+
+static void test_japanese__long_cycles_end_the_game_with_their_result(void **state)
+{
+    (void)state;
+    assert_true(support_for_each_record("japanese_cycles.txt", check_cycle) >= 1);
 }
 
 /* ---- The solver under the japanese rules ------------------------------------------------------
@@ -584,6 +825,25 @@ static void test_japanese__score_command_reports_and_refuses_bad_input(void **st
     support_run_clear(&r);
 }
 
+/* solve --decompose answers in the territory model (every stone alive): under the Analysis it
+ * refuses, naming the rule set that is that model; that one still answers. */
+static void test_japanese__decompose_refuses_the_analysis(void **state)
+{
+    (void)state;
+    const char *walled = ".x.XO\nXXXOO\n#..O.\nOOOOO\n";
+    support_run_t r =
+        support_runv(walled, "solve", "--from", "-", "--rules", "japanese", "--decompose", NULL);
+    assert_int_equal(r.status, 2);
+    assert_non_null(strstr(r.err, "japanese,analysis=none"));
+    assert_null(strchr(strchr(r.err, '\n') + 1, '\n')); /* one line */
+    support_run_clear(&r);
+    r = support_runv(walled, "solve", "--from", "-", "--rules", "japanese,analysis=none",
+                     "--decompose", "--csv", NULL);
+    assert_int_equal(r.status, 0);
+    assert_non_null(strstr(r.out, "territory"));
+    support_run_clear(&r);
+}
+
 static void test_japanese__gtp_scores_and_lists_statuses_by_the_analysis(void **state)
 {
     (void)state;
@@ -609,11 +869,15 @@ int main(void)
         cmocka_unit_test(test_japanese__formation_matches_the_three_conditions),
         cmocka_unit_test(test_japanese__status_matches_plain_recursion),
         cmocka_unit_test(test_japanese__status_does_not_depend_on_the_table_size),
+        cmocka_unit_test(test_japanese__eye_space_cut_matches_plain_recursion),
+        cmocka_unit_test(test_japanese__fill_win_matches_plain_recursion),
         cmocka_unit_test(test_japanese__settle_matches_a_point_by_point_reading),
         cmocka_unit_test(test_japanese__positions_from_data_have_the_expected_analysis),
+        cmocka_unit_test(test_japanese__long_cycles_end_the_game_with_their_result),
         cmocka_unit_test(test_japanese__solver_agrees_with_the_plain_minimax),
         cmocka_unit_test(test_japanese__score_command_reports_and_refuses_bad_input),
         cmocka_unit_test(test_japanese__gtp_scores_and_lists_statuses_by_the_analysis),
+        cmocka_unit_test(test_japanese__decompose_refuses_the_analysis),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -267,8 +267,9 @@ static void check_decompose_record(const char *record)
     assert_true(fd >= 0);
     assert_true(write(fd, grid->str, grid->len) == (ssize_t)grid->len);
     close(fd);
-    const char *full_rules =
-        !strcmp(rules, "japanese") ? "japanese,ko=positional,cycle=none,analysis=none" : rules;
+    const char *full_rules = !strcmp(rules, "japanese,analysis=none")
+                                 ? "japanese,ko=positional,cycle=none,analysis=none"
+                                 : rules;
     support_run_t dec = support_runv(NULL, "solve", "--from", path, "--rules", rules, "--to-move",
                                      to_move, "--decompose", "--csv", NULL);
     support_run_t full = support_runv(NULL, "solve", "--from", path, "--region", "--rules",
