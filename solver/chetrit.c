@@ -393,7 +393,6 @@ static bool last_move_value(int *value, bool *solved, bool *plies_known, chetrit
     for (;;) {
         bool last = cap && budget >= cap;
         uint64_t limit = last ? cap : budget;
-        bool too_deep = false; /* a larger budget would meet the same line again */
         search_set_limits(c->search[r], limit, 0);
         int v;
         if (!value_of(&v, solved, c, r, position, to_move, -SEARCH_VALUE_INF, SEARCH_VALUE_INF,
@@ -405,7 +404,7 @@ static bool last_move_value(int *value, bool *solved, bool *plies_known, chetrit
             *plies_known = true;
             break;
         }
-        too_deep = c->too_deep;
+        bool too_deep = c->too_deep; /* a larger budget would meet the same line again */
         if (!winner_known) {
             if (!value_of(&v, solved, c, r, position, to_move, -1, 1, error))
                 goto fail;
