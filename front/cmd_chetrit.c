@@ -1,5 +1,6 @@
 /*
- * front/cmd_chetrit.c: `mathgo chetrit WxH [--positions empty|all|sample:N] [--seed S] [--csv]
+ * front/cmd_chetrit.c: `mathgo chetrit WxH [--positions empty|all|shuffled|sample:N] [--seed S]
+ * [--csv]
  * [--output FILE] [--tablebase FILE] [--threads N] [--memory SIZE] [--max-nodes N]`: Chetrit's
  * claim (Mathematical Go is won by
  * the side with the larger old-Chinese score) tested on every selected position, each taken as
@@ -560,7 +561,7 @@ static void print_summary(const summary_t *s, const chetrit_stats_t *stats, cons
                    s->unsolved[k], chetrit_rule_texts[k]);
 }
 
-/* Parses --positions: empty, all or sample:N with N >= 1. */
+/* Parses --positions: empty, all, shuffled or sample:N with N >= 1. */
 static bool parse_positions(chetrit_selection_t *selection, uint64_t *sample, const char *text)
 {
     if (!strcmp(text, "empty")) {
@@ -569,6 +570,10 @@ static bool parse_positions(chetrit_selection_t *selection, uint64_t *sample, co
     }
     if (!strcmp(text, "all")) {
         *selection = CHETRIT_SELECT_ALL;
+        return true;
+    }
+    if (!strcmp(text, "shuffled")) {
+        *selection = CHETRIT_SELECT_SHUFFLED;
         return true;
     }
     if (!g_str_has_prefix(text, "sample:"))
@@ -593,8 +598,9 @@ int front_chetrit(int argc, char **argv)
     gboolean csv = FALSE, no_header = FALSE;
     GOptionEntry entries[] = {
         {"positions", 'p', 0, G_OPTION_ARG_STRING, &positions_text,
-         "which positions: empty (default), all, or sample:N (N distinct ranks drawn with --seed)",
-         "empty|all|sample:N"},
+         "which positions: empty (default), all (in rank order), shuffled (all, in the order drawn "
+         "with --seed) or sample:N (N distinct ranks drawn with --seed)",
+         "empty|all|shuffled|sample:N"},
         {"seed", 's', 0, G_OPTION_ARG_INT64, &seed, "the sample's seed (default 1)", "S"},
         {"csv", 0, 0, G_OPTION_ARG_NONE, &csv,
          "print one CSV row per position and side to move (after a header line)", NULL},
@@ -665,7 +671,8 @@ int front_chetrit(int argc, char **argv)
     chetrit_selection_t selection = CHETRIT_SELECT_EMPTY;
     uint64_t sample = 0;
     if (positions_text && !parse_positions(&selection, &sample, positions_text)) {
-        status = front_usage("chetrit", "--positions: '%s' is not empty, all or sample:N (N >= 1)",
+        status = front_usage("chetrit",
+                             "--positions: '%s' is not empty, all, shuffled or sample:N (N >= 1)",
                              positions_text);
         goto done;
     }
@@ -740,8 +747,9 @@ int front_chetrit(int argc, char **argv)
     if (checkpoint_path) {
         selection_text = selection == CHETRIT_SELECT_SAMPLE
                              ? g_strdup_printf("sample:%" PRIu64, sample)
-                         : selection == CHETRIT_SELECT_ALL ? g_strdup("all")
-                                                           : g_strdup("empty");
+                         : selection == CHETRIT_SELECT_ALL      ? g_strdup("all")
+                         : selection == CHETRIT_SELECT_SHUFFLED ? g_strdup("shuffled")
+                                                                : g_strdup("empty");
         study = chetrit_checkpoint_study(geom, selection_text, (uint64_t)seed, &options);
         run.path = checkpoint_path;
         run.every = checkpoint_every;

@@ -623,7 +623,8 @@ uint64_t *chetrit_select(size_t *count, const board_geom_t *geom, chetrit_select
         *count = 1;
         return ranks;
     }
-    uint64_t want = selection == CHETRIT_SELECT_ALL || sample >= total ? total : sample;
+    bool every = selection == CHETRIT_SELECT_ALL || selection == CHETRIT_SELECT_SHUFFLED;
+    uint64_t want = every || sample >= total ? total : sample;
     if (want > ((uint64_t)1 << 32)) {
         g_set_error(error, CHETRIT_ERROR, CHETRIT_ERROR_POSITIONS,
                     "%dx%d: %" G_GUINT64_FORMAT " positions are more than a study can take",
@@ -631,9 +632,23 @@ uint64_t *chetrit_select(size_t *count, const board_geom_t *geom, chetrit_select
         return NULL;
     }
     uint64_t *ranks = g_new(uint64_t, want ? want : 1);
-    if (want == total) {
+    if (want == total && selection != CHETRIT_SELECT_SHUFFLED) {
         for (uint64_t i = 0; i < total; i++)
             ranks[i] = i;
+    } else if (selection == CHETRIT_SELECT_SHUFFLED) {
+        /* The same draws as a sample, until every rank is taken (about L ln L draws); the set
+         * taken is a bitmap, L bits, since every rank ends in it. */
+        uint64_t *taken = g_new0(uint64_t, total / 64 + 1);
+        uint64_t state = seed;
+        for (size_t n = 0; n < want;) {
+            uint64_t x = uniform_below(&state, total);
+            uint64_t bit = UINT64_C(1) << (x % 64);
+            if (taken[x / 64] & bit)
+                continue;
+            taken[x / 64] |= bit;
+            ranks[n++] = x;
+        }
+        g_free(taken);
     } else {
         /* Distinct draws: a set of the ranks taken so far. */
         GHashTable *taken = g_hash_table_new(g_int64_hash, g_int64_equal);

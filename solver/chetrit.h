@@ -188,9 +188,11 @@ bool chetrit_solve(chetrit_row_t *row, chetrit_t *chetrit, const board_t *positi
 
 /* Which positions a study takes. */
 typedef enum chetrit_selection {
-    CHETRIT_SELECT_EMPTY,  /* the empty board */
-    CHETRIT_SELECT_ALL,    /* every legal position */
-    CHETRIT_SELECT_SAMPLE, /* `sample` distinct ranks drawn uniformly with `seed` */
+    CHETRIT_SELECT_EMPTY,    /* the empty board */
+    CHETRIT_SELECT_ALL,      /* every legal position */
+    CHETRIT_SELECT_SAMPLE,   /* `sample` distinct ranks drawn uniformly with `seed` */
+    CHETRIT_SELECT_SHUFFLED, /* every legal position, in the order a sample with `seed` draws them
+                              */
 } chetrit_selection_t;
 
 /*
@@ -198,7 +200,9 @@ typedef enum chetrit_selection {
  * number of legal positions, is every rank in increasing order.  A smaller sample is N
  * distinct ranks drawn with splitmix64 from `seed`, in the order drawn: a (board, sample,
  * seed) triple names the same positions in the same order on every machine, and the first k
- * ranks of sample:N are sample:k, so a study stopped early is itself a uniform sample.  NULL and
+ * ranks of sample:N are sample:k, so a study stopped early is itself a uniform sample.  `shuffled`
+ * is every rank in that same order (the draws go on until every rank is taken): its first k ranks
+ * are sample:k, so a study of a whole board stopped early is a uniform sample too.  NULL and
  * *error when the board cannot be ranked (positions/rank.h).
  */
 uint64_t *chetrit_select(size_t *count, const board_geom_t *geom, chetrit_selection_t selection,

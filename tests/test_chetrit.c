@@ -171,6 +171,18 @@ static void test_chetrit__samples_are_distinct_prefix_closed_and_named_by_their_
     assert_int_equal(all, 12675); /* a sample as large as the board is every position, in order */
     for (size_t i = 0; i < all; i++)
         assert_int_equal(d[i], i);
+    /* Shuffled: every position once, its prefix the sample drawn with the same seed. */
+    size_t n5;
+    uint64_t *h = chetrit_select(&n5, g, CHETRIT_SELECT_SHUFFLED, 0, 7, &err);
+    assert_int_equal(n5, 12675);
+    assert_memory_equal(a, h, 1000 * sizeof *a);
+    uint8_t *hit = g_new0(uint8_t, n5);
+    for (size_t i = 0; i < n5; i++) {
+        assert_true(h[i] < n5);
+        assert_int_equal(hit[h[i]]++, 0);
+    }
+    g_free(hit);
+    g_free(h);
     size_t one;
     uint64_t *e = chetrit_select(&one, g, CHETRIT_SELECT_EMPTY, 0, 0, &err);
     assert_int_equal(one, 1);
@@ -262,8 +274,8 @@ static void test_chetrit__bad_input_gets_one_message_and_status_2(void **state)
     expect_usage_error("board size '0x3'", "0x3", NULL);
     expect_usage_error("board size '9x9' is not supported", "9x9", "--positions", "all", NULL);
     expect_usage_error("Unknown option --frobnicate", "3x3", "--frobnicate", NULL);
-    expect_usage_error("--positions: 'some' is not empty, all or sample:N", "3x3", "--positions",
-                       "some", NULL);
+    expect_usage_error("--positions: 'some' is not empty, all, shuffled or sample:N", "3x3",
+                       "--positions", "some", NULL);
     expect_usage_error("--positions: 'sample:0'", "3x3", "--positions", "sample:0", NULL);
     expect_usage_error("give a board size", NULL);
     expect_usage_error("--threads", "3x3", "--threads", "0", NULL);
