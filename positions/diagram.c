@@ -270,6 +270,9 @@ char *diagram_format_region(const board_t *board, const board_geom_t *geom)
 bool diagram_looks_like_region(const char *text)
 {
     bool upper = false, lower = false;
+    /* A line of holes only is a comment in a plain diagram; between two rows it splits a
+     * region, so it makes the text one (the plain reading would join the rows around it). */
+    bool after_row = false, holes_after_row = false;
     const char *line = text;
     while (*line) {
         const char *end = strchr(line, '\n');
@@ -288,6 +291,15 @@ bool diagram_looks_like_region(const char *text)
         }
         if (only_points && hole && other)
             return true;
+        if (only_points && other) {
+            if (holes_after_row)
+                return true;
+            after_row = true;
+        } else if (only_points && hole) {
+            holes_after_row = after_row;
+        } else {
+            after_row = holes_after_row = false;
+        }
         /* Stone letters count in rows only: a plain diagram's comments start with '#'. */
         if (n && line[0] != '#') {
             for (size_t i = 0; i < n; i++) {

@@ -206,10 +206,13 @@ static void test_diagram__malformed_regions_are_named_by_line_and_column(void **
 static void test_diagram__region_text_is_told_from_plain_text(void **state)
 {
     (void)state;
-    const char *region[] = {"X..#\n",  "#..\n...\n", "X.x\n",
-                            "O . o\n", "x..O\n",     "# a comment\n.#.\n"};
-    const char *plain[] = {"X.O\n...\n", "# a comment\nX..\n..O\n", "x.o\n", "#\n..\n",
-                           "####\n# 3x3\n...\n"};
+    const char *region[] = {"X..#\n", "#..\n...\n", "X.x\n", "O . o\n", "x..O\n",
+                            "# a comment\n.#.\n",
+                            /* a row of holes between rows splits the region */
+                            "X.O\n###\n.X.\n", "X.O\n###\n###\n.x.\n"};
+    const char *plain[] = {"X.O\n...\n", "# a comment\nX..\n..O\n", "x.o\n",
+                           "#\n..\n",    "####\n# 3x3\n...\n",      "X.O\n...\n###\n",
+                           "###\nX.O\n", "X.O\n###\n# note\n...\n"};
     for (size_t i = 0; i < sizeof region / sizeof *region; i++)
         if (!diagram_looks_like_region(region[i]))
             fail_msg("'%s' is a region diagram", region[i]);
