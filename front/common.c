@@ -273,6 +273,28 @@ double front_seconds(void)
     return (double)g_get_monotonic_time() / 1e6;
 }
 
+char *front_read_stream(FILE *f, GError **error)
+{
+    /* Bounded: /dev/zero or a disk image is not a position, and must not fill the memory. */
+    GString *s = g_string_new(NULL);
+    char buf[65536];
+    size_t n;
+    while (s->len <= FRONT_MAX_FILE_BYTES && (n = fread(buf, 1, sizeof buf, f)) > 0)
+        g_string_append_len(s, buf, (gssize)n);
+    int failed = ferror(f) ? (errno ? errno : EIO) : 0;
+    if (failed)
+        g_set_error(error, G_FILE_ERROR, g_file_error_from_errno(failed), "cannot read: %s",
+                    g_strerror(failed));
+    else if (s->len > FRONT_MAX_FILE_BYTES)
+        g_set_error(error, G_FILE_ERROR, G_FILE_ERROR_FAILED,
+                    "larger than %d MB: not a file mathgo reads", FRONT_MAX_FILE_BYTES >> 20);
+    if (failed || s->len > FRONT_MAX_FILE_BYTES) {
+        g_string_free(s, TRUE);
+        return NULL;
+    }
+    return g_string_free(s, FALSE);
+}
+
 char *front_read_file(const char *name, const char *path)
 {
     bool is_stdin = !g_strcmp0(path, "-");
@@ -286,25 +308,15 @@ char *front_read_file(const char *name, const char *path)
         fprintf(stderr, "mathgo %s: %s: cannot open: %s\n", name, path, g_strerror(errno));
         return NULL;
     }
-    /* Bounded: /dev/zero or a disk image is not a position, and must not fill the memory. */
-    GString *s = g_string_new(NULL);
-    char buf[65536];
-    size_t n;
-    while (s->len <= FRONT_MAX_FILE_BYTES && (n = fread(buf, 1, sizeof buf, f)) > 0)
-        g_string_append_len(s, buf, (gssize)n);
-    int failed = ferror(f) ? errno : 0;
+    GError *error = NULL;
+    char *text = front_read_stream(f, &error);
     if (!is_stdin)
         fclose(f);
-    if (failed || s->len > FRONT_MAX_FILE_BYTES) {
-        if (failed)
-            fprintf(stderr, "mathgo %s: %s: cannot read: %s\n", name, shown, g_strerror(failed));
-        else
-            fprintf(stderr, "mathgo %s: %s: larger than %d MB: not a file mathgo reads\n", name,
-                    shown, FRONT_MAX_FILE_BYTES >> 20);
-        g_string_free(s, TRUE);
-        return NULL;
+    if (!text) {
+        fprintf(stderr, "mathgo %s: %s: %s\n", name, shown, error->message);
+        g_error_free(error);
     }
-    return g_string_free(s, FALSE);
+    return text;
 }
 
 bool front_write_file(const char *path, const char *text, GError **error)

@@ -169,6 +169,11 @@ char *front_command_line(int argc, char **argv);
 #define FRONT_MAX_FILE_BYTES (64 << 20)
 char *front_read_file(const char *name, const char *path);
 
+/* Reads an open stream to its end, at most FRONT_MAX_FILE_BYTES, into a new string; NULL and
+ * *error ("cannot read: ...", "larger than 64 MB: ...") otherwise.  The file readers of the
+ * commands and of GTP's loadsgf share it. */
+char *front_read_stream(FILE *f, GError **error);
+
 /* Writes `text` to `path` (- for stdout) as solver/checkpoint.h writes every file it replaces:
  * a regular file atomically (checkpoint_temp_path, checkpoint_commit), a device, pipe or
  * symbolic link in place. */

@@ -918,26 +918,19 @@ static bool cmd_kgs_rules(GString *out, gtp_engine_t *engine, int argc, char **a
 /* ---- SGF: loadsgf and printsgf -------------------------------------------------------------
  */
 
-/* The contents of the file at path (free with g_free), or NULL with errno saying why. */
-static char *read_text(const char *path)
+/* The contents of the file at path (free with g_free), bounded like every file mathgo reads
+ * (loadsgf /dev/zero answers); NULL and *error otherwise. */
+static char *read_text(const char *path, GError **error)
 {
     FILE *f = fopen(path, "rb");
-    if (!f)
-        return NULL;
-    GString *text = g_string_new(NULL);
-    char buf[4096];
-    size_t n;
-    /* Bounded like every file mathgo reads (front_read_file): loadsgf /dev/zero answers. */
-    while (text->len <= FRONT_MAX_FILE_BYTES && (n = fread(buf, 1, sizeof buf, f)) > 0)
-        g_string_append_len(text, buf, (gssize)n);
-    int failed = ferror(f) ? (errno ? errno : EIO) : text->len > FRONT_MAX_FILE_BYTES ? EFBIG : 0;
-    fclose(f);
-    if (failed) {
-        g_string_free(text, TRUE);
-        errno = failed;
+    if (!f) {
+        int e = errno;
+        g_set_error(error, G_FILE_ERROR, g_file_error_from_errno(e), "%s", g_strerror(e));
         return NULL;
     }
-    return g_string_free(text, FALSE);
+    char *text = front_read_stream(f, error);
+    fclose(f);
+    return text;
 }
 
 /* Writes text to the file at path; false with errno saying why. */
@@ -1013,11 +1006,9 @@ static bool cmd_loadsgf(GString *out, gtp_engine_t *engine, int argc, char **arg
     }
     const char *path = argv[0];
     GError *error = NULL;
-    char *text = read_text(path);
-    if (!text) {
-        g_string_append_printf(out, "cannot load file: %s: %s", path, g_strerror(errno));
-        return false;
-    }
+    char *text = read_text(path, &error);
+    if (!text)
+        return load_failed(out, path, error);
     sgf_record_t record;
     bool read = sgf_record_read(&record, text, &error);
     g_free(text);
