@@ -51,9 +51,6 @@ chetrit_options_t chetrit_options_default(void)
     return o;
 }
 
-/* Bytes of a proof-number tree node (pns.h). */
-#define PNS_NODE_BYTES 16
-
 /* The least cap search_memory_plan takes for one thread (a table of one bucket and the least
  * stacks), found by bisection: the plan is a pure function of the cap. */
 static size_t least_search_bytes(void)
