@@ -410,17 +410,8 @@ static void test_pns__solve_equals_alphabeta_after_histories(void **state)
         int width, height;
         assert_int_equal(sscanf(f[0], "%dx%d", &width, &height), 2);
         board_geom_t *g = board_geom_create(width, height, NULL);
-        rules_t r;
-        assert_true(rules_parse(&r, g_strstrip(f[1]), NULL));
-        game_t *game = game_create(g, &r);
-        char **moves = g_strsplit(g_strstrip(f[2]), " ", -1);
-        for (char **m = moves; *m; m++) {
-            board_move_t move;
-            assert_true(board_parse_move(&move, g, *m, NULL));
-            assert_int_equal(game_play(game, move), GAME_LEGAL);
-        }
+        game_t *game = support_game_after(g, g_strstrip(f[1]), g_strstrip(f[2]));
         check_solve_agrees(game, *line);
-        g_strfreev(moves);
         game_destroy(game);
         board_geom_destroy(g);
         g_strfreev(f);
