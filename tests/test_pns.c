@@ -3,9 +3,10 @@
  * tests/reference.c on every position of the small boards, against the alpha-beta solver's
  * values of every 1x7 and 2x3 position (docs/data: the Chetrit study's math and pseudo
  * columns), and its bounds, budget and rule sets; its solve (pns_solve: value, first moves,
- * optimal game) against alpha-beta's (search_solve) on every board up to 8 points and after
- * histories (tests/data/pns_histories.txt), and how a solve stops (limits, a full tree, an
- * interrupt), in the library and through `mathgo solve --algorithm`.
+ * optimal game) against alpha-beta's (search_solve) on every board up to 8 points, after
+ * histories (tests/data/pns_histories.txt) and on regions (tests/data/solver_regions.txt), and how
+ * a solve stops (limits, a full tree, an interrupt), in the library and through `mathgo solve
+ * --algorithm`.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -422,6 +423,35 @@ static void test_pns__solve_equals_alphabeta_after_histories(void **state)
     g_free(text);
 }
 
+/* The regions of tests/data/solver_regions.txt (holes, safe and ordinary stones), each player
+ * to move, math and pseudo: the solves agree. */
+static void check_region_solves(const char *record)
+{
+    char **lines = g_strsplit(record, "\n", -1);
+    board_t start;
+    board_geom_t *g = support_record_region(&start, lines);
+    static const char *const rules[] = {"math", "pseudo"};
+    for (int to_move = 0; to_move < 2; to_move++)
+        for (size_t k = 0; k < G_N_ELEMENTS(rules); k++) {
+            rules_t r;
+            assert_true(rules_parse(&r, rules[k], NULL));
+            game_t *game = fresh_game(g, &r, &start, (board_color_t)to_move);
+            char *what = g_strdup_printf("%s, %s to move, %s", support_record_value(lines, "name"),
+                                         to_move ? "White" : "Black", rules[k]);
+            check_solve_agrees(game, what);
+            g_free(what);
+            game_destroy(game);
+        }
+    board_geom_destroy(g);
+    g_strfreev(lines);
+}
+
+static void test_pns__solve_equals_alphabeta_on_regions(void **state)
+{
+    (void)state;
+    assert_true(support_for_each_record("solver_regions.txt", check_region_solves) >= 8);
+}
+
 /*
  * A solve stops with its reason and what it proved: a node budget (SEARCH_ERROR_LIMIT), a
  * deadline, a tree too small for the proof (SEARCH_ERROR_LIMIT naming the tree) and
@@ -547,6 +577,7 @@ int main(void)
         cmocka_unit_test(test_pns__only_the_no_pass_superko_last_move_rules_are_supported),
         cmocka_unit_test(test_pns__solve_equals_alphabeta_on_every_board_up_to_8_points),
         cmocka_unit_test(test_pns__solve_equals_alphabeta_after_histories),
+        cmocka_unit_test(test_pns__solve_equals_alphabeta_on_regions),
         cmocka_unit_test(test_pns__a_solve_stops_on_its_budget_a_full_tree_and_an_interrupt),
         cmocka_unit_test(test_pns__solve_command_takes_the_algorithm),
     };
