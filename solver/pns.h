@@ -13,7 +13,8 @@
  * Herik 1994) grows the tree where the proof is cheapest (fewest leaves left to prove or to
  * disprove) and needs no table: the same cell takes about 0.1 M nodes.  On boards with many
  * transpositions (3x3) the table wins and alpha-beta stays the better search; solver/chetrit.c
- * runs this one when a first alpha-beta budget is spent.
+ * runs this one when a first alpha-beta budget is spent, and `mathgo solve` on 1xN boards
+ * (pns_solve below; docs/solver.md, "Proof-number search", has the measurements).
  *
  * WHY IT IS EXACT.  The tree is a tree: no table, no symmetry, no estimate.  Every node is
  * reached by replaying its moves on a copy of the caller's game, and its moves are the game's
