@@ -2,8 +2,9 @@
  * front/cmd_solve.c: `mathgo solve WxH --rules R [--komi K] [--from FILE [--region]] [--to-move
  * b|w]
  * [--csv] [--sgf FILE] [--memory SIZE] [--threads N] [--pv-diagrams] [--value-only]
- * [--checkpoint FILE [--checkpoint-every S]]`: the exact value of a board, its optimal first
- * moves and an optimal game (solver/search.h); SIGINT and SIGTERM stop it with the bounds known
+ * [--checkpoint FILE [--checkpoint-every S]] [--algorithm alphabeta|pns|auto]`: the exact value
+ * of a board, its optimal first moves and an optimal game (solver/search.h, or proof-number
+ * search, solver/pns.h: front/solve_engine.h); SIGINT and SIGTERM stop it with the bounds known
  * so far, and a checkpoint (solver/checkpoint.h) lets the same command resume.
  */
 #include "front/commands.h"
@@ -11,6 +12,7 @@
 #include "front/interrupt.h"
 #include "front/progress.h"
 #include "front/solve_decompose.h"
+#include "front/solve_engine.h"
 #include "front/solve_output.h"
 #include "front/svg_board.h"
 
@@ -42,6 +44,8 @@ static char *progress_value_text(char buf[32], int value, const rules_t *rules)
 {
     if (value >= SEARCH_VALUE_INF || value <= -SEARCH_VALUE_INF)
         snprintf(buf, 32, "?");
+    else if (value == SEARCH_VALUE_WIN_MIN + 1) /* proof-number search's "Black wins?" */
+        snprintf(buf, 32, "B wins");
     else if (search_value_is_win(value))
         snprintf(buf, 32, "%c in %d", value > 0 ? 'B' : 'W', search_value_plies(value));
     else
@@ -86,8 +90,8 @@ static void print_progress(const search_progress_t *p, void *data)
 
 /* The state of a run for its checkpoints and its signal watcher. */
 typedef struct solve_run {
-    GMutex lock;              /* guards search and signal (the watcher's thread) */
-    search_t *search;         /* NULL until created */
+    GMutex lock;              /* guards engine and signal (the watcher's thread) */
+    solve_engine_t *engine;   /* NULL until created */
     int signal;               /* the first SIGINT or SIGTERM received, 0 before */
     const char *path;         /* --checkpoint, or NULL */
     checkpoint_info_t before; /* what the checkpoint held (the work of earlier runs) */
@@ -101,8 +105,8 @@ static void on_signal(int signal, void *data)
     g_mutex_lock(&run->lock);
     if (!run->signal)
         run->signal = signal;
-    if (run->search)
-        search_interrupt(run->search);
+    if (run->engine)
+        solve_engine_interrupt(run->engine);
     g_mutex_unlock(&run->lock);
 }
 
@@ -168,7 +172,7 @@ int front_solve(int argc, char **argv)
     front_interrupt_t *watcher = NULL;
     front_rules_args_t rules_args = {0};
     char *from = NULL, *to_move_text = NULL;
-    char *sgf = NULL, *memory_text = NULL, *svg = NULL;
+    char *sgf = NULL, *memory_text = NULL, *svg = NULL, *algorithm_text = NULL;
     gboolean csv = FALSE, no_header = FALSE, diagrams = FALSE, value_only = FALSE;
     gboolean variations = FALSE;
     solve_first_move_t *first_moves = NULL;
@@ -223,6 +227,11 @@ int front_solve(int argc, char **argv)
          "only the value (no first moves, no optimal game): for large boards", NULL},
         {"max-nodes", 0, 0, G_OPTION_ARG_INT64, &max_nodes, "stop after N nodes", "N"},
         {"max-time", 0, 0, G_OPTION_ARG_DOUBLE, &max_seconds, "stop after S seconds", "S"},
+        {"algorithm", 0, 0, G_OPTION_ARG_STRING, &algorithm_text,
+         "alphabeta (the table), pns (proof-number search: math and pseudo; --memory bounds its "
+         "tree) or auto (default: pns on 1xN boards under math and pseudo, else alphabeta; "
+         "docs/solver.md)",
+         "A"},
         {"decompose", 0, 0, G_OPTION_ARG_NONE, &decompose,
          "solve from the values of the regions the safe stones wall off (math or territory "
          "rules; docs/regions.md)",
@@ -233,7 +242,7 @@ int front_solve(int argc, char **argv)
     GError *err = NULL;
     board_geom_t *geom = NULL;
     game_t *game = NULL;
-    search_t *search = NULL;
+    solve_engine_t engine = {0};
     char *rules_name = NULL;
     GOptionContext *ctx = g_option_context_new("[WxH] - solve a board exactly");
     g_option_context_set_summary(
@@ -313,11 +322,14 @@ int front_solve(int argc, char **argv)
         fprintf(stderr, "mathgo solve: --checkpoint: %s\n", err->message);
         goto done;
     }
-    search_memory_plan_t plan;
-    if (memory && !decompose && !search_memory_plan(&plan, memory, threads, &err)) {
-        fprintf(stderr, "mathgo solve: --memory %s: %s\n", memory_text ? memory_text : "",
-                err->message);
-        status = FRONT_EXIT_FAILURE;
+    solve_algorithm_t algorithm;
+    if (!solve_algorithm_parse(&algorithm, algorithm_text)) {
+        status =
+            front_usage("solve", "--algorithm: '%s' is not alphabeta, pns or auto", algorithm_text);
+        goto done;
+    }
+    if (algorithm_text && decompose) {
+        status = front_usage("solve", "%s", "--decompose searches nothing: no --algorithm");
         goto done;
     }
 
@@ -383,6 +395,21 @@ int front_solve(int argc, char **argv)
     }
     board_color_t to_move = (board_color_t)game_current(game)->to_move;
     board_t start = game_current(game)->board;
+    if (algorithm == SOLVE_ALGORITHM_AUTO)
+        algorithm = solve_algorithm_auto(geom, &rules, threads, checkpoint != NULL);
+    if (algorithm == SOLVE_ALGORITHM_PNS && !decompose &&
+        !solve_algorithm_check_pns(&rules, threads, checkpoint != NULL, memory, &err)) {
+        status = front_usage("solve", "%s", err->message);
+        goto done;
+    }
+    search_memory_plan_t plan;
+    if (algorithm == SOLVE_ALGORITHM_ALPHABETA && memory && !decompose &&
+        !search_memory_plan(&plan, memory, threads, &err)) {
+        fprintf(stderr, "mathgo solve: --memory %s: %s\n", memory_text ? memory_text : "",
+                err->message);
+        status = FRONT_EXIT_FAILURE;
+        goto done;
+    }
 
     if (decompose && game_length(game)) {
         status = front_usage("solve", "%s",
@@ -416,12 +443,14 @@ int front_solve(int argc, char **argv)
         opts.checkpoint_data = &run;
         opts.checkpoint_seconds = checkpoint_every;
     }
-    search = search_create(geom, &rules, &opts, &err);
-    if (!search) {
+    if (algorithm == SOLVE_ALGORITHM_PNS)
+        solve_engine_init_pns(&engine, memory, &opts);
+    else if (!(engine.search = search_create(geom, &rules, &opts, &err))) {
         fprintf(stderr, "mathgo solve: %s\n", err->message);
         status = FRONT_EXIT_FAILURE;
         goto done;
     }
+    search_t *search = engine.search; /* NULL under proof-number search (no checkpoint) */
     if (checkpoint) {
         run.problem = checkpoint_problem(game);
         if (g_file_test(checkpoint, G_FILE_TEST_EXISTS)) {
@@ -444,23 +473,18 @@ int front_solve(int argc, char **argv)
         }
     }
     g_mutex_lock(&run.lock);
-    run.search = search;
+    run.engine = &engine;
     if (run.signal)
-        search_interrupt(search);
+        solve_engine_interrupt(&engine);
     g_mutex_unlock(&run.lock);
     search_result_t res;
     rules_name = rules_args.rules_text ? g_strdup(rules_args.rules_text) : rules_to_string(&rules);
     char komi[16];
     rules_komi_string(komi, rules.komi2);
-    bool solved;
-    if (value_only) {
-        memset(&res, 0, sizeof res);
-        solved = search_value(&res.value, search, game, -SEARCH_VALUE_INF, SEARCH_VALUE_INF, &err);
-    } else
-        solved = search_solve(&res, search, game, &err);
+    bool solved = solve_engine_solve(&res, &engine, game, value_only, &err);
     if (!solved) {
-        search_stats_t st = search_stats(search);
-        search_bounds_t bounds = search_root_bounds(search);
+        search_stats_t st = solve_engine_stats(&engine);
+        search_bounds_t bounds = solve_engine_bounds(&engine);
         progress_ctx.lo = bounds.lo, progress_ctx.hi = bounds.hi;
         char lo[32], hi[32];
         progress_value_text(lo, bounds.lo, &rules);
@@ -526,7 +550,7 @@ int front_solve(int argc, char **argv)
             char name[8];
             front_ticker_phase(ticker, "--variations: first move %d of %d (%s)", i + 1, n,
                                board_move_name(name, geom, moves[i]));
-            f->solved = search_solve(&f->result, search, after, &err);
+            f->solved = solve_engine_solve(&f->result, &engine, after, false, &err);
             g_clear_error(&err);
             game_destroy(after);
         }
@@ -561,7 +585,7 @@ int front_solve(int argc, char **argv)
         search_bounds_t bounds = search_root_bounds(search);
         save_checkpoint(&run, search, &bounds);
     }
-    search_stats_t st = search_stats(search);
+    search_stats_t st = solve_engine_stats(&engine);
     char result[32];
     solve_result_text(result, res.value, &rules);
     char *best = solve_moves_text(geom, res.best, res.best_count, ", ");
@@ -613,13 +637,7 @@ int front_solve(int argc, char **argv)
         }
         printf("nodes %llu, time %.3f s, %.0f nodes/s\n", (unsigned long long)st.nodes, st.seconds,
                st.seconds > 0 ? st.nodes / st.seconds : 0.0);
-        printf("table: %llu probes, %llu hits, %llu refused by the history check, %llu stores, "
-               "%llu results not stored (history-dependent)\n",
-               (unsigned long long)st.tt_probes, (unsigned long long)st.tt_hits,
-               (unsigned long long)st.tt_refused, (unsigned long long)st.tt_stores,
-               (unsigned long long)st.tt_unstored);
-        printf("memory: table %.1f MB, peak resident %.1f MB, threads %d\n",
-               st.memory_bytes / 1048576.0, peak_mb(), threads);
+        solve_engine_print_stats(stdout, &engine, peak_mb(), threads);
     }
     g_free(best);
     status = FRONT_EXIT_OK;
@@ -635,7 +653,7 @@ done:
     front_ticker_destroy(ticker);
     front_interrupt_stop(watcher);
     g_mutex_lock(&run.lock);
-    run.search = NULL;
+    run.engine = NULL;
     g_mutex_unlock(&run.lock);
     g_mutex_clear(&run.lock);
     checkpoint_info_clear(&run.before);
@@ -643,7 +661,7 @@ done:
     g_free(run.command);
     g_free(checkpoint);
     g_clear_error(&err);
-    search_destroy(search);
+    solve_engine_clear(&engine);
     game_destroy(game);
     board_geom_destroy(geom);
     front_position_clear(&pos);
@@ -655,6 +673,7 @@ done:
     g_free(sgf);
     g_free(svg);
     g_free(memory_text);
+    g_free(algorithm_text);
     g_option_context_free(ctx);
     return status;
 }

@@ -51,9 +51,6 @@ chetrit_options_t chetrit_options_default(void)
     return o;
 }
 
-/* Bytes of a proof-number tree node (pns.h). */
-#define PNS_NODE_BYTES 16
-
 /* The least cap search_memory_plan takes for one thread (a table of one bucket and the least
  * stacks), found by bisection: the plan is a pure function of the cap. */
 static size_t least_search_bytes(void)
@@ -131,11 +128,14 @@ void chetrit_stop_destroy(chetrit_stop_t *stop)
     g_free(stop);
 }
 
-/* Stops every search of a worker, in progress and to come (search_interrupt). */
+/* Stops every search of a worker, in progress and to come (search_interrupt, pns_interrupt:
+ * a proof-number search would otherwise run on to its tree's size). */
 static void chetrit_interrupt(chetrit_t *c)
 {
     for (int r = 0; r < CHETRIT_RULE_COUNT; r++)
         search_interrupt(c->search[r]);
+    if (c->pns)
+        pns_interrupt(c->pns);
 }
 
 void chetrit_stop_request(chetrit_stop_t *stop)

@@ -1,38 +1,13 @@
 /*
  * solver/pns.c: proof-number search for the no-pass last-move rule sets (solver/pns.h).
  */
-#include "solver/pns.h"
+#include "solver/pns_internal.h"
 
 #include <glib.h>
 #include <string.h>
 
 /* Proof and disproof numbers saturate here: "infinite" (a decided node's other number). */
 #define PNS_INFINITY ((uint32_t)0x3fffffff)
-
-/*
- * A tree node: 16 bytes.  The children of an expanded node are `count` consecutive nodes from
- * index `first` of the pool; a node keeps only the move that leads to it, and its position is
- * rebuilt by replaying the moves from the root on the search's game (pns.h: that is how every
- * legality question reaches core/game.h with the exact history).
- */
-typedef struct pns_node {
-    uint32_t proof;    /* leaves still to prove for the prover to win (0: proved) */
-    uint32_t disproof; /* leaves still to prove for the prover to fail (0: disproved) */
-    uint32_t first;    /* the first child, when expanded */
-    uint8_t count;     /* the children (legal moves), when expanded */
-    uint8_t move;      /* the move from the parent (board_move_t) */
-    uint8_t expanded;
-    uint8_t unused;
-} pns_node_t;
-
-struct pns {
-    pns_node_t *nodes; /* the pool: node 0 is the root */
-    size_t size, capacity;
-    uint32_t *path; /* the nodes from the root to the one being expanded */
-    size_t path_capacity;
-    uint64_t max_nodes; /* per tree, 0 none */
-    uint64_t total;     /* nodes created by every search */
-};
 
 /* One search's fixed data. */
 typedef struct pns_search {
@@ -75,6 +50,7 @@ pns_t *pns_create(uint64_t max_nodes)
 {
     pns_t *p = g_new0(pns_t, 1);
     p->max_nodes = max_nodes;
+    atomic_init(&p->interrupted, false);
     return p;
 }
 
@@ -97,6 +73,33 @@ uint64_t pns_nodes(const pns_t *p)
     return p->total;
 }
 
+void pns_set_limits(pns_t *p, uint64_t max_nodes, double max_seconds)
+{
+    p->total_end = max_nodes ? p->total + max_nodes : 0;
+    p->deadline = max_seconds > 0 ? g_get_monotonic_time() + (gint64)(max_seconds * 1e6) : 0;
+}
+
+void pns_interrupt(pns_t *p)
+{
+    atomic_store(&p->interrupted, true);
+}
+
+pns_stop_t pns_stopped(const pns_t *p)
+{
+    return p->stop;
+}
+
+size_t pns_peak_bytes(const pns_t *p)
+{
+    return p->peak * sizeof(pns_node_t);
+}
+
+void pns_set_progress(pns_t *p, search_progress_fn progress, void *data)
+{
+    p->progress = progress;
+    p->progress_data = data;
+}
+
 static bool prover_to_move(const pns_search_t *s, int ply)
 {
     return (s->root_to_move == s->prover) == !(ply & 1);
@@ -109,8 +112,8 @@ static uint32_t saturated_add(uint32_t a, uint32_t b)
 }
 
 /* A new leaf `ply` plies below the root, its position the game's current one: decided when
- * its player has no move or the ply bound is reached, otherwise numbered by its mobility (a
- * side with k moves needs k refutations). */
+ * its player has no move or the game cannot end within the ply bound, otherwise numbered by
+ * its mobility (a side with k moves needs k refutations). */
 static void leaf_init(pns_node_t *leaf, const pns_search_t *s, int ply)
 {
     board_move_t moves[BOARD_MAX_POINTS + 1];
@@ -118,11 +121,14 @@ static void leaf_init(pns_node_t *leaf, const pns_search_t *s, int ply)
     bool mine = prover_to_move(s, ply);
     leaf->expanded = 0;
     leaf->count = 0;
-    if (k == 0) { /* the game is over: no legal move, or (scored) two passes */
+    leaf->first = 0; /* a decided leaf's solution is itself: depth 0 */
+    if (k == 0) {    /* the game is over: no legal move, or (scored) two passes */
         bool won = prover_won(s);
         leaf->proof = won ? 0 : PNS_INFINITY;
         leaf->disproof = won ? PNS_INFINITY : 0;
-    } else if (s->max_plies && ply >= s->max_plies) { /* not over within the bound */
+    } else if (s->max_plies && ply + (mine ? 1 : 2) > s->max_plies) {
+        /* Not over within the bound: the prover to move needs a move at least, the opponent
+         * to move (it has one) a move and the prover's answer. */
         leaf->proof = PNS_INFINITY;
         leaf->disproof = 0;
     } else {
@@ -131,11 +137,94 @@ static void leaf_init(pns_node_t *leaf, const pns_search_t *s, int ply)
     }
 }
 
-/* The numbers of an expanded node from its children's: the prover to move needs one child
- * proved (the least proof number) and all disproved (the sum); the opponent the reverse. */
-static void node_update(pns_node_t *nodes, uint32_t x, bool mine)
+/* Room for `more` nodes at the end of the pool; false beyond the tree's size.  The pool
+ * doubles up to that size and never past it. */
+static bool pool_reserve(pns_t *p, size_t more)
 {
+    size_t limit = p->max_nodes && p->max_nodes < UINT32_MAX ? p->max_nodes : UINT32_MAX;
+    if (p->size + more > limit)
+        return false;
+    if (p->size + more > p->capacity) {
+        size_t capacity = p->capacity ? p->capacity : 4096;
+        while (capacity < p->size + more)
+            capacity *= 2;
+        if (capacity > limit)
+            capacity = limit;
+        p->nodes = g_renew(pns_node_t, p->nodes, capacity);
+        p->capacity = capacity;
+    }
+    return true;
+}
+
+static void pool_reset(pns_t *p)
+{
+    p->size = 0;
+    p->live = 0;
+    for (size_t i = 0; i < G_N_ELEMENTS(p->free_blocks); i++)
+        p->free_blocks[i] = PNS_NO_BLOCK;
+}
+
+static void block_free(pns_t *p, uint32_t first, size_t count)
+{
+    p->nodes[first].first = p->free_blocks[count];
+    p->free_blocks[count] = first;
+    p->live -= count;
+}
+
+/* A block of `count` consecutive nodes: a freed one of that length, else new ones at the end
+ * of the pool, else (the pool full) the head of a longer freed block, its tail freed.
+ * PNS_NO_BLOCK when none is left. */
+static uint32_t block_alloc(pns_t *p, size_t count)
+{
+    uint32_t first = p->free_blocks[count];
+    if (first != PNS_NO_BLOCK) {
+        p->free_blocks[count] = p->nodes[first].first;
+    } else if (pool_reserve(p, count)) {
+        first = (uint32_t)p->size;
+        p->size += count;
+    } else {
+        size_t longer = count + 1;
+        while (longer < G_N_ELEMENTS(p->free_blocks) && p->free_blocks[longer] == PNS_NO_BLOCK)
+            longer++;
+        if (longer == G_N_ELEMENTS(p->free_blocks))
+            return PNS_NO_BLOCK;
+        first = p->free_blocks[longer];
+        p->free_blocks[longer] = p->nodes[first].first;
+        p->live += longer - count; /* the tail: block_free takes it off again */
+        block_free(p, first + (uint32_t)count, longer - count);
+    }
+    p->live += count;
+    if (p->live > p->peak)
+        p->peak = p->live;
+    return first;
+}
+
+/* Returns the children of node x and everything below them to the pool. */
+static void subtree_free(pns_t *p, uint32_t x)
+{
+    pns_node_t *n = &p->nodes[x];
+    if (!n->expanded)
+        return;
+    for (uint32_t i = n->first; i < n->first + n->count; i++)
+        subtree_free(p, i);
+    block_free(p, n->first, n->count);
+    n->expanded = 0;
+    n->first = 0;
+}
+
+/*
+ * The numbers of an expanded node x, `ply` plies below the root, from its children's: the
+ * prover to move needs one child proved (the least proof number) and all disproved (the sum);
+ * the opponent the reverse.  When that solves x, its subtree goes back to the pool and x keeps
+ * the depth of its solution: the length of the winner's quickest line in it, the winner to
+ * move taking its shortest won child, the loser its longest child (all are won for the winner
+ * in a solved node); a decided leaf is 0.
+ */
+static void node_update(const pns_search_t *s, uint32_t x, int ply)
+{
+    pns_node_t *nodes = s->p->nodes;
     pns_node_t *n = &nodes[x];
+    bool mine = prover_to_move(s, ply);
     uint32_t least = PNS_INFINITY, sum = 0;
     for (uint32_t i = n->first; i < n->first + n->count; i++) {
         uint32_t one = mine ? nodes[i].proof : nodes[i].disproof;
@@ -145,23 +234,25 @@ static void node_update(pns_node_t *nodes, uint32_t x, bool mine)
     }
     n->proof = mine ? least : sum;
     n->disproof = mine ? sum : least;
-}
-
-/* Room for `more` nodes in the pool; false beyond the node budget. */
-static bool pool_reserve(pns_t *p, size_t more)
-{
-    if (p->max_nodes && p->size + more > p->max_nodes)
-        return false;
-    if (p->size + more > UINT32_MAX)
-        return false;
-    if (p->size + more > p->capacity) {
-        size_t capacity = p->capacity ? p->capacity : 4096;
-        while (capacity < p->size + more)
-            capacity *= 2;
-        p->nodes = g_renew(pns_node_t, p->nodes, capacity);
-        p->capacity = capacity;
+    if (n->proof != 0 && n->disproof != 0)
+        return;
+    bool proved = n->proof == 0;
+    bool winner_to_move = mine == proved;
+    uint32_t depth = winner_to_move ? UINT32_MAX : 0;
+    for (uint32_t i = n->first; i < n->first + n->count; i++) {
+        const pns_node_t *c = &nodes[i];
+        bool won = proved ? c->proof == 0 : c->disproof == 0;
+        if (!won) {
+            g_assert(winner_to_move);
+            continue;
+        }
+        g_assert(!c->expanded);
+        uint32_t d = c->first + 1;
+        if (winner_to_move ? d < depth : d > depth)
+            depth = d;
     }
-    return true;
+    subtree_free(s->p, x);
+    n->first = depth;
 }
 
 /* Expands node x, `ply` plies below the root, the game at its position; false when the budget
@@ -172,10 +263,9 @@ static bool expand(const pns_search_t *s, uint32_t x, int ply)
     board_move_t moves[BOARD_MAX_POINTS + 1];
     int k = game_legal_moves(moves, s->game);
     g_assert(k > 0); /* a leaf without a move is decided and never chosen */
-    if (!pool_reserve(p, (size_t)k))
+    uint32_t first = block_alloc(p, (size_t)k);
+    if (first == PNS_NO_BLOCK)
         return false;
-    uint32_t first = (uint32_t)p->size;
-    p->size += (size_t)k;
     p->total += (uint64_t)k;
     for (int i = 0; i < k; i++) {
         pns_node_t *child = &p->nodes[first + i];
@@ -191,7 +281,7 @@ static bool expand(const pns_search_t *s, uint32_t x, int ply)
     n->first = first;
     n->count = (uint8_t)k;
     n->expanded = 1;
-    node_update(p->nodes, x, prover_to_move(s, ply));
+    node_update(s, x, ply);
     return true;
 }
 
@@ -206,53 +296,48 @@ static void path_reserve(pns_t *p, size_t length)
     p->path_capacity = capacity;
 }
 
-/*
- * The length of the winner's quickest line in the solved tree below x (ply `ply`): the winner
- * to move takes its shortest won child, the loser its longest child (all are won for the
- * winner in a solved node).  A solved leaf is a game over: 0.
- */
-static int solution_depth(const pns_search_t *s, uint32_t x, int ply, bool prover_won)
+/* Whether the budget of pns_set_limits is spent or pns_interrupt was called; sets p->stop. */
+static bool limits_hit(pns_t *p, uint64_t expansions)
 {
-    const pns_node_t *n = &s->p->nodes[x];
-    if (!n->expanded)
-        return 0;
-    bool winner_to_move = prover_to_move(s, ply) == prover_won;
-    int best = winner_to_move ? INT32_MAX : 0;
-    for (uint32_t i = n->first; i < n->first + n->count; i++) {
-        const pns_node_t *c = &s->p->nodes[i];
-        bool won = prover_won ? c->proof == 0 : c->disproof == 0;
-        if (winner_to_move && !won)
-            continue;
-        g_assert(won);
-        int d = 1 + solution_depth(s, i, ply + 1, prover_won);
-        if (winner_to_move ? d < best : d > best)
-            best = d;
-    }
-    return best;
+    if (atomic_load_explicit(&p->interrupted, memory_order_relaxed))
+        p->stop = PNS_STOP_INTERRUPTED;
+    else if (p->total_end && p->total >= p->total_end)
+        p->stop = PNS_STOP_LIMIT;
+    else if (p->deadline && expansions % PNS_CHECK_PERIOD == 0 &&
+             g_get_monotonic_time() >= p->deadline)
+        p->stop = PNS_STOP_LIMIT;
+    return p->stop != PNS_STOP_NONE;
 }
 
 /* One search for the goal in s (its pool, game and root are set here); *depth (when decided
- * and not NULL) the solution depth of the tree. */
+ * and not NULL) the depth of the root's solution (node_update). */
 static pns_outcome_t search(int *depth, pns_t *p, const game_t *game, pns_search_t s)
 {
     s.p = p;
-    s.game = game_copy(game);
     s.root_to_move = (board_color_t)game_current(game)->to_move;
-    p->size = 0;
+    p->stop = PNS_STOP_NONE;
+    pool_reset(p);
+    if (limits_hit(p, 0))
+        return PNS_UNKNOWN;
     if (!pool_reserve(p, 1)) {
-        game_destroy(s.game);
+        p->stop = PNS_STOP_FULL;
         return PNS_UNKNOWN;
     }
-    p->size = 1;
+    s.game = game_copy(game);
+    p->size = p->live = 1;
+    if (p->peak < 1)
+        p->peak = 1;
     p->total++;
     leaf_init(&p->nodes[0], &s, 0);
     pns_outcome_t outcome = PNS_UNKNOWN;
-    for (;;) {
+    for (uint64_t expansions = 1;; expansions++) {
         const pns_node_t *root = &p->nodes[0];
         if (root->proof == 0 || root->disproof == 0) {
             outcome = root->proof == 0 ? PNS_PROVED : PNS_DISPROVED;
             break;
         }
+        if (limits_hit(p, expansions))
+            break;
         /* Down to the most-proving leaf: the prover to move follows its least proof number,
          * the opponent its least disproof number. */
         int ply = 0;
@@ -277,14 +362,16 @@ static pns_outcome_t search(int *depth, pns_t *p, const game_t *game, pns_search
         }
         bool grown = expand(&s, x, ply);
         for (int i = ply - 1; i >= 0; i--)
-            node_update(p->nodes, p->path[i], prover_to_move(&s, i));
+            node_update(&s, p->path[i], i);
         for (int i = 0; i < ply; i++)
             game_undo(s.game);
-        if (!grown)
+        if (!grown) {
+            p->stop = PNS_STOP_FULL;
             break;
+        }
     }
     if (depth && outcome != PNS_UNKNOWN)
-        *depth = solution_depth(&s, 0, 0, outcome == PNS_PROVED);
+        *depth = (int)p->nodes[0].first;
     game_destroy(s.game);
     return outcome;
 }
@@ -296,39 +383,9 @@ pns_outcome_t pns_prove(int *plies, pns_t *p, const game_t *game, board_color_t 
     pns_search_t goal = {.prover = prover, .max_plies = max_plies};
     int depth = 0;
     pns_outcome_t outcome = search(&depth, p, game, goal);
-    if (plies && outcome == PNS_PROVED)
+    if (plies && (outcome == PNS_PROVED || (outcome == PNS_DISPROVED && !max_plies)))
         *plies = depth;
     return outcome;
-}
-
-bool pns_value(board_color_t *winner, int *plies, pns_t *p, const game_t *game)
-{
-    board_color_t to_move = (board_color_t)game_current(game)->to_move;
-    g_assert(pns_supports(game_rules(game)));
-    pns_search_t goal = {.prover = BOARD_BLACK};
-    int depth = 0;
-    pns_outcome_t outcome = search(&depth, p, game, goal);
-    if (outcome == PNS_UNKNOWN)
-        return false;
-    /* Without a bound the game is finite (superko) and has no draw: disproved is lost. */
-    board_color_t w = outcome == PNS_PROVED ? BOARD_BLACK : BOARD_WHITE;
-    *winner = w;
-    *plies = -1;
-    /* The winner plays the last move: an odd distance when it is to move. */
-    int lo = w == to_move ? 1 : 2, hi = depth;
-    while (lo < hi) {
-        int mid = lo + 2 * ((hi - lo) / 4);
-        int proved_in = 0;
-        outcome = pns_prove(&proved_in, p, game, w, mid);
-        if (outcome == PNS_UNKNOWN)
-            return true;
-        if (outcome == PNS_PROVED)
-            hi = proved_in;
-        else
-            lo = mid + 2;
-    }
-    *plies = hi;
-    return true;
 }
 
 pns_outcome_t pns_prove_margin(pns_t *p, const game_t *game, int threshold2)

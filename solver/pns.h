@@ -13,7 +13,8 @@
  * Herik 1994) grows the tree where the proof is cheapest (fewest leaves left to prove or to
  * disprove) and needs no table: the same cell takes about 0.1 M nodes.  On boards with many
  * transpositions (3x3) the table wins and alpha-beta stays the better search; solver/chetrit.c
- * runs this one when a first alpha-beta budget is spent.
+ * runs this one when a first alpha-beta budget is spent, and `mathgo solve` on 1xN boards
+ * (pns_solve below; docs/solver.md, "Proof-number search", has the measurements).
  *
  * WHY IT IS EXACT.  The tree is a tree: no table, no symmetry, no estimate.  Every node is
  * reached by replaying its moves on a copy of the caller's game, and its moves are the game's
@@ -43,11 +44,24 @@
 #include "core/board.h"
 #include "core/game.h"
 #include "core/rules.h"
+#include "solver/search.h"
 
+#include <glib.h>
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
+#define PNS_NODE_BYTES 16 /* one node of the tree (pns.c) */
+
 typedef struct pns pns_t;
+
+/* Why the last search ended without an answer (PNS_UNKNOWN). */
+typedef enum pns_stop {
+    PNS_STOP_NONE = 0,
+    PNS_STOP_FULL,        /* the tree reached its size (pns_create's max_nodes) */
+    PNS_STOP_LIMIT,       /* the node or time budget of pns_set_limits */
+    PNS_STOP_INTERRUPTED, /* pns_interrupt */
+} pns_stop_t;
 
 typedef enum pns_outcome {
     PNS_UNKNOWN = 0, /* the node budget ran out */
@@ -59,14 +73,35 @@ typedef enum pns_outcome {
  * situational superko, no cycle rule. */
 bool pns_supports(const rules_t *rules);
 
-/* A search whose trees hold at most max_nodes nodes each (16 bytes a node; 0: no limit). */
+/* A search whose trees hold at most max_nodes nodes each (PNS_NODE_BYTES a node; 0: no limit
+ * but the pool's 2^32 nodes).  A tree's solved subtrees are returned to its pool as they are
+ * solved, so max_nodes bounds the nodes alive at once, not the nodes created. */
 pns_t *pns_create(uint64_t max_nodes);
 void pns_destroy(pns_t *p);
 void pns_set_max_nodes(pns_t *p, uint64_t max_nodes);
 
+/* A budget for the searches from now on: they stop (PNS_UNKNOWN, pns_stopped says
+ * PNS_STOP_LIMIT) once max_nodes more nodes were created or max_seconds passed (0: none). */
+void pns_set_limits(pns_t *p, uint64_t max_nodes, double max_seconds);
+
+/* Stops the search in progress and every later one (PNS_STOP_INTERRUPTED) as soon as it
+ * notices.  Safe from any thread (a signal watcher). */
+void pns_interrupt(pns_t *p);
+
+/* Why the last search ended unknown (PNS_STOP_NONE when it answered). */
+pns_stop_t pns_stopped(const pns_t *p);
+
+/* The most bytes the tree held at once since pns_create. */
+size_t pns_peak_bytes(const pns_t *p);
+
+/* Called by pns_solve after each answered test of the root (as search_options_t.progress);
+ * NULL: none. */
+void pns_set_progress(pns_t *p, search_progress_fn progress, void *data);
+
 /*
  * Whether `prover` wins from the game's current state within max_plies plies (0: no bound).
- * When proved, *plies (may be NULL) gets the depth of the proof: the prover wins within it.
+ * When proved, *plies (may be NULL) gets the depth of the proof: the prover wins within it;
+ * when disproved without a bound, the depth of the disproof: the other side wins within it.
  * The game's rules must be supported (pns_supports).
  */
 pns_outcome_t pns_prove(int *plies, pns_t *p, const game_t *game, board_color_t prover,
@@ -97,5 +132,29 @@ bool pns_window(int *value, pns_t *p, const game_t *game, int alpha, int beta);
 
 /* Nodes created by every search of p so far. */
 uint64_t pns_nodes(const pns_t *p);
+
+/*
+ * THE SOLVE (pns_solve.c): what search_solve gives, by proof-number searches only, for the
+ * rule sets of pns_supports.  The value (Black's view, search.h's conventions: the winner
+ * hurrying and the loser delaying) from pns_value's winner search and bisection over the
+ * distance; then, unless value_only, the first moves: when the player to move wins, every
+ * winning move (a search "does the mover win after it?" per move), when it loses, every move
+ * after which the winner needs the full distance less one (a bounded search "does the winner
+ * win within d - 3 after it?" per move, which must fail); then an optimal game, at each ply
+ * the first legal move (in game_legal_moves's order, as search_solve takes it) that keeps the
+ * distance, tested the same way.  A move whose image under a symmetry of the whole game
+ * history (every state of the game, the start included, maps onto itself) was tested already
+ * is not tested again: its answer is the same.
+ *
+ * The budget of pns_set_limits, the tree's size and pns_interrupt stop it: false and *error
+ * (SEARCH_ERROR_LIMIT naming the budget or the tree's size, SEARCH_ERROR_INTERRUPTED), with
+ * what was proved of the value in pns_root_bounds.  The game must be supported (pns_supports).
+ */
+bool pns_solve(search_result_t *result, pns_t *p, const game_t *game, bool value_only,
+               GError **error);
+
+/* What the running (or last) pns_solve proved of its root's value, Black's view, with its
+ * nodes and seconds. */
+search_bounds_t pns_root_bounds(const pns_t *p);
 
 #endif

@@ -144,3 +144,24 @@ board_geom_t *support_record_region(board_t *board, char **lines)
     g_string_free(diagram, TRUE);
     return g;
 }
+
+game_t *support_game_after(const board_geom_t *g, const char *rules_text, const char *moves)
+{
+    rules_t r;
+    GError *error = NULL;
+    if (!rules_parse(&r, rules_text, &error))
+        fail_msg("rules '%s': %s", rules_text, error->message);
+    game_t *game = game_create(g, &r);
+    char **names = g_strsplit(moves, " ", -1);
+    for (char **m = names; *m; m++) {
+        board_move_t move;
+        if (!**m)
+            continue;
+        if (!board_parse_move(&move, g, *m, &error))
+            fail_msg("moves '%s': %s", moves, error->message);
+        if (game_play(game, move) != GAME_LEGAL)
+            fail_msg("moves '%s': %s is not legal", moves, *m);
+    }
+    g_strfreev(names);
+    return game;
+}

@@ -7,6 +7,7 @@
 #define MATHGO_TESTS_SUPPORT_H
 
 #include "core/board.h"
+#include "core/game.h"
 
 #include <stdarg.h>
 
@@ -52,5 +53,9 @@ void support_record_diagram(board_t *board, int *width, int *height, char **line
  * '#' is a point, not a comment) and its geometry; fails the current test, naming the record's
  * "name", when it is malformed.  Free the geometry with board_geom_destroy. */
 board_geom_t *support_record_region(board_t *board, char **lines);
+
+/* The game of `rules_text` from the empty board after `moves` (GTP names separated by spaces:
+ * each must be legal); fails the current test otherwise.  It borrows g. */
+game_t *support_game_after(const board_geom_t *g, const char *rules_text, const char *moves);
 
 #endif

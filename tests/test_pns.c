@@ -2,7 +2,11 @@
  * tests/test_pns.c: proof-number search (solver/pns.h) against the reference search of
  * tests/reference.c on every position of the small boards, against the alpha-beta solver's
  * values of every 1x7 and 2x3 position (docs/data: the Chetrit study's math and pseudo
- * columns), and its bounds, budget and rule sets.
+ * columns), and its bounds, budget and rule sets; its solve (pns_solve: value, first moves,
+ * optimal game) against alpha-beta's (search_solve) on every board up to 8 points, after
+ * histories (tests/data/pns_histories.txt) and on regions (tests/data/solver_regions.txt), and how
+ * a solve stops (limits, a full tree, an interrupt), in the library and through `mathgo solve
+ * --algorithm`.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -17,6 +21,7 @@
 #include "solver/pns.h"
 #include "solver/search.h"
 #include "tests/reference.h"
+#include "tests/support.h"
 
 #include <glib.h>
 #include <stdlib.h>
@@ -310,6 +315,255 @@ static void test_pns__only_the_no_pass_superko_last_move_rules_are_supported(voi
     }
 }
 
+/* The moves as GTP names, for messages; free with g_free. */
+static char *moves_text(const board_geom_t *g, const board_move_t *moves, int count)
+{
+    GString *s = g_string_new(NULL);
+    for (int i = 0; i < count; i++) {
+        char name[8];
+        g_string_append_printf(s, "%s%s", i ? " " : "", board_move_name(name, g, moves[i]));
+    }
+    return g_string_free(s, FALSE);
+}
+
+/*
+ * pns_solve against search_solve on the game's current state: the same value, the same first
+ * moves, and the same optimal game (both take at each ply the first move of game_legal_moves
+ * that keeps the value), which replays legally and ends as the value says.
+ */
+static void check_solve_agrees(const game_t *game, const char *what)
+{
+    const board_geom_t *g = game_geom(game);
+    search_options_t o = search_options_default();
+    o.tt_bytes = (size_t)16 << 20;
+    GError *err = NULL;
+    search_t *s = search_create(g, game_rules(game), &o, &err);
+    assert_non_null(s);
+    search_result_t want, got;
+    assert_true(search_solve(&want, s, game, &err));
+    pns_t *p = pns_create(0);
+    if (!pns_solve(&got, p, game, false, &err))
+        fail_msg("%s: pns_solve: %s", what, err->message);
+    char *want_best = moves_text(g, want.best, want.best_count);
+    char *got_best = moves_text(g, got.best, got.best_count);
+    char *want_pv = moves_text(g, want.pv, want.pv_length);
+    char *got_pv = moves_text(g, got.pv, got.pv_length);
+    if (got.value != want.value || strcmp(got_best, want_best) || strcmp(got_pv, want_pv))
+        fail_msg("%s: pns value %d, first moves %s, game %s; alpha-beta %d, %s, %s", what,
+                 got.value, got_best, got_pv, want.value, want_best, want_pv);
+    /* The game: legal, as long as the value says, won by the value's winner. */
+    assert_int_equal(got.pv_length, search_value_plies(got.value));
+    game_t *line = game_copy(game);
+    for (int i = 0; i < got.pv_length; i++)
+        assert_int_equal(game_play(line, got.pv[i]), GAME_LEGAL);
+    assert_int_not_equal(game_status(line), GAME_ONGOING);
+    assert_int_equal(game_result(line).winner, got.value > 0 ? BOARD_BLACK : BOARD_WHITE);
+    assert_int_equal(got.final.winner, game_result(line).winner);
+    /* The value alone, as --value-only asks it. */
+    search_result_t value_only;
+    assert_true(pns_solve(&value_only, p, game, true, &err));
+    assert_int_equal(value_only.value, want.value);
+    assert_int_equal(value_only.pv_length, 0);
+    game_destroy(line);
+    g_free(want_best);
+    g_free(got_best);
+    g_free(want_pv);
+    g_free(got_pv);
+    pns_destroy(p);
+    search_destroy(s);
+}
+
+static void test_pns__solve_equals_alphabeta_on_every_board_up_to_8_points(void **state)
+{
+    (void)state;
+    static const char *const rules[] = {"math", "pseudo"};
+    for (int width = 1; width <= 8; width++)
+        for (int height = 1; width * height <= 8; height++)
+            for (size_t k = 0; k < G_N_ELEMENTS(rules); k++) {
+                /* 8x1 pseudo is 1x8 pseudo turned: 2 s of each search in Release. */
+                if (width == 8 && k == 1)
+                    continue;
+                board_geom_t *g = board_geom_create(width, height, NULL);
+                rules_t r;
+                assert_true(rules_parse(&r, rules[k], NULL));
+                game_t *game = game_create(g, &r);
+                char *what = g_strdup_printf("%dx%d %s", width, height, rules[k]);
+                check_solve_agrees(game, what);
+                g_free(what);
+                game_destroy(game);
+                board_geom_destroy(g);
+            }
+}
+
+/* The games of tests/data/pns_histories.txt: the solve after each agrees (superko sees the
+ * moves). */
+static void test_pns__solve_equals_alphabeta_after_histories(void **state)
+{
+    (void)state;
+    char *text = support_read_data("pns_histories.txt");
+    char **lines = g_strsplit(text, "\n", -1);
+    int checked = 0;
+    for (char **line = lines; *line; line++) {
+        if (**line == '#' || !**line)
+            continue;
+        char **f = g_strsplit(*line, "|", -1);
+        assert_int_equal(g_strv_length(f), 3);
+        int width, height;
+        assert_int_equal(sscanf(f[0], "%dx%d", &width, &height), 2);
+        board_geom_t *g = board_geom_create(width, height, NULL);
+        game_t *game = support_game_after(g, g_strstrip(f[1]), g_strstrip(f[2]));
+        check_solve_agrees(game, *line);
+        game_destroy(game);
+        board_geom_destroy(g);
+        g_strfreev(f);
+        checked++;
+    }
+    assert_int_equal(checked, 17);
+    g_strfreev(lines);
+    g_free(text);
+}
+
+/* The regions of tests/data/solver_regions.txt (holes, safe and ordinary stones), each player
+ * to move, math and pseudo: the solves agree. */
+static void check_region_solves(const char *record)
+{
+    char **lines = g_strsplit(record, "\n", -1);
+    board_t start;
+    board_geom_t *g = support_record_region(&start, lines);
+    static const char *const rules[] = {"math", "pseudo"};
+    for (int to_move = 0; to_move < 2; to_move++)
+        for (size_t k = 0; k < G_N_ELEMENTS(rules); k++) {
+            rules_t r;
+            assert_true(rules_parse(&r, rules[k], NULL));
+            game_t *game = fresh_game(g, &r, &start, (board_color_t)to_move);
+            char *what = g_strdup_printf("%s, %s to move, %s", support_record_value(lines, "name"),
+                                         to_move ? "White" : "Black", rules[k]);
+            check_solve_agrees(game, what);
+            g_free(what);
+            game_destroy(game);
+        }
+    board_geom_destroy(g);
+    g_strfreev(lines);
+}
+
+static void test_pns__solve_equals_alphabeta_on_regions(void **state)
+{
+    (void)state;
+    assert_true(support_for_each_record("solver_regions.txt", check_region_solves) >= 8);
+}
+
+/*
+ * A solve stops with its reason and what it proved: a node budget (SEARCH_ERROR_LIMIT), a
+ * deadline, a tree too small for the proof (SEARCH_ERROR_LIMIT naming the tree) and
+ * pns_interrupt (SEARCH_ERROR_INTERRUPTED, for every later solve too).  1x8 pseudo: about 1 M
+ * nodes to solve.
+ */
+static void test_pns__a_solve_stops_on_its_budget_a_full_tree_and_an_interrupt(void **state)
+{
+    (void)state;
+    board_geom_t *g = board_geom_create(1, 8, NULL);
+    rules_t r;
+    assert_true(rules_parse(&r, "pseudo", NULL));
+    game_t *game = game_create(g, &r);
+    search_result_t res;
+    GError *err = NULL;
+
+    pns_t *p = pns_create(0);
+    pns_set_limits(p, 5000, 0);
+    assert_false(pns_solve(&res, p, game, false, &err));
+    assert_int_equal(err->code, SEARCH_ERROR_LIMIT);
+    assert_int_equal(pns_stopped(p), PNS_STOP_LIMIT);
+    assert_true(pns_nodes(p) >= 5000 && pns_nodes(p) < 5000 + 2 * BOARD_MAX_POINTS);
+    g_clear_error(&err);
+    /* A later budget counts from its own start: enough for the winner, not the distance. */
+    pns_set_limits(p, 100000, 0);
+    assert_false(pns_solve(&res, p, game, true, &err));
+    search_bounds_t b = pns_root_bounds(p);
+    assert_true(b.lo > SEARCH_VALUE_WIN_MIN && b.lo < b.hi); /* Black wins, distance open */
+    assert_true(b.lo <= SEARCH_VALUE_WIN - 27 && SEARCH_VALUE_WIN - 27 <= b.hi);
+    g_clear_error(&err);
+    pns_set_limits(p, 0, 1e-9);
+    assert_false(pns_solve(&res, p, game, true, &err));
+    assert_int_equal(err->code, SEARCH_ERROR_LIMIT);
+    g_clear_error(&err);
+    pns_interrupt(p);
+    pns_set_limits(p, 0, 0);
+    assert_false(pns_solve(&res, p, game, true, &err));
+    assert_int_equal(err->code, SEARCH_ERROR_INTERRUPTED);
+    assert_int_equal(pns_stopped(p), PNS_STOP_INTERRUPTED);
+    g_clear_error(&err);
+    pns_destroy(p);
+
+    p = pns_create(1000);
+    assert_false(pns_solve(&res, p, game, true, &err));
+    assert_int_equal(err->code, SEARCH_ERROR_LIMIT);
+    assert_int_equal(pns_stopped(p), PNS_STOP_FULL);
+    assert_non_null(strstr(err->message, "tree filled its 1000 nodes"));
+    assert_true(pns_peak_bytes(p) <= 1000 * PNS_NODE_BYTES);
+    g_clear_error(&err);
+    pns_destroy(p);
+    game_destroy(game);
+    board_geom_destroy(g);
+}
+
+/*
+ * `mathgo solve --algorithm`: pns prints what alphabeta prints but the costs; a limit gives
+ * the CSV row with status `limit`; rules, threads and a checkpoint it cannot take are
+ * refused (exit 2); auto picks pns on a strip under math.
+ */
+static void test_pns__solve_command_takes_the_algorithm(void **state)
+{
+    (void)state;
+    support_run_t ab =
+        support_runv(NULL, "solve", "2x3", "--rules", "pseudo", "--algorithm", "alphabeta", NULL);
+    support_run_t pn =
+        support_runv(NULL, "solve", "2x3", "--rules", "pseudo", "--algorithm", "pns", NULL);
+    assert_int_equal(ab.status, 0);
+    assert_int_equal(pn.status, 0);
+    char *cut_ab = strstr(ab.out, "\nnodes "), *cut_pn = strstr(pn.out, "\nnodes ");
+    assert_non_null(cut_ab);
+    assert_non_null(cut_pn);
+    *cut_ab = *cut_pn = '\0';
+    assert_string_equal(pn.out, ab.out);
+    support_run_clear(&ab);
+    support_run_clear(&pn);
+
+    support_run_t limit = support_runv(NULL, "solve", "1x8", "--rules", "pseudo", "--algorithm",
+                                       "pns", "--max-nodes", "1000", "--csv", "-q", NULL);
+    assert_int_equal(limit.status, 1);
+    assert_non_null(strstr(limit.out, ",limit,"));
+    assert_non_null(strstr(limit.err, "the search limit was reached"));
+    support_run_clear(&limit);
+
+    static const char *const refused[][4] = {
+        {"--rules", "chinese", "--algorithm", "pns"},
+        {"--rules", "math,ko=simple,cycle=draw", "--algorithm", "pns"},
+        {"--rules", "math", "--threads", "2"},
+        {"--rules", "math", "--algorithm", "minimax"},
+    };
+    for (size_t i = 0; i < G_N_ELEMENTS(refused); i++) {
+        const char *args[] = {"solve",       "1x4",         refused[i][0],
+                              refused[i][1], refused[i][2], refused[i][3],
+                              "--algorithm", "pns",         NULL};
+        if (i < 2 || i == 3)
+            args[6] = NULL; /* the case names its own --algorithm */
+        support_run_t run = support_run(NULL, args);
+        if (run.status != 2)
+            fail_msg("solve 1x4 %s %s %s %s: status %d, stderr %s", refused[i][0], refused[i][1],
+                     refused[i][2], refused[i][3], run.status, run.err);
+        assert_non_null(strstr(run.err, i == 3 ? "--algorithm" : "pns"));
+        support_run_clear(&run);
+    }
+
+    support_run_t automatic = support_runv(NULL, "solve", "1x5", "--rules", "math", NULL);
+    assert_int_equal(automatic.status, 0);
+    assert_non_null(strstr(automatic.out, "proof-number tree"));
+    support_run_clear(&automatic);
+    automatic = support_runv(NULL, "solve", "2x2", "--rules", "math", NULL);
+    assert_non_null(strstr(automatic.out, "table: "));
+    support_run_clear(&automatic);
+}
+
 int main(void)
 {
     if (getenv("MATHGO_TEST_FILTER"))
@@ -321,6 +575,11 @@ int main(void)
         cmocka_unit_test(test_pns__a_bound_below_the_distance_is_disproved),
         cmocka_unit_test(test_pns__a_small_budget_is_unknown_and_a_dead_end_is_lost_at_once),
         cmocka_unit_test(test_pns__only_the_no_pass_superko_last_move_rules_are_supported),
+        cmocka_unit_test(test_pns__solve_equals_alphabeta_on_every_board_up_to_8_points),
+        cmocka_unit_test(test_pns__solve_equals_alphabeta_after_histories),
+        cmocka_unit_test(test_pns__solve_equals_alphabeta_on_regions),
+        cmocka_unit_test(test_pns__a_solve_stops_on_its_budget_a_full_tree_and_an_interrupt),
+        cmocka_unit_test(test_pns__solve_command_takes_the_algorithm),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -99,24 +99,15 @@ static void test_solver__values_after_histories_from_data(void **state)
         if (!f)
             continue;
         board_geom_t *g = board_geom_create(width, height, NULL);
-        rules_t r;
-        assert_true(rules_parse(&r, g_strstrip(f[1]), NULL));
-        game_t *game = game_create(g, &r);
-        char **moves = g_strsplit(g_strstrip(f[2]), " ", -1);
-        for (char **m = moves; *m; m++) {
-            board_move_t move;
-            assert_true(board_parse_move(&move, g, *m, NULL));
-            assert_int_equal(game_play(game, move), GAME_LEGAL);
-        }
+        game_t *game = support_game_after(g, g_strstrip(f[1]), g_strstrip(f[2]));
         search_options_t o = search_options_default();
         o.tt_bytes = 1u << 20;
-        search_t *s = search_create(g, &r, &o, NULL);
+        search_t *s = search_create(g, game_rules(game), &o, NULL);
         int v;
         assert_true(search_value(&v, s, game, -SEARCH_VALUE_INF, SEARCH_VALUE_INF, NULL));
         if (v != atoi(f[3]))
             fail_msg("%s: solver %d, expected %d", *line, v, atoi(f[3]));
         search_destroy(s);
-        g_strfreev(moves);
         game_destroy(game);
         board_geom_destroy(g);
         g_strfreev(f);

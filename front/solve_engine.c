@@ -1,0 +1,134 @@
+/* front/solve_engine.c: alpha-beta or proof-number search behind `mathgo solve`. */
+#include "front/solve_engine.h"
+
+#include <string.h>
+
+bool solve_algorithm_parse(solve_algorithm_t *algorithm, const char *text)
+{
+    if (!text || !strcmp(text, "auto"))
+        *algorithm = SOLVE_ALGORITHM_AUTO;
+    else if (!strcmp(text, "alphabeta"))
+        *algorithm = SOLVE_ALGORITHM_ALPHABETA;
+    else if (!strcmp(text, "pns"))
+        *algorithm = SOLVE_ALGORITHM_PNS;
+    else
+        return false;
+    return true;
+}
+
+solve_algorithm_t solve_algorithm_auto(const board_geom_t *geom, const rules_t *rules, int threads,
+                                       bool checkpoint)
+{
+    bool strip = geom->width == 1 || geom->height == 1;
+    if (strip && pns_supports(rules) && threads == 1 && !checkpoint)
+        return SOLVE_ALGORITHM_PNS;
+    return SOLVE_ALGORITHM_ALPHABETA;
+}
+
+/* The least cap: a tree of 4,096 nodes. */
+#define SOLVE_PNS_LEAST_BYTES (4096 * PNS_NODE_BYTES)
+
+bool solve_algorithm_check_pns(const rules_t *rules, int threads, bool checkpoint,
+                               size_t memory_bytes, GError **error)
+{
+    if (!pns_supports(rules)) {
+        g_set_error(error, SEARCH_ERROR, SEARCH_ERROR_RULES,
+                    "--algorithm pns solves the no-pass rule sets with superko and the player "
+                    "without a move losing (math, pseudo): use --algorithm alphabeta");
+        return false;
+    }
+    if (threads != 1) {
+        g_set_error(error, SEARCH_ERROR, SEARCH_ERROR_RULES,
+                    "--algorithm pns runs one thread: no --threads %d", threads);
+        return false;
+    }
+    if (checkpoint) {
+        g_set_error(error, SEARCH_ERROR, SEARCH_ERROR_RULES,
+                    "--algorithm pns keeps no table to save: no --checkpoint");
+        return false;
+    }
+    if (memory_bytes && memory_bytes < SOLVE_PNS_LEAST_BYTES) {
+        g_set_error(error, SEARCH_ERROR, SEARCH_ERROR_MEMORY,
+                    "--memory %zu bytes: --algorithm pns needs at least %d bytes for its tree",
+                    memory_bytes, SOLVE_PNS_LEAST_BYTES);
+        return false;
+    }
+    return true;
+}
+
+void solve_engine_init_pns(solve_engine_t *engine, size_t memory_bytes,
+                           const search_options_t *options)
+{
+    memset(engine, 0, sizeof *engine);
+    engine->algorithm = SOLVE_ALGORITHM_PNS;
+    engine->pns_bytes = memory_bytes;
+    engine->pns = pns_create(memory_bytes / PNS_NODE_BYTES);
+    pns_set_limits(engine->pns, options->max_nodes, options->max_seconds);
+    pns_set_progress(engine->pns, options->progress, options->progress_data);
+}
+
+void solve_engine_clear(solve_engine_t *engine)
+{
+    search_destroy(engine->search);
+    pns_destroy(engine->pns);
+    memset(engine, 0, sizeof *engine);
+}
+
+bool solve_engine_solve(search_result_t *res, solve_engine_t *engine, const game_t *game,
+                        bool value_only, GError **error)
+{
+    if (engine->pns)
+        return pns_solve(res, engine->pns, game, value_only, error);
+    if (!value_only)
+        return search_solve(res, engine->search, game, error);
+    memset(res, 0, sizeof *res);
+    return search_value(&res->value, engine->search, game, -SEARCH_VALUE_INF, SEARCH_VALUE_INF,
+                        error);
+}
+
+void solve_engine_interrupt(solve_engine_t *engine)
+{
+    if (engine->pns)
+        pns_interrupt(engine->pns);
+    if (engine->search)
+        search_interrupt(engine->search);
+}
+
+search_bounds_t solve_engine_bounds(const solve_engine_t *engine)
+{
+    return engine->pns ? pns_root_bounds(engine->pns) : search_root_bounds(engine->search);
+}
+
+search_stats_t solve_engine_stats(const solve_engine_t *engine)
+{
+    if (!engine->pns)
+        return search_stats(engine->search);
+    search_stats_t st = {0};
+    st.nodes = pns_nodes(engine->pns);
+    st.seconds = pns_root_bounds(engine->pns).seconds;
+    st.memory_bytes = pns_peak_bytes(engine->pns);
+    return st;
+}
+
+void solve_engine_print_stats(FILE *out, const solve_engine_t *engine, double peak_mb, int threads)
+{
+    search_stats_t st = solve_engine_stats(engine);
+    if (engine->pns) {
+        char cap[32] = "no cap";
+        if (engine->pns_bytes)
+            g_snprintf(cap, sizeof cap, "cap %.1f MB", engine->pns_bytes / 1048576.0);
+        fprintf(out,
+                "proof-number tree: %.1f MB at most at once (%s; nodes counted as created), "
+                "peak resident %.1f MB, threads 1\n",
+                st.memory_bytes / 1048576.0, cap, peak_mb);
+        return;
+    }
+    fprintf(out,
+            "table: %llu probes, %llu hits, %llu refused by the history check, %llu stores, "
+            "%llu results not stored (history-dependent)\n",
+            (unsigned long long)st.tt_probes, (unsigned long long)st.tt_hits,
+            (unsigned long long)st.tt_refused, (unsigned long long)st.tt_stores,
+            (unsigned long long)st.tt_unstored);
+    fprintf(out, "memory: table %.1f MB, peak resident %.1f MB, threads %d\n",
+            st.memory_bytes / 1048576.0, peak_mb, threads);
+}

@@ -1,0 +1,76 @@
+/*
+ * front/solve_engine.h: the search behind `mathgo solve`: alpha-beta with its table
+ * (solver/search.h) or proof-number search (solver/pns.h, for math and pseudo), chosen by
+ * --algorithm, behind one set of calls so that the command treats both alike.
+ */
+#ifndef MATHGO_FRONT_SOLVE_ENGINE_H
+#define MATHGO_FRONT_SOLVE_ENGINE_H
+
+#include "core/board.h"
+#include "core/game.h"
+#include "core/rules.h"
+#include "solver/pns.h"
+#include "solver/search.h"
+
+#include <glib.h>
+#include <stdbool.h>
+#include <stdio.h>
+
+typedef enum solve_algorithm {
+    SOLVE_ALGORITHM_AUTO = 0,
+    SOLVE_ALGORITHM_ALPHABETA,
+    SOLVE_ALGORITHM_PNS,
+} solve_algorithm_t;
+
+/* "alphabeta", "pns" or "auto" (NULL: auto); false for anything else. */
+bool solve_algorithm_parse(solve_algorithm_t *algorithm, const char *text);
+
+/*
+ * The search --algorithm auto runs (docs/solver.md, "Proof-number search"): proof-number
+ * search where the rules allow it (pns_supports), the board is one point wide or tall (the
+ * long capture fights where the table refuses its hits) and the options need nothing only
+ * alpha-beta has (a checkpoint, several threads); alpha-beta everywhere else.
+ */
+solve_algorithm_t solve_algorithm_auto(const board_geom_t *geom, const rules_t *rules, int threads,
+                                       bool checkpoint);
+
+/*
+ * Whether --algorithm pns can run with these rules and options; false and *error naming the
+ * option otherwise.
+ */
+bool solve_algorithm_check_pns(const rules_t *rules, int threads, bool checkpoint,
+                               size_t memory_bytes, GError **error);
+
+typedef struct solve_engine {
+    solve_algorithm_t algorithm; /* ALPHABETA or PNS */
+    search_t *search;            /* alpha-beta's, or NULL */
+    pns_t *pns;                  /* proof-number search's, or NULL */
+    size_t pns_bytes;            /* the cap on its tree (0: none) */
+} solve_engine_t;
+
+/*
+ * Proof-number search as the engine: a tree of at most memory_bytes (0: no cap), the node and
+ * time limits (0: none) and the progress function of search_options_t.
+ */
+void solve_engine_init_pns(solve_engine_t *engine, size_t memory_bytes,
+                           const search_options_t *options);
+
+/* Frees the engine's search (either). */
+void solve_engine_clear(solve_engine_t *engine);
+
+/* search_solve or search_value (value_only: only res->value is set), or pns_solve. */
+bool solve_engine_solve(search_result_t *res, solve_engine_t *engine, const game_t *game,
+                        bool value_only, GError **error);
+
+/* Stops the engine's search in progress; safe from any thread. */
+void solve_engine_interrupt(solve_engine_t *engine);
+
+/* The counters and what is proved of the root (search_stats, search_root_bounds, or their
+ * equivalents for proof-number search: nodes created, the tree's peak memory). */
+search_stats_t solve_engine_stats(const solve_engine_t *engine);
+search_bounds_t solve_engine_bounds(const solve_engine_t *engine);
+
+/* The lines of the text report on the search's table or tree, and memory. */
+void solve_engine_print_stats(FILE *out, const solve_engine_t *engine, double peak_mb, int threads);
+
+#endif

@@ -1,0 +1,65 @@
+/*
+ * solver/pns_internal.h: the proof-number search's state, shared by its two files (pns.c, the
+ * search; pns_solve.c, the solve built on it); never included outside them.
+ */
+#ifndef MATHGO_SOLVER_PNS_INTERNAL_H
+#define MATHGO_SOLVER_PNS_INTERNAL_H
+
+#include "solver/pns.h"
+
+#include <stdatomic.h>
+
+#define PNS_NO_BLOCK     UINT32_MAX /* the end of a free list */
+#define PNS_CHECK_PERIOD 256        /* expansions between two looks at the clock */
+
+/*
+ * A tree node: 16 bytes.  The children of an expanded node are `count` consecutive nodes from
+ * index `first` of the pool; a node keeps only the move that leads to it, and its position is
+ * rebuilt by replaying the moves from the root on the search's game (pns.h: that is how every
+ * legality question reaches core/game.h with the exact history).
+ *
+ * A solved node (proof or disproof 0) is never selected again, so its subtree is returned to
+ * the pool as soon as it is solved (subtree_free) and the node keeps, in `first`, the one
+ * thing later asked of it: the depth of its solution (node_update).  A solved node is
+ * therefore never `expanded`.
+ */
+typedef struct pns_node {
+    uint32_t proof;    /* leaves still to prove for the prover to win (0: proved) */
+    uint32_t disproof; /* leaves still to prove for the prover to fail (0: disproved) */
+    uint32_t first;    /* expanded: the first child; solved: the depth of its solution */
+    uint8_t count;     /* the children (legal moves), when expanded */
+    uint8_t move;      /* the move from the parent (board_move_t) */
+    uint8_t expanded;
+    uint8_t unused;
+} pns_node_t;
+
+_Static_assert(sizeof(pns_node_t) == PNS_NODE_BYTES, "a tree node is PNS_NODE_BYTES bytes");
+
+struct pns {
+    pns_node_t *nodes; /* the pool: node 0 is the root */
+    size_t size, capacity;
+    /* Freed blocks of children, one list per block length, linked through the block's first
+     * node's `first` (PNS_NO_BLOCK ends a list). */
+    uint32_t free_blocks[BOARD_MAX_POINTS + 2];
+    size_t live, peak; /* nodes in the tree now, and at most since pns_create */
+    uint32_t *path;    /* the nodes from the root to the one being expanded */
+    size_t path_capacity;
+    uint64_t max_nodes; /* per tree, 0 none */
+    uint64_t total;     /* nodes created by every search */
+    /* The budget of the searches from pns_set_limits on: an end to `total` and a deadline on
+     * the monotonic clock (0: none); and pns_interrupt's flag, which stays set. */
+    uint64_t total_end;
+    gint64 deadline;
+    atomic_bool interrupted;
+    pns_stop_t stop; /* why the last search ended unknown */
+    search_progress_fn progress;
+    void *progress_data;
+    /* pns_solve's root: what is proved of its value (Black's view), when it began and the
+     * nodes created before it (pns_root_bounds). */
+    int root_lo, root_hi;
+    gint64 solve_started;
+    double solve_seconds; /* its time once it ended, -1 while it runs */
+    uint64_t solve_nodes_begin;
+};
+
+#endif

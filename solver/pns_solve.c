@@ -1,0 +1,292 @@
+/*
+ * solver/pns_solve.c: the value, the first moves and an optimal game of a no-pass last-move
+ * game by proof-number searches alone (pns.h, "THE SOLVE"; docs/solver.md, "Proof-number
+ * search").  Every answer is read from searches of pns.c, each exact: the winner from one
+ * search without a bound, the distance from bounded ones ("does the winner win within d
+ * plies?"), and each move from one search after it.
+ */
+#include "solver/pns_internal.h"
+
+/* A last-move value, Black's view: `winner` wins in `plies` (search.h's conventions). */
+static int win_value(board_color_t winner, int plies)
+{
+    return winner == BOARD_BLACK ? SEARCH_VALUE_WIN - plies : -(SEARCH_VALUE_WIN - plies);
+}
+
+/* Records what is proved of the root's value and tells the progress function: the test
+ * "value >= test?" was answered with the bound `value` (Black's view). */
+static void root_proved(pns_t *p, int lo, int hi, int test, int value)
+{
+    p->root_lo = lo;
+    p->root_hi = hi;
+    if (!p->progress)
+        return;
+    search_progress_t step = {
+        .test = test,
+        .horizon = INT_MAX,
+        .done = true,
+        .value = value,
+        .lo = lo,
+        .hi = hi,
+        .nodes = p->total - p->solve_nodes_begin,
+        .seconds = (g_get_monotonic_time() - p->solve_started) / 1e6,
+    };
+    p->progress(&step, p->progress_data);
+}
+
+/* Freezes the solve's time for pns_root_bounds. */
+static void solve_end(pns_t *p)
+{
+    p->solve_seconds = (g_get_monotonic_time() - p->solve_started) / 1e6;
+}
+
+/* The error of a search that ended unknown (pns_stopped). */
+static void set_stop_error(GError **error, const pns_t *p)
+{
+    uint64_t nodes = p->total - p->solve_nodes_begin;
+    switch (p->stop) {
+    case PNS_STOP_INTERRUPTED:
+        g_set_error(error, SEARCH_ERROR, SEARCH_ERROR_INTERRUPTED, "interrupted after %llu nodes",
+                    (unsigned long long)nodes);
+        break;
+    case PNS_STOP_FULL:
+        g_set_error(error, SEARCH_ERROR, SEARCH_ERROR_LIMIT,
+                    "the proof-number tree filled its %llu nodes (%.1f MB of the memory cap) "
+                    "after %llu nodes",
+                    (unsigned long long)p->max_nodes, p->max_nodes * PNS_NODE_BYTES / 1048576.0,
+                    (unsigned long long)nodes);
+        break;
+    default:
+        g_set_error(error, SEARCH_ERROR, SEARCH_ERROR_LIMIT,
+                    "the search limit was reached after %llu nodes", (unsigned long long)nodes);
+        break;
+    }
+}
+
+/*
+ * Whether `winner` wins from the game's current state within `plies` plies: as pns_prove,
+ * with plies <= 0 answered without a search (pns_prove takes 0 for "no bound"): only a game
+ * over, its player to move having no move, is won within 0 plies.
+ */
+static pns_outcome_t wins_within(pns_t *p, const game_t *game, board_color_t winner, int plies)
+{
+    if (plies > 0)
+        return pns_prove(NULL, p, game, winner, plies);
+    if (plies == 0 && game_status(game) != GAME_ONGOING && game_result(game).winner == winner)
+        return PNS_PROVED;
+    return PNS_DISPROVED;
+}
+
+/*
+ * The winner and the distance (pns.h, "THE DISTANCE"), reported as root bounds.  *plies is -1
+ * when only the winner was found; false when not even that.
+ */
+static bool value_search(board_color_t *winner, int *plies, pns_t *p, const game_t *game)
+{
+    board_color_t to_move = (board_color_t)game_current(game)->to_move;
+    g_assert(pns_supports(game_rules(game)));
+    int depth = 0;
+    pns_outcome_t outcome = pns_prove(&depth, p, game, BOARD_BLACK, 0);
+    if (outcome == PNS_UNKNOWN)
+        return false;
+    /* Without a bound the game is finite (superko) and has no draw: disproved is lost. */
+    board_color_t w = outcome == PNS_PROVED ? BOARD_BLACK : BOARD_WHITE;
+    *winner = w;
+    *plies = -1;
+    /* The winner plays the last move: an odd distance when it is to move. */
+    int lo = w == to_move ? 1 : 2, hi = depth;
+    if (hi < lo)
+        lo = hi; /* a game over: 0 plies */
+    /* "value >= Black wins?", answered with the proof's depth as the bound. */
+    int a = win_value(w, hi), b = win_value(w, lo);
+    root_proved(p, a < b ? a : b, a < b ? b : a, SEARCH_VALUE_WIN_MIN + 1, win_value(w, hi));
+    while (lo < hi) {
+        int mid = lo + 2 * ((hi - lo) / 4);
+        int proved_in = 0;
+        outcome = pns_prove(&proved_in, p, game, w, mid);
+        if (outcome == PNS_UNKNOWN)
+            return true;
+        /* The test "w wins within mid?" as search.h's "value >= t?" in Black's view. */
+        int test = w == BOARD_BLACK ? win_value(w, mid) : win_value(w, mid) + 1;
+        if (outcome == PNS_PROVED)
+            hi = proved_in;
+        else
+            lo = mid + 2;
+        a = win_value(w, hi), b = win_value(w, lo);
+        root_proved(p, a < b ? a : b, a < b ? b : a, test,
+                    win_value(w, outcome == PNS_PROVED ? hi : lo));
+    }
+    *plies = hi;
+    return true;
+}
+
+bool pns_value(board_color_t *winner, int *plies, pns_t *p, const game_t *game)
+{
+    return value_search(winner, plies, p, game);
+}
+
+/*
+ * The symmetries of the board, other than the identity, that map every state of the game
+ * (its start, its history and its current position) onto itself: under them two moves that
+ * are each other's image lead to games that are each other's image, with the same value.
+ */
+static int game_symmetries(int symmetries[BOARD_MAX_SYMMETRIES], const game_t *game)
+{
+    const board_geom_t *g = game_geom(game);
+    int n = 0;
+    for (int s = 1; s < g->symmetry_count; s++) {
+        bool kept = true;
+        for (size_t i = 0; i <= game_length(game) && kept; i++) {
+            const board_t *b = &game_state_at(game, i)->board;
+            board_t image = board_transform(b, g, s);
+            kept = board_equal(&image, b);
+        }
+        if (kept)
+            symmetries[n++] = s;
+    }
+    return n;
+}
+
+/* An earlier move of moves[0..i-1] that is moves[i]'s image under one of the symmetries, or
+ * -1. */
+static int earlier_image(const board_geom_t *g, const board_move_t *moves, int i,
+                         const int *symmetries, int symmetry_count)
+{
+    if (moves[i] == BOARD_MOVE_PASS)
+        return -1;
+    for (int k = 0; k < symmetry_count; k++) {
+        board_move_t image = g->sym[symmetries[k]][moves[i]];
+        for (int j = 0; j < i; j++)
+            if (moves[j] == image)
+                return j;
+    }
+    return -1;
+}
+
+/*
+ * Whether the move keeps the value: the winner `w` wins in `plies` from the game; the mover
+ * is `w`: the winner still wins within plies - 1 after it (every winning move when
+ * any_win: plies is then 0, no bound); the mover is the loser: the winner does not win
+ * within plies - 3 after it (it always wins within plies - 1).
+ */
+static pns_outcome_t move_keeps(pns_t *p, const game_t *game, board_move_t move, board_color_t w,
+                                int plies, bool any_win)
+{
+    board_color_t mover = (board_color_t)game_current(game)->to_move;
+    game_t *child = game_copy(game);
+    game_legality_t legal = game_play(child, move);
+    g_assert(legal == GAME_LEGAL);
+    (void)legal;
+    pns_outcome_t outcome;
+    if (any_win)
+        outcome = pns_prove(NULL, p, child, w, 0);
+    else if (mover == w)
+        outcome = wins_within(p, child, w, plies - 1);
+    else {
+        outcome = wins_within(p, child, w, plies - 3);
+        if (outcome != PNS_UNKNOWN)
+            outcome = outcome == PNS_PROVED ? PNS_DISPROVED : PNS_PROVED;
+    }
+    game_destroy(child);
+    return outcome;
+}
+
+bool pns_solve(search_result_t *res, pns_t *p, const game_t *game, bool value_only, GError **error)
+{
+    memset(res, 0, sizeof *res);
+    p->solve_started = g_get_monotonic_time();
+    p->solve_nodes_begin = p->total;
+    p->root_lo = -SEARCH_VALUE_INF;
+    p->root_hi = SEARCH_VALUE_INF;
+    p->solve_seconds = -1;
+    if (game_status(game) != GAME_ONGOING) {
+        game_result_t end = game_result(game);
+        res->value = search_value_of_result(&end, game_rules(game), 0);
+        res->final = end;
+        p->root_lo = p->root_hi = res->value;
+        solve_end(p);
+        return true;
+    }
+    board_color_t w;
+    int plies;
+    if (!value_search(&w, &plies, p, game) || plies < 0) {
+        set_stop_error(error, p);
+        solve_end(p);
+        return false;
+    }
+    res->value = win_value(w, plies);
+    if (value_only) {
+        solve_end(p);
+        return true;
+    }
+
+    const board_geom_t *g = game_geom(game);
+    board_move_t moves[BOARD_MAX_POINTS + 1];
+    pns_outcome_t answers[BOARD_MAX_POINTS + 1];
+    int symmetries[BOARD_MAX_SYMMETRIES];
+    board_color_t mover = (board_color_t)game_current(game)->to_move;
+    /* The first moves: every winning one when the mover wins, else every one that delays
+     * the most. */
+    int n = game_legal_moves(moves, game);
+    int symmetry_count = game_symmetries(symmetries, game);
+    for (int i = 0; i < n; i++) {
+        int j = earlier_image(g, moves, i, symmetries, symmetry_count);
+        answers[i] = j >= 0 ? answers[j] : move_keeps(p, game, moves[i], w, plies, mover == w);
+        if (answers[i] == PNS_UNKNOWN) {
+            set_stop_error(error, p);
+            solve_end(p);
+            return false;
+        }
+        if (answers[i] == PNS_PROVED)
+            res->best[res->best_count++] = moves[i];
+    }
+    /* An optimal game: at every ply the first move that keeps the distance. */
+    game_t *line = game_copy(game);
+    bool ok = true;
+    for (int left = plies; game_status(line) == GAME_ONGOING; left--) {
+        if (res->pv_length >= SEARCH_MAX_PV) {
+            res->pv_truncated = true;
+            break;
+        }
+        n = game_legal_moves(moves, line);
+        symmetry_count = game_symmetries(symmetries, line);
+        int chosen = -1;
+        for (int i = 0; i < n && chosen < 0; i++) {
+            /* An image of a move that failed fails too (the first that keeps is taken). */
+            if (earlier_image(g, moves, i, symmetries, symmetry_count) >= 0)
+                continue;
+            pns_outcome_t outcome = move_keeps(p, line, moves[i], w, left, false);
+            if (outcome == PNS_UNKNOWN) {
+                set_stop_error(error, p);
+                ok = false;
+            } else if (outcome == PNS_PROVED)
+                chosen = i;
+        }
+        if (!ok)
+            break;
+        g_assert(chosen >= 0); /* some move keeps the value */
+        res->pv[res->pv_length++] = moves[chosen];
+        game_legality_t legal = game_play(line, moves[chosen]);
+        g_assert(legal == GAME_LEGAL);
+        (void)legal;
+    }
+    if (ok && !res->pv_truncated) {
+        res->final = game_result(line);
+        g_assert(res->pv_length == plies);
+    }
+    game_destroy(line);
+    solve_end(p);
+    return ok;
+}
+
+search_bounds_t pns_root_bounds(const pns_t *p)
+{
+    search_bounds_t b = {
+        .lo = p->root_lo,
+        .hi = p->root_hi,
+        .nodes = p->total - p->solve_nodes_begin,
+        .seconds = p->solve_seconds >= 0 ? p->solve_seconds
+                                         : (g_get_monotonic_time() - p->solve_started) / 1e6,
+    };
+    return b;
+}
