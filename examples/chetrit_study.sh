@@ -45,7 +45,8 @@ for part in $parts; do
         run chetrit_3x4 3x4 --positions sample:10000 --seed 1 --memory 3G ;;
     large)
         with_tablebase 4x4 --positions sample:10000 --seed 1 --memory 3G --max-nodes 5000000
-        with_tablebase 1x9 --positions sample:10000 --seed 1 --memory 3G ;;
+        # every 1x9 position, in a seeded random order (a stopped run is a uniform sample)
+        with_tablebase 1x9 --positions shuffled --seed 1 --memory 2G --max-nodes 2000000 ;;
     empty)
         for b in 1x8 3x4 4x4 2x6 3x5 1x10; do
             run chetrit_empty_$b $b --positions empty --memory 8G --max-nodes 200000000
