@@ -201,6 +201,14 @@ void search_reset_stats(search_t *search);
 void search_clear_table(search_t *search);
 
 /*
+ * The static bounds the search cuts on (solver/bounds.h) for the game's current state, from
+ * Black's view (twice the margin with komi): *lo <= value <= *hi.  A side whose bound does not
+ * apply (rules without static bounds, nothing alive, or the history condition fails) gives
+ * -SEARCH_VALUE_INF or SEARCH_VALUE_INF.  For tests: the claim checked against a full search.
+ */
+void search_static_bounds(int *lo, int *hi, search_t *search, const game_t *game);
+
+/*
  * The legal moves of the game's current state as the solver's own incremental state sees them
  * (points in increasing order, then the pass), for tests against game_legal_moves.  0 when the
  * game is over.
