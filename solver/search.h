@@ -108,6 +108,7 @@ search_options_t search_options_default(void);
 
 typedef struct search_stats {
     uint64_t nodes;       /* interior nodes visited (all threads) */
+    uint64_t nodes_main;  /* of which the main search's (thread 0): with helpers, its length */
     uint64_t tt_probes;   /* table lookups */
     uint64_t tt_hits;     /* lookups that verified and passed the history check */
     uint64_t tt_refused;  /* lookups that verified but failed the history check */
