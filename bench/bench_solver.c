@@ -1,6 +1,8 @@
 /*
  * bench/bench_solver.c: solves a fixed set of boards and prints one CSV row per board:
- * commit, board, rules, value, nodes, seconds, nodes per second.  The node counts are a
+ * commit, board, rules, value, nodes, seconds, nodes per second, and the main search's nodes
+ * (with helper threads the length of the run in nodes: nodes / main_nodes is how much of the
+ * work the helpers took on, whatever share of the machine the threads got).  The node counts are a
  * signature of the search (tests/test_solver_bench.c checks the small ones), so any change
  * to the search shows.  `bench_solver quick` solves only the boards that take well under a
  * second; `bench_solver N` sets the thread count.  Each board has a time limit
@@ -50,7 +52,7 @@ int main(int argc, char **argv)
     bool quick = argc > 1 && !strcmp(argv[1], "quick");
     int threads = argc > 1 && !quick ? atoi(argv[1]) : 1;
     double max_seconds = getenv("BENCH_MAX_SECONDS") ? atof(getenv("BENCH_MAX_SECONDS")) : 300;
-    printf("commit,board,rules,threads,value,nodes,time_s,nodes_per_s,memory_mb\n");
+    printf("commit,board,rules,threads,value,nodes,time_s,nodes_per_s,memory_mb,main_nodes\n");
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         const bench_case_t *c = &cases[i];
         if (quick && !c->quick)
@@ -72,9 +74,10 @@ int main(int argc, char **argv)
         char value[16] = "";
         if (ok)
             snprintf(value, sizeof value, "%d", v);
-        printf("%s,%dx%d,\"%s\",%d,%s,%llu,%.3f,%.0f,%.1f\n", MATHGO_COMMIT, c->width, c->height,
-               c->rules, o.threads, value, (unsigned long long)st.nodes, st.seconds,
-               st.seconds > 0 ? st.nodes / st.seconds : 0.0, st.memory_bytes / 1048576.0);
+        printf("%s,%dx%d,\"%s\",%d,%s,%llu,%.3f,%.0f,%.1f,%llu\n", MATHGO_COMMIT, c->width,
+               c->height, c->rules, o.threads, value, (unsigned long long)st.nodes, st.seconds,
+               st.seconds > 0 ? st.nodes / st.seconds : 0.0, st.memory_bytes / 1048576.0,
+               (unsigned long long)st.nodes_main);
         g_clear_error(&err);
         fflush(stdout);
         game_destroy(game);

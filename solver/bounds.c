@@ -50,3 +50,31 @@ int bounds_horizon_estimate(const worker_t *w, const hist_t *h, const statics_t 
                              (board_color_t)h->to_move);
     return v < sb->lo ? sb->lo : v > sb->hi ? sb->hi : v;
 }
+
+void search_static_bounds(int *lo, int *hi, search_t *s, const game_t *game)
+{
+    *lo = -SEARCH_VALUE_INF;
+    *hi = SEARCH_VALUE_INF;
+    const game_state_t *cur = game_current(game);
+    worker_t *w = g_new(worker_t, 1);
+    search_worker_init(w, s, game, 0);
+    if (w->statics && cur->passes < 2 && !cur->cycle_end) {
+        const hist_t *h = &w->hist[w->top];
+        statics_t sb;
+        bounds_static(&sb, w, h);
+        board_color_t me = (board_color_t)h->to_move, opp = board_color_other(me);
+        dep_t dep;
+        dep_init(&dep);
+        /* A side with nothing alive has only the trivial bound: nothing to check. */
+        int mine = sb.lo_alive && bounds_usable(w, w->top, me, sb.lo_alive, sb.lo_terr, &dep)
+                       ? sb.lo
+                       : -SEARCH_VALUE_INF;
+        int theirs = sb.hi_alive && bounds_usable(w, w->top, opp, sb.hi_alive, sb.hi_terr, &dep)
+                         ? sb.hi
+                         : SEARCH_VALUE_INF;
+        *lo = me == BOARD_BLACK ? mine : -theirs;
+        *hi = me == BOARD_BLACK ? theirs : -mine;
+    }
+    search_worker_free(w);
+    g_free(w);
+}

@@ -666,6 +666,8 @@ void search_worker_free(worker_t *w)
 void search_worker_collect(search_t *s, const worker_t *w)
 {
     s->stats.nodes += w->nodes;
+    if (w->id == 0)
+        s->stats.nodes_main += w->nodes;
     s->stats.tt_probes += w->probes;
     s->stats.tt_hits += w->hits;
     s->stats.tt_refused += w->refused;

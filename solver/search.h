@@ -108,6 +108,7 @@ search_options_t search_options_default(void);
 
 typedef struct search_stats {
     uint64_t nodes;       /* interior nodes visited (all threads) */
+    uint64_t nodes_main;  /* of which the main search's (thread 0): with helpers, its length */
     uint64_t tt_probes;   /* table lookups */
     uint64_t tt_hits;     /* lookups that verified and passed the history check */
     uint64_t tt_refused;  /* lookups that verified but failed the history check */
@@ -199,6 +200,14 @@ void search_reset_stats(search_t *search);
 
 /* Empties the table (results stay valid across searches; this is only for measurements). */
 void search_clear_table(search_t *search);
+
+/*
+ * The static bounds the search cuts on (solver/bounds.h) for the game's current state, from
+ * Black's view (twice the margin with komi): *lo <= value <= *hi.  A side whose bound does not
+ * apply (rules without static bounds, nothing alive, or the history condition fails) gives
+ * -SEARCH_VALUE_INF or SEARCH_VALUE_INF.  For tests: the claim checked against a full search.
+ */
+void search_static_bounds(int *lo, int *hi, search_t *search, const game_t *game);
 
 /*
  * The legal moves of the game's current state as the solver's own incremental state sees them

@@ -226,3 +226,22 @@ bool reference_value(int *value, const game_t *game, uint64_t limit, uint64_t *n
 {
     return reference_value_guess(value, game, NULL, limit, nodes, NULL, NULL);
 }
+
+bool reference_at_least(bool *at_least, const game_t *game, int t, uint64_t limit)
+{
+    reference_t *ref = g_new0(reference_t, 1);
+    ref->rules = game_rules(game);
+    ref->geom = game_geom(game);
+    ref->limit = limit;
+    game_t *copy = game_copy(game);
+    /* Black to move: "value >= t?"; White to move: "White's value >= 1 - t?" is its negation. */
+    bool black = game_current(game)->to_move == BOARD_BLACK;
+    int u = black ? t : 1 - t;
+    bool yes = ref_search(ref, copy, 0, u - 1, u) >= u;
+    game_destroy(copy);
+    bool ok = !ref->exceeded;
+    g_free(ref);
+    if (ok)
+        *at_least = black ? yes : !yes;
+    return ok;
+}

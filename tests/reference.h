@@ -26,6 +26,12 @@ int reference_end_value(const game_result_t *result, const rules_t *rules, int p
 bool reference_value_guess(int *value, const game_t *game, const int *guess, uint64_t limit,
                            uint64_t *nodes, int *tests, FILE *log);
 
+/*
+ * One null-window test: *at_least says whether the value (Black's view) of the game's current
+ * state is at least t, or false when more than `limit` nodes were needed.
+ */
+bool reference_at_least(bool *at_least, const game_t *game, int t, uint64_t limit);
+
 /* The same without a guess. */
 bool reference_value(int *value, const game_t *game, uint64_t limit, uint64_t *nodes);
 
