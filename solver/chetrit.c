@@ -343,7 +343,7 @@ static bool pns_call_begin(pns_call_t *call, chetrit_t *c, chetrit_rule_t r,
         return false;
     call->started = g_get_monotonic_time() / 1e6;
     call->nodes_before = pns_nodes(c->pns);
-    pns_set_max_nodes(c->pns, cap && cap < c->pns_max_nodes ? cap : c->pns_max_nodes);
+    pns_set_search_nodes(c->pns, cap && cap < c->pns_max_nodes ? cap : c->pns_max_nodes);
     return true;
 }
 

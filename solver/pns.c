@@ -15,9 +15,10 @@ typedef struct pns_search {
     game_t *game; /* the caller's game, copied: moves are played and taken back on it */
     board_color_t prover;
     board_color_t root_to_move;
-    int max_plies;  /* 0 none */
-    bool scored;    /* the goal is a margin: Black's twice-margin at least threshold2 */
-    int threshold2; /* (then prover is Black) */
+    int max_plies;         /* 0 none */
+    bool scored;           /* the goal is a margin: Black's twice-margin at least threshold2 */
+    int threshold2;        /* (then prover is Black) */
+    uint64_t total_before; /* the pns's node count when the search began */
 } pns_search_t;
 
 /* Superko without a cycle rule: every game is finite and its end is decided by game_result. */
@@ -63,9 +64,9 @@ void pns_destroy(pns_t *p)
     g_free(p);
 }
 
-void pns_set_max_nodes(pns_t *p, uint64_t max_nodes)
+void pns_set_search_nodes(pns_t *p, uint64_t max_nodes)
 {
-    p->max_nodes = max_nodes;
+    p->search_nodes = max_nodes;
 }
 
 uint64_t pns_nodes(const pns_t *p)
@@ -263,6 +264,8 @@ static bool expand(const pns_search_t *s, uint32_t x, int ply)
     board_move_t moves[BOARD_MAX_POINTS + 1];
     int k = game_legal_moves(moves, s->game);
     g_assert(k > 0); /* a leaf without a move is decided and never chosen */
+    if (p->search_nodes && p->total - s->total_before + (uint64_t)k > p->search_nodes)
+        return false;
     uint32_t first = block_alloc(p, (size_t)k);
     if (first == PNS_NO_BLOCK)
         return false;
@@ -315,6 +318,7 @@ static pns_outcome_t search(int *depth, pns_t *p, const game_t *game, pns_search
 {
     s.p = p;
     s.root_to_move = (board_color_t)game_current(game)->to_move;
+    s.total_before = p->total;
     p->stop = PNS_STOP_NONE;
     pool_reset(p);
     if (limits_hit(p, 0))

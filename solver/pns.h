@@ -78,7 +78,11 @@ bool pns_supports(const rules_t *rules);
  * solved, so max_nodes bounds the nodes alive at once, not the nodes created. */
 pns_t *pns_create(uint64_t max_nodes);
 void pns_destroy(pns_t *p);
-void pns_set_max_nodes(pns_t *p, uint64_t max_nodes);
+
+/* Each search from now on stops (PNS_STOP_FULL) before it has created more than max_nodes
+ * nodes (0: no such limit): the budget of one search, as the tree's size was before solved
+ * subtrees went back to the pool (solver/chetrit.c's budgets are these). */
+void pns_set_search_nodes(pns_t *p, uint64_t max_nodes);
 
 /* A budget for the searches from now on: they stop (PNS_UNKNOWN, pns_stopped says
  * PNS_STOP_LIMIT) once max_nodes more nodes were created or max_seconds passed (0: none). */

@@ -44,8 +44,9 @@ struct pns {
     size_t live, peak; /* nodes in the tree now, and at most since pns_create */
     uint32_t *path;    /* the nodes from the root to the one being expanded */
     size_t path_capacity;
-    uint64_t max_nodes; /* per tree, 0 none */
-    uint64_t total;     /* nodes created by every search */
+    uint64_t max_nodes;    /* per tree, 0 none */
+    uint64_t search_nodes; /* nodes one search may create, 0 none */
+    uint64_t total;        /* nodes created by every search */
     /* The budget of the searches from pns_set_limits on: an end to `total` and a deadline on
      * the monotonic clock (0: none); and pns_interrupt's flag, which stays set. */
     uint64_t total_end;
