@@ -143,6 +143,7 @@ void search_destroy(search_t *s)
     if (!s)
         return;
     tt_destroy(s->tt);
+    threads_free_analyses(s);
     g_free((void *)s->busy);
     g_free(s);
 }

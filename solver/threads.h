@@ -18,6 +18,9 @@
 bool threads_run(int *value, search_t *s, const game_t *game, int ply0, int alpha, int beta,
                  GError **error);
 
+/* Frees the analysers and caches threads_run kept (search_destroy). */
+void threads_free_analyses(search_t *s);
+
 static inline size_t threads_busy_slot(uint64_t key)
 {
     return (size_t)(key >> 40) & (BUSY_SLOTS - 1);
