@@ -879,6 +879,115 @@ static void test_japanese__solver_table_agrees_across_histories(void **state)
         }
 }
 
+/* ---- solve --positions ------------------------------------------------------------------------
+ */
+
+/* The fields of a CSV row without quoted commas (solve's rows here: rules without a comma). */
+static char **csv_fields(const char *row)
+{
+    char **fields = g_strsplit(row, ",", -1);
+    for (int i = 0; fields[i]; i++) {
+        char *f = fields[i];
+        size_t n = strlen(f);
+        if (n >= 2 && f[0] == '"' && f[n - 1] == '"') {
+            memmove(f, f + 1, n - 2);
+            f[n - 2] = '\0';
+        }
+    }
+    return fields;
+}
+
+/* One record of tests/data/solve_positions.txt: the list's rows against one-at-a-time solves. */
+static void check_position_list(const char *record)
+{
+    char **lines = g_strsplit(record, "\n", -1);
+    const char *board = support_record_value(lines, "board");
+    const char *rules = support_record_value(lines, "rules");
+    assert_non_null(board);
+    assert_non_null(rules);
+    GString *list = g_string_new("");
+    GPtrArray *want = g_ptr_array_new_with_free_func(g_free); /* "POSITION TO_MOVE" */
+    for (int i = 0; lines[i]; i++) {
+        if (strchr(lines[i], ':'))
+            continue;
+        g_string_append_printf(list, "%s\n", lines[i]);
+        char *text = g_strdup(lines[i]);
+        char *hash = strchr(text, '#');
+        if (hash)
+            *hash = '\0';
+        char **words = g_strsplit_set(g_strstrip(text), " \t", -1);
+        if (words[0] && *words[0])
+            g_ptr_array_add(want,
+                            g_strdup_printf("%s %s", words[0], words[g_strv_length(words) - 1]));
+        g_strfreev(words);
+        g_free(text);
+    }
+    support_run_t all = support_runv(list->str, "solve", board, "--positions", "-", "--rules",
+                                     rules, "--csv", "--quiet", NULL);
+    if (all.status != 0)
+        fail_msg("solve %s --positions under %s: exit %d: %s", board, rules, all.status, all.err);
+    char **rows = g_strsplit(all.out, "\n", -1);
+    assert_true(g_str_has_suffix(rows[0], ",position,line"));
+    guint n = 0;
+    for (int r = 1; rows[r] && *rows[r]; r++, n++) {
+        char **f = csv_fields(rows[r]);
+        assert_true(g_strv_length(f) == 24);
+        assert_true(n < want->len);
+        char *listed = g_strdup_printf("%s %s", f[22], f[3]);
+        assert_string_equal(listed, g_ptr_array_index(want, n));
+        assert_string_equal(f[20], "solved");
+        char *diagram = g_strdelimit(g_strdup(f[22]), "/", '\n');
+        support_run_t one =
+            support_runv(diagram, "solve", "--from", "-", "--rules", rules, "--to-move", f[3],
+                         "--value-only", "--csv", "--no-header", "--quiet", NULL);
+        assert_int_equal(one.status, 0);
+        char **g = csv_fields(one.out);
+        if (strcmp(f[4], g[4]) || strcmp(f[5], g[5]))
+            fail_msg("%s %s, %s: --positions %s (%s), --from %s (%s)", board, rules, listed, f[4],
+                     f[5], g[4], g[5]);
+        g_strfreev(g);
+        support_run_clear(&one);
+        g_free(diagram);
+        g_free(listed);
+        g_strfreev(f);
+    }
+    assert_int_equal(n, want->len);
+    g_strfreev(rows);
+    support_run_clear(&all);
+    g_ptr_array_free(want, TRUE);
+    g_string_free(list, TRUE);
+    g_strfreev(lines);
+}
+
+/* solve --positions: each row equals the solve of its position alone (a fresh process, a fresh
+ * table), under japanese and chinese; a bad line is named, exit status 2. */
+static void test_japanese__solve_positions_rows_equal_one_at_a_time(void **state)
+{
+    (void)state;
+    assert_true(support_for_each_record("solve_positions.txt", check_position_list) >= 4);
+    static const char *const bad[][2] = {
+        {"X.O/.../.O. b\nXQO/.../... w\n", "line 2: position 'XQO/.../...': row 1, column 2"},
+        {"# nothing\n", "no position"},
+        {"X.O/.../.O. b\n\nX.O/.../.O. x\n", "line 3: the side to move 'x' is not b or w"},
+        {"X.O/... b\n", "line 1: position 'X.O/...' is 3x2, not 3x3"},
+        {"XO./O../... b\n", "line 1: position 'XO./O../...' has a string without liberties"},
+        {"X.O/.../.O. b w\n", "line 1: 3 words where 'POSITION TO_MOVE'"},
+    };
+    for (size_t i = 0; i < G_N_ELEMENTS(bad); i++) {
+        support_run_t run = support_runv(bad[i][0], "solve", "3x3", "--positions", "-", "--rules",
+                                         "japanese", NULL);
+        assert_int_equal(run.status, 2);
+        if (!strstr(run.err, bad[i][1]))
+            fail_msg("'%s': %s", bad[i][0], run.err);
+        assert_string_equal(run.out, "");
+        support_run_clear(&run);
+    }
+    support_run_t run =
+        support_runv("../.. b\n", "solve", "2x2", "--positions", "-", "--from", "-", NULL);
+    assert_int_equal(run.status, 2);
+    support_run_clear(&run);
+}
+
 /* ---- mathgo score and GTP ----------------------------------------------------------------------
  */
 
@@ -976,6 +1085,7 @@ int main(void)
         cmocka_unit_test(test_japanese__long_cycles_end_the_game_with_their_result),
         cmocka_unit_test(test_japanese__solver_agrees_with_the_plain_minimax),
         cmocka_unit_test(test_japanese__solver_table_agrees_across_histories),
+        cmocka_unit_test(test_japanese__solve_positions_rows_equal_one_at_a_time),
         cmocka_unit_test(test_japanese__score_command_reports_and_refuses_bad_input),
         cmocka_unit_test(test_japanese__gtp_scores_and_lists_statuses_by_the_analysis),
         cmocka_unit_test(test_japanese__decompose_refuses_the_analysis),
