@@ -200,6 +200,13 @@ bool threads_run(int *value, search_t *s, const game_t *game, int ply0, int alph
             g_set_error(error, SEARCH_ERROR, SEARCH_ERROR_DEPTH,
                         "a line of play is deeper than the search stack allows (%d plies)",
                         STACK_EXTRA);
+        else if (analysis_out && s->options.max_seconds > 0 &&
+                 (g_get_monotonic_time() - s->started) / 1e6 > s->options.max_seconds)
+            /* The Analysis stops at the search's deadline too (japanese_set_deadline). */
+            g_set_error(error, SEARCH_ERROR, SEARCH_ERROR_LIMIT,
+                        "the time limit of %g s was reached during the Analysis of a final "
+                        "position",
+                        s->options.max_seconds);
         else if (analysis_out)
             g_set_error(error, SEARCH_ERROR, SEARCH_ERROR_LIMIT,
                         "the Analysis of a final position passed its limit of %llu imagined "
