@@ -50,8 +50,8 @@
  * again with as few plies left).  Two cuts end a line: the attacker wins when its
  * unconditionally alive stones (core/benson.h) leave no room for the two eyes a formation on
  * the string's points would need; the defender wins when a chain on the string's points has
- * two eyes of its own and can fill its other liberties.  A node limit bounds the work: past it the analysis fails with
- * JAPANESE_ERROR_LIMIT, never guesses.
+ * two eyes of its own and can fill its other liberties.  A node limit bounds the work: past
+ * it the analysis fails with JAPANESE_ERROR_LIMIT, never guesses.
  */
 #ifndef MATHGO_CORE_JAPANESE_H
 #define MATHGO_CORE_JAPANESE_H
