@@ -4,7 +4,8 @@
  * [--csv] [--sgf FILE] [--memory SIZE] [--threads N] [--pv-diagrams] [--value-only]
  * [--checkpoint FILE [--checkpoint-every S]]`: the exact value of a board, its optimal first
  * moves and an optimal game (solver/search.h); SIGINT and SIGTERM stop it with the bounds known
- * so far, and a checkpoint (solver/checkpoint.h) lets the same command resume.
+ * so far, and a checkpoint (solver/checkpoint.h) lets the same command resume.  `mathgo solve
+ * WxH --positions FILE` solves a list of fresh starts instead (front/solve_list.h).
  */
 #include "front/commands.h"
 #include "front/common.h"
