@@ -16,13 +16,15 @@
 #include <string.h>
 #include <sys/resource.h>
 
+static GQuark solve_list_error_quark(void)
+{
+    return g_quark_from_static_string("solve-list-error-quark");
+}
 #define SOLVE_LIST_ERROR (solve_list_error_quark())
-static G_DEFINE_QUARK(solve - list - error - quark, solve_list_error)
 
-    /* One line's position "X.O/.../.O." on the board geom: false and *error naming what is wrong.
-     */
-    static bool parse_position(board_t *board, const board_geom_t *geom, const char *text,
-                               GError **error)
+/* One line's position "X.O/.../.O." on the board geom: false and *error naming what is wrong. */
+static bool parse_position(board_t *board, const board_geom_t *geom, const char *text,
+                           GError **error)
 {
     /* The rows joined by '/' are a diagram's lines (positions/diagram.h reads the points). */
     char *diagram = g_strdelimit(g_strdup(text), "/", '\n');
