@@ -20,19 +20,23 @@ G_DEFINE_QUARK(japanese - error - quark, japanese_error)
 
 /*
  * A table entry: the exact situation (both colours' stones, player to move, passes ending
- * here, ko point), the generation of the search it belongs to (one per analysed string, so
- * the table is never cleared between strings), the result, and for a defender's win the
- * signature of the situations its proof passes through.  64 bytes.
+ * here, ko point), the analysed string's points and colour (the imagined game is the same
+ * for every analysis of the same points and colour, whatever the analysed position: a result
+ * serves them all, also across positions), the result, and for a defender's win the signature
+ * of the situations its proof passes through.  64 bytes; an empty slot (target 0) matches
+ * nothing, since a string has a point.
  */
 typedef struct entry {
     uint64_t stones[2];
-    uint32_t gen;
+    uint64_t target;
     uint8_t to_move, passes, ko, result;
+    uint8_t defender;
+    uint8_t pad;
+    uint16_t depth; /* RESULT_OPEN: the plies that were left below it (< JAPANESE_MAX_PLIES) */
     uint64_t sig[SIG_WORDS];
-    uint32_t depth; /* RESULT_OPEN: the plies that were left below it */
-    uint32_t pad;
 } entry_t;
 _Static_assert(sizeof(entry_t) == 64, "a table entry is one cache line");
+_Static_assert(JAPANESE_MAX_PLIES <= UINT16_MAX, "an open entry's depth fits its field");
 
 /* One situation of the imagined sequence being searched. */
 typedef struct node {
@@ -70,7 +74,6 @@ struct japanese {
     uint64_t max_nodes, nodes, nodes_start;
     int64_t deadline; /* g_get_monotonic_time() past which a search gives up; 0 none */
     bool timed_out;
-    uint32_t gen;
     node_t *path;    /* JAPANESE_MAX_PLIES situations */
     child_t **kids;  /* kids[ply]: the moves of that ply (BOARD_MAX_POINTS + 1), made on use */
     int ply_limit;   /* plies searched in this iteration: a node there is unknown */
@@ -179,9 +182,15 @@ static entry_t *slot(japanese_t *j, const node_t *n)
     return &j->table[(k ^ (k >> 29)) & j->mask];
 }
 
+/* Whether e is the entry of the analysed string's points and colour. */
+static bool entry_of_target(const japanese_t *j, const entry_t *e)
+{
+    return e->target == j->target && e->defender == j->defender;
+}
+
 static bool entry_matches(const japanese_t *j, const entry_t *e, const node_t *n)
 {
-    return e->gen == j->gen && e->stones[0] == n->board.stones[0] &&
+    return entry_of_target(j, e) && e->stones[0] == n->board.stones[0] &&
            e->stones[1] == n->board.stones[1] && e->to_move == n->to_move &&
            e->passes == n->passes && e->ko == n->ko;
 }
@@ -425,7 +434,8 @@ static void entry_fill(entry_t *e, const japanese_t *j, const node_t *n, uint8_t
 {
     e->stones[0] = n->board.stones[0];
     e->stones[1] = n->board.stones[1];
-    e->gen = j->gen;
+    e->target = j->target;
+    e->defender = (uint8_t)j->defender;
     e->to_move = n->to_move;
     e->passes = n->passes;
     e->ko = n->ko;
@@ -445,10 +455,10 @@ static void entry_fill(entry_t *e, const japanese_t *j, const node_t *n, uint8_t
 static void open_store(japanese_t *j, const node_t *n, int ply)
 {
     entry_t *e = slot(j, n);
-    if (e->gen == j->gen && e->result != RESULT_OPEN)
+    if (entry_of_target(j, e) && e->result != RESULT_OPEN)
         return;
     entry_fill(e, j, n, RESULT_OPEN);
-    e->depth = (uint32_t)(j->ply_limit - ply);
+    e->depth = (uint16_t)(j->ply_limit - ply);
 }
 
 static void search(jres_t *out, japanese_t *j, int ply)
@@ -547,12 +557,10 @@ static void search(jres_t *out, japanese_t *j, int ply)
     memcpy(e->sig, out->sig, sizeof e->sig);
 }
 
-static void new_generation(japanese_t *j)
+/* Empties the table (japanese_set_cuts: results found with the other cuts are not reused). */
+static void table_clear(japanese_t *j)
 {
-    if (++j->gen == 0) {
-        memset(j->table, 0, (size_t)(j->mask + 1) * sizeof *j->table);
-        j->gen = 1;
-    }
+    memset(j->table, 0, (size_t)(j->mask + 1) * sizeof *j->table);
 }
 
 static bool fail(GError **error, const japanese_t *j)
@@ -639,7 +647,6 @@ bool japanese_string_alive(bool *alive, japanese_line_t *line, japanese_t *j, co
     j->target = board_chain(b, g, p);
     j->failed = 0;
     j->nodes_start = j->nodes;
-    new_generation(j);
     node_t *root = &j->path[0];
     root->board = *b;
     root->key = hash_key(b, g);
@@ -756,7 +763,7 @@ int japanese_margin2(const japanese_analysis_t *a, const uint16_t captures[2], i
 void japanese_set_cuts(japanese_t *j, bool on)
 {
     j->cuts = on;
-    new_generation(j); /* results found with the other test are not reused */
+    table_clear(j); /* results found with the other test are not reused */
 }
 
 void japanese_set_deadline(japanese_t *j, int64_t deadline)

@@ -38,18 +38,20 @@
  *                      stones removed); margin = Black's - White's - komi.
  *
  * The search (japanese_string_alive) is exact: an AND-OR search over the imagined sequences
- * with a table of situations.  A result that depends on the history is stored only when that
- * is sound: a cycle always ends a sequence in the attacker's favour, so an attacker's win whose
- * cycles all return to positions inside its own subtree holds after any history, and a
- * defender's win is stored with a signature of the situations its proof passes through, which
- * a later probe checks against its own path (docs/japanese.md, "The search").  Iterative
- * deepening on the plies finds a formation the defender can force soon first (an unfinished
- * depth is never a result; a situation left unproved is not searched again with as few plies
- * left).  Two cuts end a line: the attacker wins when its unconditionally alive stones
- * (core/benson.h) leave no room for the two eyes a formation on the string's points would
- * need; the defender wins when a chain on the string's points has two eyes of its own and can
- * fill its other liberties.  A node limit bounds the work: past it the analysis fails with
- * JAPANESE_ERROR_LIMIT, never guesses.
+ * with a table of situations, keyed with the analysed string's points and colour so that a
+ * result serves every analysis of that string (from any position: the imagined game from a
+ * situation does not depend on where the analysis started).  A result that depends on the
+ * history is stored only when that is sound: a cycle always ends a sequence in the attacker's
+ * favour, so an attacker's win whose cycles all return to positions inside its own subtree
+ * holds after any history, and a defender's win is stored with a signature of the situations
+ * its proof passes through, which a later probe checks against its own path (docs/japanese.md,
+ * "The search").  Iterative deepening on the plies finds a formation the defender can force
+ * soon first (an unfinished depth is never a result; a situation left unproved is not searched
+ * again with as few plies left).  Two cuts end a line: the attacker wins when its
+ * unconditionally alive stones (core/benson.h) leave no room for the two eyes a formation on
+ * the string's points would need; the defender wins when a chain on the string's points has
+ * two eyes of its own and can fill its other liberties.  A node limit bounds the work: past
+ * it the analysis fails with JAPANESE_ERROR_LIMIT, never guesses.
  */
 #ifndef MATHGO_CORE_JAPANESE_H
 #define MATHGO_CORE_JAPANESE_H

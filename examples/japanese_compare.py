@@ -1,20 +1,21 @@
 #!/usr/bin/env python3
 """examples/japanese_compare.py: territory (japanese) against area (chinese) scoring.
 
-Usage: japanese_compare.py MATHGO [BOARD] [LIMIT]               finished games (3x3 default)
-       japanese_compare.py MATHGO --solved BOARD [LIMIT] [OUT]  solved values
+Usage: japanese_compare.py MATHGO [BOARD] [LIMIT]                     finished games (3x3)
+       japanese_compare.py MATHGO --solved BOARD [LIMIT] [OUT|-] [ROWS]  solved values
 
 Finished games: every legal position of a board, one per symmetry class (`mathgo enumerate
 --canonical`), taken as the final position (both passed, no prisoners from the game, komi 0).
 
 Solved values (--solved): every position of docs/data/chetrit_BOARD.csv with each side to move,
 solved under `japanese` from that fresh start as the Chetrit study defines it (the history is the
-position alone, no prisoners, komi 0): `mathgo solve --from - --rules japanese --to-move C
---value-only --csv`, one process per position; its winner against the study's `chinese_margin`.
-Prints the counts and a Markdown table of the first LIMIT positions whose winners differ,
-smallest first (fewest stones, then rank, Black to move first); with OUT, also writes every
-solved row to the CSV file OUT as it goes (board,rank,position,to_move,japanese_margin,
-chinese_margin), so that a long run leaves its work behind.
+position alone, no prisoners, komi 0): `mathgo solve BOARD --positions - --rules japanese --csv`,
+one process for the whole list (one table, the Analyses cached across positions); its winner
+against the study's `chinese_margin`.  ROWS reads the CSV of an earlier such run instead (for a
+long board: run mathgo yourself, under nice, with --progress).  Prints the counts and a Markdown
+table of the first LIMIT positions whose winners differ, smallest first (fewest stones, then
+rank, Black to move first); with OUT, also writes every solved row to the CSV file OUT
+(board,rank,position,to_move,japanese_margin,chinese_margin).
 
 The japanese side is `mathgo score - --csv` (the Analysis of docs/japanese.md: independently
 alive strings, Removal, territory plus removed stones); the chinese side is mathgo's area count
@@ -62,11 +63,27 @@ def winner(margin):
     return "B" if margin > 0 else "W" if margin < 0 else "tie"
 
 
-def solved(mathgo, board, limit, out_path):
+def solved(mathgo, board, limit, out_path, rows_path=None):
     """The --solved comparison: the japanese solve of every Chetrit position against chinese."""
     path = "docs/data/chetrit_%s.csv" % board
     with open(path) as f:
         rows = list(csv.DictReader(f))
+    if rows_path:
+        # The rows of an earlier `mathgo solve BOARD --positions FILE --rules japanese --csv`.
+        with open(rows_path) as f:
+            text = f.read()
+    else:
+        listing = "".join("%s %s\n" % (row["position"], row["to_move"].lower()) for row in rows)
+        run = subprocess.run([mathgo, "solve", board, "--positions", "-", "--rules", "japanese",
+                              "--csv", "--quiet", "--memory", "256M"],
+                             input=listing, capture_output=True, text=True)
+        if run.returncode not in (0, 1):
+            sys.exit("mathgo solve --positions: exit %d: %s" % (run.returncode, run.stderr))
+        text = run.stdout
+    japanese = {}
+    for r in csv.DictReader(io.StringIO(text)):
+        if r["status"] == "solved":
+            japanese[(r["position"], r["to_move"].upper())] = int(r["margin"])
     out = open(out_path, "w") if out_path else None
     if out:
         out.write("board,rank,position,to_move,japanese_margin,chinese_margin\n")
@@ -74,21 +91,16 @@ def solved(mathgo, board, limit, out_path):
     for row in rows:
         position, to_move = row["position"], row["to_move"]
         grid = position.split("/")
-        run = subprocess.run([mathgo, "solve", "--from", "-", "--rules", "japanese", "--to-move",
-                              to_move.lower(), "--value-only", "--csv", "--no-header",
-                              "--memory", "32M", "--quiet"],
-                             input="\n".join(grid) + "\n", capture_output=True, text=True)
-        fields = next(csv.reader(io.StringIO(run.stdout)), None) if run.returncode == 0 else None
-        if not fields or fields[20] != "solved":
+        jm = japanese.get((position, to_move.upper()))
+        if jm is None:
             unsolved += 1
-            print("%s rank %s %s %s: %s" % (board, row["rank"], position, to_move,
-                                            run.stderr.strip()), file=sys.stderr)
             continue
         total += 1
-        jm, cm = int(fields[5]), int(row["chinese_margin"])
+        if not row["chinese_margin"]:
+            continue  # the study left the chinese cell empty (a limit)
+        cm = int(row["chinese_margin"])
         if out:
             out.write("%s,%s,%s,%s,%d,%d\n" % (board, row["rank"], position, to_move, jm, cm))
-            out.flush()
         ties += jm == 0
         if winner(jm) != winner(cm):
             stones = sum(r.count("X") + r.count("O") for r in grid)
@@ -112,7 +124,8 @@ def main():
     mathgo = sys.argv[1]
     if len(sys.argv) > 2 and sys.argv[2] == "--solved":
         solved(mathgo, sys.argv[3], int(sys.argv[4]) if len(sys.argv) > 4 else 20,
-               sys.argv[5] if len(sys.argv) > 5 else None)
+               sys.argv[5] if len(sys.argv) > 5 and sys.argv[5] != "-" else None,
+               sys.argv[6] if len(sys.argv) > 6 else None)
         return
     board = sys.argv[2] if len(sys.argv) > 2 else "3x3"
     limit = int(sys.argv[3]) if len(sys.argv) > 3 else 20

@@ -5,7 +5,8 @@
  * [--checkpoint FILE [--checkpoint-every S]] [--algorithm alphabeta|pns|auto]`: the exact value
  * of a board, its optimal first moves and an optimal game (solver/search.h, or proof-number
  * search, solver/pns.h: front/solve_engine.h); SIGINT and SIGTERM stop it with the bounds known
- * so far, and a checkpoint (solver/checkpoint.h) lets the same command resume.
+ * so far, and a checkpoint (solver/checkpoint.h) lets the same command resume.  `mathgo solve
+ * WxH --positions FILE` solves a list of fresh starts instead (front/solve_list.h).
  */
 #include "front/commands.h"
 #include "front/common.h"
@@ -13,6 +14,7 @@
 #include "front/progress.h"
 #include "front/solve_decompose.h"
 #include "front/solve_engine.h"
+#include "front/solve_list.h"
 #include "front/solve_output.h"
 #include "front/svg_board.h"
 
@@ -185,6 +187,7 @@ int front_solve(int argc, char **argv)
     gint threads = 1;
     gint64 max_nodes = 0;
     gdouble max_seconds = 0;
+    char *positions = NULL;
     GOptionEntry entries[] = {
         {"from", 'f', 0, G_OPTION_ARG_FILENAME, &from,
          "start from the position file FILE (- for stdin): a diagram, a diagram with a "
@@ -225,6 +228,11 @@ int front_solve(int argc, char **argv)
          "print a diagram after every move of the optimal game", NULL},
         {"value-only", 0, 0, G_OPTION_ARG_NONE, &value_only,
          "only the value (no first moves, no optimal game): for large boards", NULL},
+        {"positions", 0, 0, G_OPTION_ARG_FILENAME, &positions,
+         "solve every line 'POSITION TO_MOVE' of FILE (- for stdin; e.g. 'X.O/.../.O. b') as a "
+         "fresh start, the values only, one row each, in one process (front/solve_list.h); "
+         "--max-nodes and --max-time apply to each",
+         "FILE"},
         {"max-nodes", 0, 0, G_OPTION_ARG_INT64, &max_nodes, "stop after N nodes", "N"},
         {"max-time", 0, 0, G_OPTION_ARG_DOUBLE, &max_seconds, "stop after S seconds", "S"},
         {"algorithm", 0, 0, G_OPTION_ARG_STRING, &algorithm_text,
@@ -374,6 +382,30 @@ int front_solve(int argc, char **argv)
                     pos.rules_text, err->message);
         else
             fprintf(stderr, "mathgo solve: --rules: %s\n", err->message);
+        goto done;
+    }
+    if (positions) {
+        /* A list of fresh starts (front/solve_list.h): values only, one row each. */
+        if (from || to_move_text || sgf || svg || variations || diagrams || checkpoint ||
+            decompose || algorithm_text) {
+            status = front_usage("solve", "%s",
+                                 "--positions solves fresh starts for their values only, by "
+                                 "alpha-beta: no --from, --to-move, --sgf, --svg, --pv-diagrams, "
+                                 "--checkpoint, --decompose or --algorithm");
+            goto done;
+        }
+        if (!(geom = board_geom_create(width, height, &err))) {
+            fprintf(stderr, "mathgo solve: %s\n", err->message);
+            goto done;
+        }
+        rules_name =
+            rules_args.rules_text ? g_strdup(rules_args.rules_text) : rules_to_string(&rules);
+        solve_list_options_t list = {positions,   rules_name,
+                                     &rules,      memory,
+                                     threads,     (uint64_t)(max_nodes > 0 ? max_nodes : 0),
+                                     max_seconds, csv,
+                                     !no_header,  show_progress};
+        status = solve_list(geom, &list);
         goto done;
     }
     if (from) {
@@ -669,6 +701,7 @@ done:
     g_free(rules_name);
     front_rules_args_clear(&rules_args);
     g_free(from);
+    g_free(positions);
     g_free(to_move_text);
     g_free(sgf);
     g_free(svg);

@@ -154,6 +154,11 @@ struct search {
     bool resume;             /* search_resume: the next root search starts from these */
     int resume_lo, resume_hi;
     gint64 next_checkpoint; /* when the main thread calls options.checkpoint next */
+    /* analysis=japanese: each thread's analyser and cache of Analyses (worker_t.jp, jp_cache),
+     * kept from one root test to the next (threads_run lends them to the workers); NULL
+     * before the first.  An Analysis depends on the position alone, so they hold across roots. */
+    japanese_t **jp;
+    jp_cache_t **jp_cache;
 };
 
 typedef struct worker {

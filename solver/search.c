@@ -143,6 +143,7 @@ void search_destroy(search_t *s)
     if (!s)
         return;
     tt_destroy(s->tt);
+    threads_free_analyses(s);
     g_free((void *)s->busy);
     g_free(s);
 }
@@ -355,7 +356,7 @@ static int etc_cut(worker_t *w, const child_t *moves, int n, int beta, int ply, 
     const hist_t *h = &w->hist[w->top];
     uint64_t keys[BOARD_MAX_POINTS + 1];
     for (int i = 0; i < n; i++)
-        if (sym_child_key(&keys[i], h, &moves[i]))
+        if (sym_child_key(&keys[i], w, h, &moves[i]))
             tt_prefetch(w->s->tt, keys[i]);
     for (int i = 0; i < n; i++) {
         const child_t *c = &moves[i];
@@ -367,7 +368,7 @@ static int etc_cut(worker_t *w, const child_t *moves, int n, int beta, int ply, 
         moves_child_state(&next, w, c);
         int frame = sym_canonical(w, &next);
         tt_state_t st = sym_state(w, &next, frame);
-        uint64_t key = sym_table_key(&next, &st);
+        uint64_t key = sym_table_key(w, &next, &st);
         g_assert(c->ko != TT_NO_KO || key == keys[i]);
         int cv, unknown_depth, estimate;
         board_move_t ignored;
@@ -435,7 +436,7 @@ int search_alphabeta(worker_t *w, int alpha, int beta, dep_t *dep)
     int offset = value_capture_offset(w, h);
     int frame = w->s->tt ? sym_canonical(w, h) : 0, unframe = w->inverse[frame];
     tt_state_t st = sym_state(w, h, frame);
-    uint64_t key = sym_table_key(h, &st);
+    uint64_t key = sym_table_key(w, h, &st);
     board_move_t tt_move = BOARD_MOVE_NONE;
     if (w->s->tt) {
         int v, unknown_depth, estimate;

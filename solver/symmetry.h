@@ -15,9 +15,10 @@
 #include "solver/internal.h"
 
 /* The table key's terms for the side to move, a pass just played and a ko point. */
-#define KEY_SIDE 0x9E3779B97F4A7C15ULL
-#define KEY_PASS 0xC2B2AE3D27D4EB4FULL
-#define KEY_KO   0xD6E8FEB86659FD93ULL
+#define KEY_SIDE     0x9E3779B97F4A7C15ULL
+#define KEY_PASS     0xC2B2AE3D27D4EB4FULL
+#define KEY_KO       0xD6E8FEB86659FD93ULL
+#define KEY_CAPTURES 0x8CB92BA72F3D8DD7ULL
 
 /* The worker's symmetries: Zobrist keys of each image point and each symmetry's inverse. */
 void sym_init(worker_t *w);
@@ -99,10 +100,26 @@ static inline tt_state_t sym_state(const worker_t *w, const hist_t *h, int s)
     return st;
 }
 
-/* The table key of state h whose canonical form is st. */
-static inline uint64_t sym_table_key(const hist_t *h, const tt_state_t *st)
+/*
+ * The table key's term for the captures so far (Black's less White's).  Under territory
+ * scoring a result is stored relative to them (value_to_table), which is exact for a score
+ * but not for a cycle that ends in a tie: that is worth 0 whatever the captures.  With a cycle
+ * rule a state reached with another capture difference would take a wrong value from the
+ * table (1x7 japanese: the same state 2 captures apart, a tie read as B+2), so there the
+ * difference is part of the state the table keys.  The term is 0 for no difference (an odd
+ * multiplier: distinct differences give distinct terms) and elsewhere.
+ */
+static inline uint64_t sym_captures_key(const worker_t *w, int black_less_white)
 {
-    uint64_t k = h->ikey;
+    if (w->r->scoring != RULES_SCORING_TERRITORY || w->r->cycle == RULES_CYCLE_NONE)
+        return 0;
+    return (uint64_t)(int64_t)black_less_white * KEY_CAPTURES;
+}
+
+/* The table key of state h whose canonical form is st. */
+static inline uint64_t sym_table_key(const worker_t *w, const hist_t *h, const tt_state_t *st)
+{
+    uint64_t k = h->ikey ^ sym_captures_key(w, h->captures[BOARD_BLACK] - h->captures[BOARD_WHITE]);
     if (st->to_move)
         k ^= KEY_SIDE;
     if (st->passes)
@@ -115,13 +132,17 @@ static inline uint64_t sym_table_key(const hist_t *h, const tt_state_t *st)
 /* The table key of candidate c's child (sym_table_key in the child's canonical frame), computed
  * without that frame; false (and *key 0) when the child has no table state of its own (a cycle
  * or the pass ending the game) or its key needs the frame (a ko point). */
-static inline bool sym_child_key(uint64_t *key, const hist_t *h, const child_t *c)
+static inline bool sym_child_key(uint64_t *key, const worker_t *w, const hist_t *h,
+                                 const child_t *c)
 {
     *key = 0;
     if (c->cycle_end || (c->move == BOARD_MOVE_PASS && h->passes) || c->ko != TT_NO_KO)
         return false;
+    int difference = h->captures[BOARD_BLACK] - h->captures[BOARD_WHITE];
+    if (c->move != BOARD_MOVE_PASS) /* as moves_child_state counts them */
+        difference += (h->to_move == BOARD_BLACK ? 1 : -1) * (c->captured - c->suicided);
     *key = c->ikey ^ (h->to_move == BOARD_BLACK ? KEY_SIDE : 0) ^
-           (c->move == BOARD_MOVE_PASS ? KEY_PASS : 0);
+           (c->move == BOARD_MOVE_PASS ? KEY_PASS : 0) ^ sym_captures_key(w, difference);
     return true;
 }
 #endif

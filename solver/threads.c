@@ -58,6 +58,45 @@ static void *search_thread_main(void *arg)
     return NULL;
 }
 
+/* Gives worker i the analyser and cache of Analyses thread i kept from the last test (the
+ * worker creates them on first use when there are none). */
+static void lend_analyses(search_t *s, worker_t *w, int i)
+{
+    if (s->jp) {
+        w->jp = s->jp[i];
+        w->jp_cache = s->jp_cache[i];
+    }
+}
+
+/* Takes them back before the worker is freed, for the next test. */
+static void keep_analyses(search_t *s, worker_t *w, int i)
+{
+    if (!w->jp)
+        return;
+    if (!s->jp) {
+        s->jp = g_new0(japanese_t *, s->options.threads);
+        s->jp_cache = g_new0(jp_cache_t *, s->options.threads);
+    }
+    s->jp[i] = w->jp;
+    s->jp_cache[i] = w->jp_cache;
+    w->jp = NULL;
+    w->jp_cache = NULL;
+}
+
+void threads_free_analyses(search_t *s)
+{
+    if (!s->jp)
+        return;
+    for (int i = 0; i < s->options.threads; i++) {
+        japanese_destroy(s->jp[i]);
+        g_free(s->jp_cache[i]);
+    }
+    g_free(s->jp);
+    g_free(s->jp_cache);
+    s->jp = NULL;
+    s->jp_cache = NULL;
+}
+
 bool threads_run(int *value, search_t *s, const game_t *game, int ply0, int alpha, int beta,
                  GError **error)
 {
@@ -88,6 +127,7 @@ bool threads_run(int *value, search_t *s, const game_t *game, int ply0, int alph
     search_thread_t *th = g_new0(search_thread_t, n);
     for (int i = 0; i < n; i++) {
         search_worker_init(&th[i].w, s, game, ply0);
+        lend_analyses(s, &th[i].w, i);
         th[i].w.rng ^= (uint64_t)i * 0x9E3779B97F4A7C15ULL;
         th[i].w.id = i;
         th[i].alpha = alpha;
@@ -116,8 +156,10 @@ bool threads_run(int *value, search_t *s, const game_t *game, int ply0, int alph
     search_thread_main(&th[0]);
     if (th[0].w.stack_out) {
         search_worker_collect(s, &th[0].w);
+        keep_analyses(s, &th[0].w, 0);
         search_worker_free(&th[0].w);
         search_worker_init(&th[0].w, s, game, ply0);
+        lend_analyses(s, &th[0].w, 0);
         th[0].w.stack_size = stack - STACK_MARGIN;
         if (pthread_create(&th[0].thread, &attr, search_thread_main, &th[0]) == 0)
             pthread_join(th[0].thread, NULL);
@@ -139,6 +181,7 @@ bool threads_run(int *value, search_t *s, const game_t *game, int ply0, int alph
         analysis_out |= th[i].w.analysis_out;
     for (int i = 0; i < n; i++) {
         search_worker_collect(s, &th[i].w);
+        keep_analyses(s, &th[i].w, i);
         search_worker_free(&th[i].w);
     }
     g_free(started);
@@ -157,6 +200,13 @@ bool threads_run(int *value, search_t *s, const game_t *game, int ply0, int alph
             g_set_error(error, SEARCH_ERROR, SEARCH_ERROR_DEPTH,
                         "a line of play is deeper than the search stack allows (%d plies)",
                         STACK_EXTRA);
+        else if (analysis_out && s->options.max_seconds > 0 &&
+                 (g_get_monotonic_time() - s->started) / 1e6 > s->options.max_seconds)
+            /* The Analysis stops at the search's deadline too (japanese_set_deadline). */
+            g_set_error(error, SEARCH_ERROR, SEARCH_ERROR_LIMIT,
+                        "the time limit of %g s was reached during the Analysis of a final "
+                        "position",
+                        s->options.max_seconds);
         else if (analysis_out)
             g_set_error(error, SEARCH_ERROR, SEARCH_ERROR_LIMIT,
                         "the Analysis of a final position passed its limit of %llu imagined "

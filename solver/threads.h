@@ -18,6 +18,9 @@
 bool threads_run(int *value, search_t *s, const game_t *game, int ply0, int alpha, int beta,
                  GError **error);
 
+/* Frees the analysers and caches threads_run kept (search_destroy). */
+void threads_free_analyses(search_t *s);
+
 static inline size_t threads_busy_slot(uint64_t key)
 {
     return (size_t)(key >> 40) & (BUSY_SLOTS - 1);
@@ -46,7 +49,7 @@ static inline void threads_busy_leave(worker_t *w, uint64_t key)
 static inline bool threads_busy_elsewhere(const worker_t *w, const child_t *c)
 {
     uint64_t key;
-    if (!sym_child_key(&key, &w->hist[w->top], c))
+    if (!sym_child_key(&key, w, &w->hist[w->top], c))
         return false;
     uint64_t seen = atomic_load_explicit(&w->s->busy[threads_busy_slot(key)], memory_order_relaxed);
     return seen && (seen & ~(uint64_t)127) == (key & ~(uint64_t)127) &&

@@ -782,6 +782,212 @@ static void test_japanese__solver_agrees_with_the_plain_minimax(void **state)
         }
 }
 
+static uint64_t splitmix(uint64_t *state)
+{
+    uint64_t z = (*state += 0x9E3779B97F4A7C15ULL);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    return z ^ (z >> 31);
+}
+
+/* A game of up to `length` random plays from the empty board (a pass only when nothing else is
+ * legal); NULL when it ended before. */
+static game_t *random_history(const board_geom_t *g, const rules_t *r, int length, uint64_t *rng)
+{
+    board_t empty = {{0, 0}};
+    game_t *game = game_create_from(g, r, &empty, BOARD_BLACK, NULL);
+    for (int i = 0; i < length && game_status(game) == GAME_ONGOING; i++) {
+        board_move_t moves[BOARD_MAX_POINTS + 1];
+        int n = game_legal_moves(moves, game);
+        game_play(game, moves[splitmix(rng) % (uint64_t)(n > 1 ? n - 1 : n)]);
+    }
+    if (game_status(game) == GAME_ONGOING)
+        return game;
+    game_destroy(game);
+    return NULL;
+}
+
+static void fail_with_moves(const game_t *game, const char *rules_text, int got, int want)
+{
+    const board_geom_t *g = game_geom(game);
+    GString *moves = g_string_new("");
+    for (size_t k = 1; k <= game_length(game); k++) {
+        char buf[8];
+        g_string_append_printf(moves, " %s", board_move_name(buf, g, game_state_at(game, k)->move));
+    }
+    fail_msg("%dx%d %s, after%s: solver %d, expected %d", g->width, g->height, rules_text,
+             moves->str, got, want);
+}
+
+/*
+ * Random positions with random histories (captures in them), each solved on one table per
+ * board and rule set.  Under territory scoring a state's value is stored relative to the
+ * captures so far, but a cycle that ends in a tie is worth 0 whatever they are: while the
+ * table was keyed on the state alone, a state reached with another capture difference took a
+ * wrong value from it (1x6 below: B+3 for B+2 after 12 random moves; 1x7 japanese: the
+ * optimal game's search found no move keeping the value and stopped on an assertion).
+ * Checked on 1x5 against tests/reference.h's plain minimax (with the optimal game, whose
+ * search takes each child as a new root on the same table) and on 1x6 against the solver
+ * without a table (the reference takes minutes there under the Analysis).
+ */
+static void test_japanese__solver_table_agrees_across_histories(void **state)
+{
+    (void)state;
+    const char *rule_texts[] = {"japanese", "japanese,cycle=draw,analysis=none"};
+    for (int height = 5; height <= 6; height++)
+        for (size_t k = 0; k < G_N_ELEMENTS(rule_texts); k++) {
+            board_geom_t *g = board_geom_create(1, height, NULL);
+            rules_t r;
+            assert_true(rules_parse(&r, rule_texts[k], NULL));
+            search_options_t o = search_options_default();
+            o.tt_bytes = 1u << 16;
+            search_t *solver = search_create(g, &r, &o, NULL);
+            o.tt_bytes = 0;
+            o.max_nodes = 3000000;
+            search_t *plain = search_create(g, &r, &o, NULL);
+            assert_non_null(solver);
+            assert_non_null(plain);
+            uint64_t rng = 77;
+            int compared = 0;
+            for (int attempt = 0; attempt < (height == 5 ? 20 : 40); attempt++) {
+                game_t *game = random_history(g, &r, (int)(splitmix(&rng) % 20), &rng);
+                if (!game)
+                    continue;
+                int want, got;
+                uint64_t nodes;
+                bool known = height == 5 ? reference_value(&want, game, UINT64_MAX, &nodes)
+                                         : search_value(&want, plain, game, -SEARCH_VALUE_INF,
+                                                        SEARCH_VALUE_INF, NULL);
+                if (known) {
+                    if (height == 5) {
+                        search_result_t res;
+                        assert_true(search_solve(&res, solver, game, NULL));
+                        got = res.value;
+                    } else
+                        assert_true(search_value(&got, solver, game, -SEARCH_VALUE_INF,
+                                                 SEARCH_VALUE_INF, NULL));
+                    if (got != want)
+                        fail_with_moves(game, rule_texts[k], got, want);
+                    compared++;
+                }
+                game_destroy(game);
+            }
+            assert_true(compared >= 8);
+            search_destroy(solver);
+            search_destroy(plain);
+            board_geom_destroy(g);
+        }
+}
+
+/* ---- solve --positions ------------------------------------------------------------------------
+ */
+
+/* The fields of a CSV row without quoted commas (solve's rows here: rules without a comma). */
+static char **csv_fields(const char *row)
+{
+    char **fields = g_strsplit(row, ",", -1);
+    for (int i = 0; fields[i]; i++) {
+        char *f = fields[i];
+        size_t n = strlen(f);
+        if (n >= 2 && f[0] == '"' && f[n - 1] == '"') {
+            memmove(f, f + 1, n - 2);
+            f[n - 2] = '\0';
+        }
+    }
+    return fields;
+}
+
+/* One record of tests/data/solve_positions.txt: the list's rows against one-at-a-time solves. */
+static void check_position_list(const char *record)
+{
+    char **lines = g_strsplit(record, "\n", -1);
+    const char *board = support_record_value(lines, "board");
+    const char *rules = support_record_value(lines, "rules");
+    assert_non_null(board);
+    assert_non_null(rules);
+    GString *list = g_string_new("");
+    GPtrArray *want = g_ptr_array_new_with_free_func(g_free); /* "POSITION TO_MOVE" */
+    for (int i = 0; lines[i]; i++) {
+        if (strchr(lines[i], ':'))
+            continue;
+        g_string_append_printf(list, "%s\n", lines[i]);
+        char *text = g_strdup(lines[i]);
+        char *hash = strchr(text, '#');
+        if (hash)
+            *hash = '\0';
+        char **words = g_strsplit_set(g_strstrip(text), " \t", -1);
+        if (words[0] && *words[0])
+            g_ptr_array_add(want,
+                            g_strdup_printf("%s %s", words[0], words[g_strv_length(words) - 1]));
+        g_strfreev(words);
+        g_free(text);
+    }
+    support_run_t all = support_runv(list->str, "solve", board, "--positions", "-", "--rules",
+                                     rules, "--csv", "--quiet", NULL);
+    if (all.status != 0)
+        fail_msg("solve %s --positions under %s: exit %d: %s", board, rules, all.status, all.err);
+    char **rows = g_strsplit(all.out, "\n", -1);
+    assert_true(g_str_has_suffix(rows[0], ",position,line"));
+    guint n = 0;
+    for (int r = 1; rows[r] && *rows[r]; r++, n++) {
+        char **f = csv_fields(rows[r]);
+        assert_true(g_strv_length(f) == 24);
+        assert_true(n < want->len);
+        char *listed = g_strdup_printf("%s %s", f[22], f[3]);
+        assert_string_equal(listed, g_ptr_array_index(want, n));
+        assert_string_equal(f[20], "solved");
+        char *diagram = g_strdelimit(g_strdup(f[22]), "/", '\n');
+        support_run_t one =
+            support_runv(diagram, "solve", "--from", "-", "--rules", rules, "--to-move", f[3],
+                         "--value-only", "--csv", "--no-header", "--quiet", NULL);
+        assert_int_equal(one.status, 0);
+        char **g = csv_fields(one.out);
+        if (strcmp(f[4], g[4]) || strcmp(f[5], g[5]))
+            fail_msg("%s %s, %s: --positions %s (%s), --from %s (%s)", board, rules, listed, f[4],
+                     f[5], g[4], g[5]);
+        g_strfreev(g);
+        support_run_clear(&one);
+        g_free(diagram);
+        g_free(listed);
+        g_strfreev(f);
+    }
+    assert_int_equal(n, want->len);
+    g_strfreev(rows);
+    support_run_clear(&all);
+    g_ptr_array_free(want, TRUE);
+    g_string_free(list, TRUE);
+    g_strfreev(lines);
+}
+
+/* solve --positions: each row equals the solve of its position alone (a fresh process, a fresh
+ * table), under japanese and chinese; a bad line is named, exit status 2. */
+static void test_japanese__solve_positions_rows_equal_one_at_a_time(void **state)
+{
+    (void)state;
+    assert_true(support_for_each_record("solve_positions.txt", check_position_list) >= 4);
+    static const char *const bad[][2] = {
+        {"X.O/.../.O. b\nXQO/.../... w\n", "line 2: position 'XQO/.../...': row 1, column 2"},
+        {"# nothing\n", "no position"},
+        {"X.O/.../.O. b\n\nX.O/.../.O. x\n", "line 3: the side to move 'x' is not b or w"},
+        {"X.O/... b\n", "line 1: position 'X.O/...' is 3x2, not 3x3"},
+        {"XO./O../... b\n", "line 1: position 'XO./O../...' has a string without liberties"},
+        {"X.O/.../.O. b w\n", "line 1: 3 words where 'POSITION TO_MOVE'"},
+    };
+    for (size_t i = 0; i < G_N_ELEMENTS(bad); i++) {
+        support_run_t run = support_runv(bad[i][0], "solve", "3x3", "--positions", "-", "--rules",
+                                         "japanese", NULL);
+        assert_int_equal(run.status, 2);
+        if (!strstr(run.err, bad[i][1]))
+            fail_msg("'%s': %s", bad[i][0], run.err);
+        assert_string_equal(run.out, "");
+        support_run_clear(&run);
+    }
+    support_run_t run =
+        support_runv("../.. b\n", "solve", "2x2", "--positions", "-", "--from", "-", NULL);
+    assert_int_equal(run.status, 2);
+    support_run_clear(&run);
+}
+
 /* ---- mathgo score and GTP ----------------------------------------------------------------------
  */
 
@@ -878,6 +1084,8 @@ int main(void)
         cmocka_unit_test(test_japanese__positions_from_data_have_the_expected_analysis),
         cmocka_unit_test(test_japanese__long_cycles_end_the_game_with_their_result),
         cmocka_unit_test(test_japanese__solver_agrees_with_the_plain_minimax),
+        cmocka_unit_test(test_japanese__solver_table_agrees_across_histories),
+        cmocka_unit_test(test_japanese__solve_positions_rows_equal_one_at_a_time),
         cmocka_unit_test(test_japanese__score_command_reports_and_refuses_bad_input),
         cmocka_unit_test(test_japanese__gtp_scores_and_lists_statuses_by_the_analysis),
         cmocka_unit_test(test_japanese__decompose_refuses_the_analysis),

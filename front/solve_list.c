@@ -1,0 +1,228 @@
+/* front/solve_list.c: `mathgo solve WxH --positions FILE|-` (front/solve_list.h). */
+#define _POSIX_C_SOURCE 200809L /* open_memstream */
+#include "front/solve_list.h"
+
+#include "front/commands.h"
+#include "front/common.h"
+#include "front/progress.h"
+#include "front/solve_output.h"
+
+#include "core/game.h"
+#include "positions/diagram.h"
+#include "solver/search.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+
+static GQuark solve_list_error_quark(void)
+{
+    return g_quark_from_static_string("solve-list-error-quark");
+}
+#define SOLVE_LIST_ERROR (solve_list_error_quark())
+
+/* One line's position "X.O/.../.O." on the board geom: false and *error naming what is wrong. */
+static bool parse_position(board_t *board, const board_geom_t *geom, const char *text,
+                           GError **error)
+{
+    /* The rows joined by '/' are a diagram's lines (positions/diagram.h reads the points). */
+    char *diagram = g_strdelimit(g_strdup(text), "/", '\n');
+    int width, height;
+    GError *why = NULL;
+    bool ok = diagram_parse(board, &width, &height, diagram, &why);
+    g_free(diagram);
+    if (!ok) {
+        /* The diagram's lines are the position's rows. */
+        char **parts = g_strsplit(why->message, "line ", -1);
+        char *message = g_strjoinv("row ", parts);
+        g_set_error(error, SOLVE_LIST_ERROR, 0, "position '%s': %s", text, message);
+        g_free(message);
+        g_strfreev(parts);
+        g_error_free(why);
+        return false;
+    }
+    if (width != geom->width || height != geom->height) {
+        g_set_error(error, SOLVE_LIST_ERROR, 0, "position '%s' is %dx%d, not %dx%d", text, width,
+                    height, geom->width, geom->height);
+        return false;
+    }
+    if (!board_is_legal_position(board, geom)) {
+        g_set_error(error, SOLVE_LIST_ERROR, 0, "position '%s' has a string without liberties",
+                    text);
+        return false;
+    }
+    return true;
+}
+
+solve_list_entry_t *solve_list_parse(int *count, const board_geom_t *geom, const char *text,
+                                     GError **error)
+{
+    GArray *entries = g_array_new(FALSE, FALSE, sizeof(solve_list_entry_t));
+    char **lines = g_strsplit(text, "\n", -1);
+    bool ok = true;
+    for (int i = 0; lines[i] && ok; i++) {
+        char *hash = strchr(lines[i], '#');
+        if (hash)
+            *hash = '\0';
+        char **split = g_strsplit_set(g_strstrip(lines[i]), " \t\r", -1);
+        const char *words[2] = {NULL, NULL};
+        int n = 0;
+        for (int w = 0; split[w]; w++)
+            if (*split[w]) {
+                if (n < 2)
+                    words[n] = split[w];
+                n++;
+            }
+        solve_list_entry_t e = {.line = i + 1};
+        GError *why = NULL;
+        if (n == 0) {
+            /* a blank line or a comment */
+        } else if (n != 2) {
+            g_set_error(error, SOLVE_LIST_ERROR, 0,
+                        "line %d: %d word%s where 'POSITION TO_MOVE' (e.g. 'X.O/.../.O. b') has 2",
+                        i + 1, n, n == 1 ? "" : "s");
+            ok = false;
+        } else if (!parse_position(&e.board, geom, words[0], &why)) {
+            g_set_error(error, SOLVE_LIST_ERROR, 0, "line %d: %s", i + 1, why->message);
+            g_error_free(why);
+            ok = false;
+        } else if (g_ascii_strcasecmp(words[1], "b") && g_ascii_strcasecmp(words[1], "w")) {
+            g_set_error(error, SOLVE_LIST_ERROR, 0, "line %d: the side to move '%s' is not b or w",
+                        i + 1, words[1]);
+            ok = false;
+        } else {
+            e.to_move = g_ascii_tolower(words[1][0]) == 'b' ? BOARD_BLACK : BOARD_WHITE;
+            g_array_append_val(entries, e);
+        }
+        g_strfreev(split);
+    }
+    g_strfreev(lines);
+    if (ok && entries->len == 0) {
+        g_set_error(error, SOLVE_LIST_ERROR, 0, "no position (lines 'POSITION TO_MOVE')");
+        ok = false;
+    }
+    *count = ok ? (int)entries->len : 0;
+    return (solve_list_entry_t *)g_array_free(entries, !ok);
+}
+
+static double peak_mb(void)
+{
+    struct rusage ru;
+    getrusage(RUSAGE_SELF, &ru);
+    return ru.ru_maxrss / 1024.0; /* Linux: kilobytes */
+}
+
+/* One row of `solve --positions --csv`: the columns of `solve --csv`, then the position and
+ * its line (docs/csv.md). */
+static void print_csv_row(const solve_csv_row_t *row, const char *position, int line)
+{
+    char *text = NULL;
+    size_t size = 0;
+    FILE *mem = open_memstream(&text, &size);
+    if (!mem) {
+        perror("mathgo solve: open_memstream");
+        abort();
+    }
+    solve_print_csv_row(mem, row);
+    fclose(mem);
+    if (size && text[size - 1] == '\n')
+        text[--size] = '\0';
+    printf("%s,%s,%d\n", text, position, line);
+    free(text);
+}
+
+int solve_list(const board_geom_t *geom, const solve_list_options_t *o)
+{
+    const char *where = strcmp(o->path, "-") ? o->path : "stdin";
+    char *text = front_read_file("solve", o->path);
+    if (!text)
+        return FRONT_EXIT_USAGE;
+    int count;
+    GError *err = NULL;
+    solve_list_entry_t *entries = solve_list_parse(&count, geom, text, &err);
+    g_free(text);
+    if (!entries) {
+        fprintf(stderr, "mathgo solve: --positions %s: %s\n", where, err->message);
+        g_error_free(err);
+        return FRONT_EXIT_USAGE;
+    }
+
+    search_options_t opts = search_options_default();
+    opts.tt_bytes = 0;
+    opts.memory_bytes = o->memory;
+    opts.threads = o->threads;
+    opts.max_nodes = o->max_nodes;
+    opts.max_seconds = o->max_seconds;
+    search_t *search = search_create(geom, o->rules, &opts, &err);
+    if (!search) {
+        fprintf(stderr, "mathgo solve: %s\n", err->message);
+        g_error_free(err);
+        g_free(entries);
+        return FRONT_EXIT_FAILURE;
+    }
+    front_ticker_t *ticker = front_ticker_create("solve", o->progress);
+    if (o->csv && o->header)
+        printf("%s,position,line\n", solve_csv_header);
+    int status = FRONT_EXIT_OK, solved = 0;
+    double started = front_seconds();
+    for (int i = 0; i < count; i++) {
+        const solve_list_entry_t *e = &entries[i];
+        char position[BOARD_MAX_POINTS + 16];
+        front_format_compact(position, &e->board, geom);
+        front_ticker_phase(ticker, "position %d of %d (line %d, %s %s), %d solved so far", i + 1,
+                           count, e->line, position, e->to_move == BOARD_BLACK ? "b" : "w", solved);
+        game_t *game = game_create_from(geom, o->rules, &e->board, e->to_move, &err);
+        g_assert(game); /* solve_list_parse checked the liberties */
+        search_reset_stats(search);
+        search_result_t res;
+        memset(&res, 0, sizeof res);
+        bool ok = search_value(&res.value, search, game, -SEARCH_VALUE_INF, SEARCH_VALUE_INF, &err);
+        search_stats_t st = search_stats(search);
+        search_bounds_t bounds = search_root_bounds(search);
+        const char *row_status = "solved";
+        if (!ok) {
+            row_status = err->code == SEARCH_ERROR_DEPTH   ? "depth"
+                         : err->code == SEARCH_ERROR_LIMIT ? "limit"
+                                                           : "failed";
+            fprintf(stderr, "mathgo solve: --positions %s: line %d (%s %s): %s\n", where, e->line,
+                    position, e->to_move == BOARD_BLACK ? "b" : "w", err->message);
+            g_clear_error(&err);
+            status = FRONT_EXIT_FAILURE;
+        } else
+            solved++;
+        if (o->csv) {
+            solve_csv_row_t row = {.geom = geom,
+                                   .rules_name = o->rules_name,
+                                   .rules = o->rules,
+                                   .to_move = e->to_move,
+                                   .result = ok ? &res : NULL,
+                                   .value_only = true,
+                                   .lower = bounds.lo,
+                                   .upper = bounds.hi,
+                                   .status = row_status,
+                                   .stats = st,
+                                   .peak_mb = peak_mb(),
+                                   .threads = o->threads};
+            print_csv_row(&row, position, e->line);
+        } else {
+            char value[32], lo[32], hi[32];
+            if (ok)
+                printf("%s %s %s\n", position, e->to_move == BOARD_BLACK ? "b" : "w",
+                       solve_result_text(value, res.value, o->rules));
+            else
+                printf("%s %s not solved (%s): in [%s, %s]\n", position,
+                       e->to_move == BOARD_BLACK ? "b" : "w", row_status,
+                       solve_bound_text(lo, bounds.lo), solve_bound_text(hi, bounds.hi));
+        }
+        fflush(stdout);
+        game_destroy(game);
+    }
+    if (o->progress)
+        fprintf(stderr, "mathgo solve: --positions %s: %d positions, %d solved, %.1f s\n", where,
+                count, solved, front_seconds() - started);
+    front_ticker_destroy(ticker);
+    search_destroy(search);
+    g_free(entries);
+    return status;
+}
