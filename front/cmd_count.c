@@ -10,12 +10,11 @@
 #include <gmp.h>
 #include <math.h>
 #include <stdio.h>
-#include <sys/resource.h>
 
 static long peak_rss_kib(void)
 {
-    struct rusage u;
-    return getrusage(RUSAGE_SELF, &u) == 0 ? u.ru_maxrss : -1;
+    long long bytes = front_peak_bytes();
+    return bytes < 0 ? -1 : (long)(bytes / 1024);
 }
 
 /* L / 3^N as a float: the share of colourings that are legal, for plots. */

@@ -31,14 +31,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/resource.h>
 #include <unistd.h>
 
 static double peak_mb(void)
 {
-    struct rusage ru;
-    getrusage(RUSAGE_SELF, &ru);
-    return ru.ru_maxrss / 1024.0; /* Linux: kilobytes */
+    return front_peak_bytes() / 1048576.0;
 }
 
 /* A value or bound for the progress lines: "B+2", "W in 23", "?" for an open end. */

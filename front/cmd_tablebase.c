@@ -12,7 +12,6 @@
 
 #include <signal.h>
 #include <stdio.h>
-#include <sys/resource.h>
 #include <unistd.h>
 
 static void show_progress(int level, uint64_t resolved, uint64_t states, void *data)
@@ -39,13 +38,6 @@ static void on_signal(int signal, void *data)
     if (run->tb)
         tablebase_interrupt(run->tb);
     g_mutex_unlock(&run->lock);
-}
-
-static long peak_bytes(void)
-{
-    struct rusage ru;
-    getrusage(RUSAGE_SELF, &ru);
-    return ru.ru_maxrss * 1024L; /* Linux: kilobytes */
 }
 
 /* The columns of `tablebase --csv` (docs/csv.md): append, never reorder. */
@@ -193,12 +185,13 @@ int front_tablebase(int argc, char **argv)
             printf("%s\n", csv_header);
         printf("%dx%d,", geom->width, geom->height);
         front_csv_field(stdout, rules_text);
-        printf(",%d,%llu,%llu,%llu,%llu,%llu,%llu,%llu,%d,%llu,%llu,%.3f,%.3f,%zu,%ld,", threads,
+        printf(",%d,%llu,%llu,%llu,%llu,%llu,%llu,%llu,%d,%llu,%llu,%.3f,%.3f,%zu,%lld,", threads,
                (unsigned long long)s.positions, (unsigned long long)s.states,
                (unsigned long long)s.ko_states, (unsigned long long)s.ko_changed,
                (unsigned long long)s.wins, (unsigned long long)s.losses,
                (unsigned long long)s.draws, s.max_distance, (unsigned long long)s.long_states,
-               (unsigned long long)s.edges, s.seconds, s.cpu_seconds, s.memory_bytes, peak_bytes());
+               (unsigned long long)s.edges, s.seconds, s.cpu_seconds, s.memory_bytes,
+               front_peak_bytes());
         front_csv_field(stdout, output ? output : "");
         putchar('\n');
     } else {
@@ -217,7 +210,7 @@ int front_tablebase(int argc, char **argv)
         printf("time: %.2f s (%d thread%s), %.2f s of CPU\n", s.seconds, threads,
                threads > 1 ? "s" : "", s.cpu_seconds);
         printf("memory: %.1f MB tables, %.1f MB peak\n", s.memory_bytes / 1e6,
-               peak_bytes() / 1048576.0);
+               front_peak_bytes() / 1048576.0);
     }
     g_free(rules_text);
     if (output) {

@@ -11,6 +11,7 @@
 
 #include <math.h>
 #include <poll.h>
+#include <sys/resource.h>
 #include <unistd.h>
 #include <stdio.h>
 #include <string.h>
@@ -266,6 +267,14 @@ char *front_command_line(int argc, char **argv)
         g_free(quoted);
     }
     return g_string_free(s, FALSE);
+}
+
+long long front_peak_bytes(void)
+{
+    struct rusage ru;
+    if (getrusage(RUSAGE_SELF, &ru) != 0)
+        return -1;
+    return (long long)ru.ru_maxrss * 1024; /* Linux: kilobytes */
 }
 
 double front_seconds(void)

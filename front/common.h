@@ -160,6 +160,9 @@ int front_finish_output(const char *name, int status);
 /* Seconds on a monotonic clock. */
 double front_seconds(void);
 
+/* The process's peak resident memory so far, in bytes (getrusage; -1 if it fails). */
+long long front_peak_bytes(void);
+
 /* The command line on one line ("mathgo" and the arguments, quoted where needed), for a
  * checkpoint's header and its messages.  Free with g_free. */
 char *front_command_line(int argc, char **argv);

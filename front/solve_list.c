@@ -14,7 +14,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/resource.h>
 
 static GQuark solve_list_error_quark(void)
 {
@@ -106,13 +105,6 @@ solve_list_entry_t *solve_list_parse(int *count, const board_geom_t *geom, const
     return (solve_list_entry_t *)g_array_free(entries, !ok);
 }
 
-static double peak_mb(void)
-{
-    struct rusage ru;
-    getrusage(RUSAGE_SELF, &ru);
-    return ru.ru_maxrss / 1024.0; /* Linux: kilobytes */
-}
-
 /* One row of `solve --positions --csv`: the columns of `solve --csv`, then the position and
  * its line (docs/csv.md). */
 static void print_csv_row(const solve_csv_row_t *row, const char *position, int line)
@@ -202,7 +194,7 @@ int solve_list(const board_geom_t *geom, const solve_list_options_t *o)
                                    .upper = bounds.hi,
                                    .status = row_status,
                                    .stats = st,
-                                   .peak_mb = peak_mb(),
+                                   .peak_mb = front_peak_bytes() / 1048576.0,
                                    .threads = o->threads};
             print_csv_row(&row, position, e->line);
         } else {
