@@ -635,35 +635,32 @@ uint64_t *chetrit_select(size_t *count, const board_geom_t *geom, chetrit_select
     if (want == total && selection != CHETRIT_SELECT_SHUFFLED) {
         for (uint64_t i = 0; i < total; i++)
             ranks[i] = i;
-    } else if (selection == CHETRIT_SELECT_SHUFFLED) {
-        /* The same draws as a sample, until every rank is taken (about L ln L draws); the set
-         * taken is a bitmap, L bits, since every rank ends in it. */
-        uint64_t *taken = g_new0(uint64_t, total / 64 + 1);
+    } else {
+        /* Distinct draws, in the order drawn: the first k ranks are sample:k (chetrit.h), and
+         * shuffled draws on until every rank is taken (about L ln L draws).  The set of ranks
+         * taken is a bitmap where L bits are cheap, a hash set of the draws otherwise. */
+        bool bitmap = total <= (UINT64_C(1) << 30);
+        uint64_t *bits = bitmap ? g_new0(uint64_t, total / 64 + 1) : NULL;
+        GHashTable *set = bitmap ? NULL : g_hash_table_new(g_int64_hash, g_int64_equal);
         uint64_t state = seed;
         for (size_t n = 0; n < want;) {
             uint64_t x = uniform_below(&state, total);
-            uint64_t bit = UINT64_C(1) << (x % 64);
-            if (taken[x / 64] & bit)
-                continue;
-            taken[x / 64] |= bit;
-            ranks[n++] = x;
-        }
-        g_free(taken);
-    } else {
-        /* Distinct draws: a set of the ranks taken so far. */
-        GHashTable *taken = g_hash_table_new(g_int64_hash, g_int64_equal);
-        uint64_t state = seed;
-        size_t n = 0;
-        while (n < want) {
-            uint64_t x = uniform_below(&state, total);
             ranks[n] = x;
-            if (g_hash_table_contains(taken, &ranks[n]))
-                continue;
-            g_hash_table_add(taken, &ranks[n]);
+            if (bitmap) {
+                uint64_t bit = UINT64_C(1) << (x % 64);
+                if (bits[x / 64] & bit)
+                    continue;
+                bits[x / 64] |= bit;
+            } else {
+                if (g_hash_table_contains(set, &ranks[n]))
+                    continue;
+                g_hash_table_add(set, &ranks[n]);
+            }
             n++;
         }
-        g_hash_table_destroy(taken);
-        /* Left in the order drawn: the first k ranks are sample:k (chetrit.h). */
+        g_free(bits);
+        if (set)
+            g_hash_table_destroy(set);
     }
     *count = want;
     return ranks;

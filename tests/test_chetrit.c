@@ -183,6 +183,20 @@ static void test_chetrit__samples_are_distinct_prefix_closed_and_named_by_their_
     }
     g_free(hit);
     g_free(h);
+    /* A board past 2^30 positions keeps the draws in a hash set: distinct, prefix-closed. */
+    board_geom_t *big = board_geom_create(5, 5, &err);
+    size_t m1, m2;
+    uint64_t *p = chetrit_select(&m1, big, CHETRIT_SELECT_SAMPLE, 200, 7, &err);
+    uint64_t *q = chetrit_select(&m2, big, CHETRIT_SELECT_SAMPLE, 50, 7, &err);
+    assert_int_equal(m1, 200);
+    assert_int_equal(m2, 50);
+    assert_memory_equal(p, q, 50 * sizeof *p);
+    for (size_t i = 0; i < m1; i++)
+        for (size_t k = 0; k < i; k++)
+            assert_true(p[i] != p[k]);
+    g_free(p);
+    g_free(q);
+    board_geom_destroy(big);
     size_t one;
     uint64_t *e = chetrit_select(&one, g, CHETRIT_SELECT_EMPTY, 0, 0, &err);
     assert_int_equal(one, 1);
