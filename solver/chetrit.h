@@ -107,7 +107,8 @@ typedef struct chetrit_options {
      * stacks: search_options_t.memory_bytes), replacing tt_bytes (chetrit_memory_plan). */
     size_t search_bytes;
     /* The proof-number search's tree per worker, in nodes (pns.h: 16 bytes a node, grown as
-     * needed); 0: CHETRIT_PNS_NODES.  A node limit of the study bounds it further. */
+     * needed); 0: CHETRIT_PNS_NODES.  It bounds the nodes alive at once; the study's node limit
+     * (or, without one, this size) bounds the nodes one search creates. */
     uint64_t pns_nodes;
     int threads;        /* workers, each with its own tables */
     uint64_t max_nodes; /* per search; 0: no limit */
