@@ -48,11 +48,11 @@ for part in $parts; do
         # every 1x9 position, in a seeded random order (a stopped run is a uniform sample)
         with_tablebase 1x9 --positions shuffled --seed 1 --memory 2G --max-nodes 2000000 ;;
     empty)
-        for b in 1x8 3x4 4x4 2x6 3x5 1x10; do
+        for b in 1x8 3x4 4x4 2x6 3x5; do
             run chetrit_empty_$b $b --positions empty --memory 8G --max-nodes 200000000
         done
         # pseudo-Go solved on these with a larger cap (docs/chetrit.md, "Timings")
-        for b in 1x9 2x7; do
+        for b in 1x9 2x7 1x10; do
             run chetrit_empty_$b $b --positions empty --memory 8G --max-nodes 400000000 \
                 --pseudo-max-nodes 100000000
         done ;;
