@@ -70,8 +70,7 @@ static int play_order(const worker_t *w, const child_t *c, board_color_t me)
 {
     if (c->captured)
         return (1 << 30) + (1 << 23) + c->captured;
-    board_color_t opp = board_color_other(me);
-    int margin = score_area(&c->board, w->g, me) - score_area(&c->board, w->g, opp);
+    int margin = score_area_margin(&c->board, w->g, me);
     return ((margin + BOARD_MAX_POINTS) << 23) + (int)((w->hh[me][c->move] >> 3) << 4) +
            w->centrality[c->move];
 }
