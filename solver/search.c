@@ -130,6 +130,9 @@ search_t *search_create(const board_geom_t *geom, const rules_t *rules,
             g_free(s);
             return NULL;
         }
+        /* One thread: the main search, on the calling thread or on one started for a deeper
+         * stack (threads_run), never two at once; checkpoints read the table from it. */
+        tt_set_shared(s->tt, s->options.threads > 1);
     }
     atomic_init(&s->stop, false);
     atomic_init(&s->nodes_all, 0);

@@ -145,6 +145,11 @@ typedef struct tt tt_t;
 tt_t *tt_create(size_t bytes);
 void tt_destroy(tt_t *tt);
 
+/* Whether several threads may use the table at once (the default): then every probe and store
+ * takes its bucket's lock.  A table only ever used by one thread at a time may say false and
+ * skip them (search_create does, for one thread). */
+void tt_set_shared(tt_t *tt, bool shared);
+
 /* Empties the table. */
 void tt_clear(tt_t *tt);
 
