@@ -92,7 +92,7 @@ int moves_generate(worker_t *w, child_t *out, dep_t *dep)
         c->board = pl.after;
         c->key = h->key ^ g->zobrist[me][p] ^ hash_delta(g, opp, pl.captured) ^
                  hash_delta(g, me, pl.suicided);
-        uint64_t skeys[BOARD_MAX_SYMMETRIES] = {0};
+        uint64_t skeys[BOARD_MAX_SYMMETRIES];
         sym_keys_play(w, skeys, h->skeys, me, p, pl.captured, pl.suicided);
         c->ikey = sym_min(w, skeys);
         c->move = p;
