@@ -287,6 +287,22 @@ static int scored(worker_t *w, const hist_t *h)
     return score_margin2(&h->board, w->g, w->r, h->captures);
 }
 
+typedef struct lookup_window {
+    int ply, offset, alpha, beta;
+} lookup_window_t;
+
+/* Whether table_lookup uses the body of the entry found (tt_probe_if): an unknown entry's
+ * estimate for the same null window, or the record of a bound that decides the window. */
+static bool lookup_wants_body(const tt_hit_t *hit, void *data)
+{
+    const lookup_window_t *lw = data;
+    int v = value_from_table(hit->value, lw->ply, lw->offset);
+    if (hit->unknown_depth >= 0)
+        return v == lw->beta && lw->alpha == lw->beta - 1;
+    return hit->bound == TT_BOUND_EXACT || (hit->bound == TT_BOUND_LOWER && v >= lw->beta) ||
+           (hit->bound == TT_BOUND_UPPER && v <= lw->alpha);
+}
+
 /*
  * Looks up the state whose canonical form is *st (key `key`, mapped back by symmetry
  * `unframe`) for a node at stack index j: positions 0..j-1 are its history (j may be one past
@@ -304,20 +320,18 @@ static bool table_lookup(worker_t *w, int j, const tt_state_t *st, uint64_t key,
     tt_hit_t hit;
     w->probes++;
     *unknown_depth = -1;
-    if (!tt_probe(&hit, w->s->tt, key, st))
+    lookup_window_t lw = {ply, offset, alpha, beta};
+    if (!tt_probe_if(&hit, w->s->tt, key, st, lookup_wants_body, &lw))
         return false;
     *move = sym_move(w, unframe, hit.move);
     *v = value_from_table(hit.value, ply, offset);
+    if (!hit.body) /* lookup_wants_body: nothing here for this window */
+        return false;
     if (hit.unknown_depth >= 0) {
-        if (*v == beta && alpha == beta - 1) {
-            *unknown_depth = hit.unknown_depth;
-            *estimate = value_from_table(hit.estimate, ply, offset);
-        }
+        *unknown_depth = hit.unknown_depth;
+        *estimate = value_from_table(hit.estimate, ply, offset);
         return false;
     }
-    if (!(hit.bound == TT_BOUND_EXACT || (hit.bound == TT_BOUND_LOWER && *v >= beta) ||
-          (hit.bound == TT_BOUND_UPPER && *v <= alpha)))
-        return false;
     int found[TT_REQS];
     tt_record_t *rec = &hit.rec;
     bool usable = !history_meets(w, j, &rec->sig);

@@ -379,7 +379,8 @@ bool tt_has_key(tt_t *tt, uint64_t key)
     return found;
 }
 
-bool tt_probe(tt_hit_t *hit, tt_t *tt, uint64_t key, const tt_state_t *state)
+bool tt_probe_if(tt_hit_t *hit, tt_t *tt, uint64_t key, const tt_state_t *state, tt_want_fn want,
+                 void *data)
 {
     size_t index = bucket_index(tt, key);
     if (!chunk_written(tt, index))
@@ -390,19 +391,22 @@ bool tt_probe(tt_hit_t *hit, tt_t *tt, uint64_t key, const tt_state_t *state)
     for (int i = 0; i < 2; i++) {
         const tt_head_t *e = &b->slot[i];
         if (matches(e, key, state)) {
-            const tt_body_t *body = &tt->bodies[2 * index + (size_t)i];
+            found = true;
             hit->value = meta_value(e->meta);
             hit->bound = meta_bound(e->meta);
             hit->move = meta_move(e->meta);
             hit->unknown_depth =
                 meta_unknown(e->meta) ? (int)meta_get(e->meta, DEPTH_SHIFT, DEPTH_BITS) : -1;
+            hit->estimate = hit->value;
+            hit->rec.nreq = 0;
+            hit->body = want == NULL || want(hit, data);
+            if (!hit->body)
+                break; /* the body's cache lines are not fetched */
+            const tt_body_t *body = &tt->bodies[2 * index + (size_t)i];
             if (hit->unknown_depth >= 0) {
                 hit->estimate = (int)(int64_t)body->sig.bits[0];
-                hit->rec.nreq = 0;
-                found = true;
                 break;
             }
-            hit->estimate = hit->value;
             hit->rec.sig = body->sig;
             memcpy(hit->rec.cond, body->cond, sizeof hit->rec.cond);
             hit->rec.nreq = meta_nreq(e->meta);
@@ -411,12 +415,16 @@ bool tt_probe(tt_hit_t *hit, tt_t *tt, uint64_t key, const tt_state_t *state)
                 hit->rec.req[r].board.stones[1] = body->req[r][1];
                 hit->rec.req[r].side = meta_req_side(e->meta, r);
             }
-            found = true;
             break;
         }
     }
     unlock(tt, index);
     return found;
+}
+
+bool tt_probe(tt_hit_t *hit, tt_t *tt, uint64_t key, const tt_state_t *state)
+{
+    return tt_probe_if(hit, tt, key, state, NULL, NULL);
 }
 
 /* Writes entry (head, body) into slot i of bucket `index`, moving slot 0 to slot 1 first when
