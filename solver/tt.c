@@ -27,15 +27,18 @@ struct tt {
     atomic_flag locks[TT_LOCKS];
 };
 
-#define TABLE_MAPPED (2u << 20)   /* arrays this large are mapped */
-#define TABLE_HUGE   (512u << 20) /* and this large, on huge pages if the system gives them */
+#define TABLE_MAPPED (2u << 20)        /* arrays this large are mapped */
+#define TABLE_HUGE   ((size_t)4 << 30) /* and this large, on huge pages if the system gives them */
 
 /* Zeroed memory for a table array.  A large one is mapped: the system zeroes its pages when
  * first touched, so a small search touches little of the default table.  A very large one asks
  * for huge pages: probes land anywhere in gigabytes, and with 4 KB pages most of them also
  * missed the TLB (4x4 tromp-taylor, 2 GB: about 1.5x faster nodes with the layout of tt.h).
- * Not below: every first touch of a huge page zeroes 2 MB, and a 5x1 search of 322 nodes took
- * 0.3 s on a 128 MB table. */
+ * Not below: every first touch of a huge page zeroes 2 MB (a 5x1 search of 322 nodes took
+ * 0.3 s on a 128 MB table), and on a virtual machine that hands its free memory back to the
+ * host a huge page costs far more to fault than its small pages: 4x4 pseudo, 1 GB table, 2.4-5.4
+ * s of system time with them, 0.4-0.5 s without, for the same user time (2026-12-02; the
+ * threshold was 512 MB). */
 static void *table_alloc(size_t bytes)
 {
     if (bytes >= TABLE_MAPPED) {
