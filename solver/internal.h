@@ -130,6 +130,7 @@ typedef struct child {
     uint8_t tested;       /* whether the move's position was tested against the history */
     uint8_t test_superko; /* the test was a superko test (a hit is a requirement) */
     uint8_t test_side;    /* its side: 0, 1, or 2 for any */
+    uint8_t margin_due;   /* order still lacks the area margin (moves_add_margins) */
 } child_t;
 
 struct search {

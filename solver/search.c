@@ -504,7 +504,7 @@ int search_alphabeta(worker_t *w, int alpha, int beta, dep_t *dep)
         else
             best = value_black_view(scored(w, h), me);
     } else {
-        moves_put_first(moves, n, tt_move);
+        bool tt_first = moves_put_first(moves, n, tt_move);
         best = -SEARCH_VALUE_INF;
         int cut = -1;
         if (w->s->tt) {
@@ -530,6 +530,8 @@ int search_alphabeta(worker_t *w, int alpha, int beta, dep_t *dep)
         for (int i = 0; cut < 0 && i < n + nd; i++) {
             child_t c;
             if (i < n) {
+                if (i == (tt_first ? 1 : 0)) /* the first comparison of orders */
+                    moves_add_margins(w, moves + i, n - i);
                 c = moves_take_best(moves, i, n);
                 if (i > 0 && marked && threads_busy_elsewhere(w, &c)) {
                     deferred[nd++] = c;
