@@ -24,6 +24,16 @@ analyse(benson_t *out, const board_t *b, const board_geom_t *g, board_color_t c,
     out->territory = 0;
     if (!own)
         return; /* no chain to be alive, and no alive stone for a territory point to touch */
+    if (!with_safe) {
+        /* A region vital to a chain lies inside N(own), so no region reaching a point off
+         * N(own) can be vital.  With at most one region left, every chain has fewer than two
+         * vital regions and the fixpoint drops them all: nothing is alive, no territory.  Most
+         * positions of a search end here (two floods instead of one per chain and region). */
+        uint64_t far = rest_of_board & ~board_adjacent(g, own);
+        uint64_t enclosed = rest_of_board & ~board_flood(g, far, rest_of_board);
+        if (!enclosed || board_flood(g, enclosed & -enclosed, enclosed) == enclosed)
+            return;
+    }
 
     uint64_t chain[BENSON_MAX_PARTS], chain_adjacent[BENSON_MAX_PARTS];
     uint64_t safe_chains = 0; /* chains holding a safe stone: alive by the region's rules */

@@ -122,6 +122,15 @@ board_geom_t *board_geom_create_region(int width, int height, uint64_t on_board,
     }
     memset(g->sym[kept], 0, sizeof g->sym[0] * (size_t)(BOARD_MAX_SYMMETRIES - kept));
     g->symmetry_count = (uint8_t)kept;
+    for (int s = 0; s < kept; s++)
+        for (int k = 0; k * 8 < g->size; k++)
+            for (int v = 1; v < 256; v++) {
+                uint64_t image = 0;
+                for (int i = 0; i < 8 && k * 8 + i < g->size; i++)
+                    if (v & (1 << i))
+                        image |= board_bit(g->sym[s][k * 8 + i]);
+                g->sym_byte[s][k][v] = image;
+            }
 
     uint64_t seed = 0x6D617468676F2121ULL; /* "mathgo!!" */
     for (int c = 0; c < 2; c++)
@@ -261,15 +270,6 @@ malformed:
                 "C3, or pass",
                 text);
     return false;
-}
-
-board_t board_transform(const board_t *b, const board_geom_t *g, int s)
-{
-    board_t r = {{0, 0}};
-    for (int c = 0; c < 2; c++)
-        for (uint64_t m = b->stones[c]; m; m &= m - 1)
-            r.stones[c] |= board_bit(g->sym[s][board_lowest(m)]);
-    return r;
 }
 
 bool board_is_legal_position(const board_t *b, const board_geom_t *g)

@@ -80,6 +80,10 @@ typedef struct board_geom {
     uint64_t neighbours[BOARD_MAX_POINTS];
     uint8_t sym[BOARD_MAX_SYMMETRIES][BOARD_MAX_POINTS];
     uint64_t zobrist[2][BOARD_MAX_POINTS]; /* fixed seed: keys are reproducible across runs */
+    /* sym_byte[s][k][v]: the image under symmetry s of the points 8k..8k+7 whose bits are v
+     * (board_transform: a lookup per byte of stones instead of one per stone; the solver maps
+     * a state to its canonical frame at every node). */
+    uint64_t sym_byte[BOARD_MAX_SYMMETRIES][BOARD_MAX_POINTS / 8][256];
 } board_geom_t;
 
 /* Error domain for size, coordinate and position errors. */
@@ -335,7 +339,18 @@ static inline board_t board_initial(const board_geom_t *g)
 }
 
 /* The image of a position under symmetry s (0 <= s < g->symmetry_count). */
-board_t board_transform(const board_t *b, const board_geom_t *g, int s);
+static inline board_t board_transform(const board_t *b, const board_geom_t *g, int s)
+{
+    board_t r = {{0, 0}};
+    for (int c = 0; c < 2; c++)
+        for (int k = 0; k < BOARD_MAX_POINTS / 8; k++) {
+            uint64_t rest = b->stones[c] >> (8 * k);
+            if (!rest)
+                break;
+            r.stones[c] |= g->sym_byte[s][k][rest & 255];
+        }
+    return r;
+}
 
 /* True when every chain of the position has at least one liberty or is safe. */
 bool board_is_legal_position(const board_t *b, const board_geom_t *g);

@@ -18,6 +18,16 @@ int score_area(const board_t *b, const board_geom_t *g, board_color_t c)
     return board_popcount(b->stones[c]) + board_popcount(score_territory(b, g, c));
 }
 
+int score_area_margin(const board_t *b, const board_geom_t *g, board_color_t c)
+{
+    board_color_t o = board_color_other(c);
+    uint64_t empty = board_empty(b, g);
+    uint64_t reach_own = board_flood(g, empty & board_adjacent(g, b->stones[c]), empty);
+    uint64_t reach_other = board_flood(g, empty & board_adjacent(g, b->stones[o]), empty);
+    return board_popcount(b->stones[c]) - board_popcount(b->stones[o]) +
+           board_popcount(reach_own & ~reach_other) - board_popcount(reach_other & ~reach_own);
+}
+
 int score_chain_count(const board_t *b, const board_geom_t *g, board_color_t c)
 {
     int n = 0;
@@ -50,14 +60,16 @@ int score_taxed_groups(const board_t *b, const board_geom_t *g, const rules_t *r
 int score_margin2(const board_t *b, const board_geom_t *g, const rules_t *rules,
                   const uint16_t captures[2])
 {
+    if (rules->scoring != RULES_SCORING_TERRITORY)
+        return 2 * (score_area_margin(b, g, BOARD_BLACK) -
+                    2 * score_taxed_groups(b, g, rules, BOARD_BLACK) +
+                    2 * score_taxed_groups(b, g, rules, BOARD_WHITE)) -
+               rules->komi2;
     int s[2];
     for (int c = 0; c < 2; c++) {
         board_color_t col = (board_color_t)c;
-        if (rules->scoring == RULES_SCORING_TERRITORY)
-            s[c] = board_popcount(score_territory(b, g, col)) + captures[c];
-        else
-            s[c] = score_area(b, g, col);
-        s[c] -= 2 * score_taxed_groups(b, g, rules, col);
+        s[c] = board_popcount(score_territory(b, g, col)) + captures[c] -
+               2 * score_taxed_groups(b, g, rules, col);
     }
     return 2 * (s[BOARD_BLACK] - s[BOARD_WHITE]) - rules->komi2;
 }

@@ -17,6 +17,10 @@ uint64_t score_territory(const board_t *b, const board_geom_t *g, board_color_t 
 /* Stones of colour c plus the empty points reaching only c. */
 int score_area(const board_t *b, const board_geom_t *g, board_color_t c);
 
+/* score_area(b, g, c) - score_area(b, g, other colour), with each colour's reach flooded once
+ * instead of twice (the move order computes it for every legal play: solver/moves.c). */
+int score_area_margin(const board_t *b, const board_geom_t *g, board_color_t c);
+
 /* The number of chains of colour c. */
 int score_chain_count(const board_t *b, const board_geom_t *g, board_color_t c);
 

@@ -100,7 +100,7 @@ void history_check(const worker_t *w, int i)
         check_failed(w, i, "position key", h->key, key);
     uint64_t skeys[BOARD_MAX_SYMMETRIES];
     sym_keys_of(w, skeys, &h->board);
-    for (int s = 0; s < w->nsym; s++)
+    for (int s = 0; s < BOARD_MAX_SYMMETRIES; s++) /* the lanes beyond nsym too (worker_t.zsym) */
         if (h->skeys[s] != skeys[s])
             check_failed(w, i, "symmetric key", h->skeys[s], skeys[s]);
     if (h->ikey != sym_min(w, skeys))

@@ -42,7 +42,8 @@ typedef struct hist {
     board_t board;
     uint64_t key;                         /* hash_key of board */
     uint64_t ikey;                        /* symmetry-invariant key: the least of skeys[] */
-    uint64_t skeys[BOARD_MAX_SYMMETRIES]; /* skeys[s]: hash_key of the board's image under s */
+    uint64_t skeys[BOARD_MAX_SYMMETRIES]; /* skeys[s]: hash_key of the board's image under s
+                                           * (s >= nsym: skeys[0], see worker_t.zsym) */
     int32_t chain; /* the next older stack entry in the same head[] bucket, or -1 */
     uint16_t pass_count[2];
     uint16_t captures[2];
@@ -129,6 +130,7 @@ typedef struct child {
     uint8_t tested;       /* whether the move's position was tested against the history */
     uint8_t test_superko; /* the test was a superko test (a hit is a requirement) */
     uint8_t test_side;    /* its side: 0, 1, or 2 for any */
+    uint8_t margin_due;   /* order still lacks the area margin (moves_add_margins) */
 } child_t;
 
 struct search {
@@ -182,7 +184,10 @@ typedef struct worker {
     int nsym;                              /* the board's symmetries */
     int points;                            /* on-board points (a region's holes left out) */
     uint8_t inverse[BOARD_MAX_SYMMETRIES]; /* inverse[s]: the symmetry undoing s */
-    uint64_t zsym[BOARD_MAX_SYMMETRIES][2][BOARD_MAX_POINTS]; /* zobrist of sym[s][p] */
+    /* zsym[c][p][s]: the Zobrist key of colour c at sym[s][p]; the symmetries s >= nsym repeat
+     * symmetry 0, so the keys of all BOARD_MAX_SYMMETRIES lanes are updated together (one
+     * vector) and the lanes beyond nsym repeat lane 0 (symmetry.h). */
+    uint64_t zsym[2][BOARD_MAX_POINTS][BOARD_MAX_SYMMETRIES];
     uint32_t hh[2][BOARD_MAX_POINTS + 1]; /* history heuristic: cutoffs per move, < 2^22 */
     uint8_t centrality[BOARD_MAX_POINTS]; /* distance to the nearest edge, summed over x and y */
     uint64_t nodes, probes, hits, refused, stores, unstored;

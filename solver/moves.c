@@ -66,14 +66,26 @@ static int8_t cycle_winner(const worker_t *w, const hist_t *h, const hist_t *fir
  * up to 32 wide; on longer lines it reaches into the counter's bits, as it did before: a
  * tie-break only).
  */
-static int play_order(const worker_t *w, const child_t *c, board_color_t me)
+static int play_order(const worker_t *w, child_t *c, board_color_t me)
 {
     if (c->captured)
         return (1 << 30) + (1 << 23) + c->captured;
-    board_color_t opp = board_color_other(me);
-    int margin = score_area(&c->board, w->g, me) - score_area(&c->board, w->g, opp);
-    return ((margin + BOARD_MAX_POINTS) << 23) + (int)((w->hh[me][c->move] >> 3) << 4) +
-           w->centrality[c->move];
+    /* The margin is added later, when the order is first compared (moves_add_margins): a node
+     * whose table move cuts off never needs it.  The history counter is read now, as the
+     * search's cutoffs change it. */
+    c->margin_due = 1;
+    return (int)((w->hh[me][c->move] >> 3) << 4) + w->centrality[c->move];
+}
+
+void moves_add_margins(const worker_t *w, child_t *moves, int n)
+{
+    board_color_t me = (board_color_t)w->hist[w->top].to_move;
+    for (int i = 0; i < n; i++)
+        if (moves[i].margin_due) {
+            int margin = score_area_margin(&moves[i].board, w->g, me);
+            moves[i].order += (margin + BOARD_MAX_POINTS) << 23;
+            moves[i].margin_due = 0;
+        }
 }
 
 int moves_generate(worker_t *w, child_t *out, dep_t *dep)
@@ -93,7 +105,7 @@ int moves_generate(worker_t *w, child_t *out, dep_t *dep)
         c->board = pl.after;
         c->key = h->key ^ g->zobrist[me][p] ^ hash_delta(g, opp, pl.captured) ^
                  hash_delta(g, me, pl.suicided);
-        uint64_t skeys[BOARD_MAX_SYMMETRIES] = {0};
+        uint64_t skeys[BOARD_MAX_SYMMETRIES];
         sym_keys_play(w, skeys, h->skeys, me, p, pl.captured, pl.suicided);
         c->ikey = sym_min(w, skeys);
         c->move = p;
@@ -102,6 +114,7 @@ int moves_generate(worker_t *w, child_t *out, dep_t *dep)
         c->cycle_end = 0;
         c->cycle_winner = 0;
         c->tested = 0;
+        c->margin_due = 0;
         c->ko = moves_ko_point(g, &c->board, me, p, pl.captured);
         /* The recapture of a ko recreates the previous position (index j - 1): that is decided
          * by the position and the ko point, which the table verifies, so it is no history
@@ -146,6 +159,7 @@ int moves_generate(worker_t *w, child_t *out, dep_t *dep)
         c->cycle_end = 0;
         c->cycle_winner = 0;
         c->tested = 0;
+        c->margin_due = 0;
         if (r->cycle != RULES_CYCLE_NONE && h->passes + 1 < 2) {
             int k = test_move(w, dep, c, opp, -1, false);
             if (k >= 0) {

@@ -24,8 +24,13 @@
 void moves_init_order(worker_t *w);
 
 /* Generates the legal moves of the node on top of the stack into out (room for
- * BOARD_MAX_POINTS + 1), recording the history tests in dep; returns their number. */
+ * BOARD_MAX_POINTS + 1), recording the history tests in dep; returns their number.  The
+ * quiet plays' orders lack their area margin until moves_add_margins. */
 int moves_generate(worker_t *w, child_t *out, dep_t *dep);
+
+/* Completes the orders of the moves of the node on top of the stack with their area margins
+ * (before any order is compared, but the table's move's: moves_put_first). */
+void moves_add_margins(const worker_t *w, child_t *moves, int n);
 
 /* The ko point after `me` played q giving `after` with `captured` taken (ko=simple). */
 static inline uint8_t moves_ko_point(const board_geom_t *g, const board_t *after, board_color_t me,
@@ -81,12 +86,16 @@ static inline void moves_child_state(hist_t *out, const worker_t *w, const child
     }
 }
 
-/* Puts the table's move first (its order beats every other). */
-static inline void moves_put_first(child_t *moves, int n, board_move_t tt_move)
+/* Puts the table's move first (its order beats every other); whether it is among the moves. */
+static inline bool moves_put_first(child_t *moves, int n, board_move_t tt_move)
 {
     for (int i = 0; i < n; i++)
-        if (moves[i].move == tt_move)
+        if (moves[i].move == tt_move) {
             moves[i].order = INT_MAX;
+            moves[i].margin_due = 0;
+            return true;
+        }
+    return false;
 }
 
 /* The candidate of highest order among moves[i..n-1], taken out: moves[i] fills its place. */

@@ -130,6 +130,9 @@ search_t *search_create(const board_geom_t *geom, const rules_t *rules,
             g_free(s);
             return NULL;
         }
+        /* One thread: the main search, on the calling thread or on one started for a deeper
+         * stack (threads_run), never two at once; checkpoints read the table from it. */
+        tt_set_shared(s->tt, s->options.threads > 1);
     }
     atomic_init(&s->stop, false);
     atomic_init(&s->nodes_all, 0);
@@ -284,6 +287,22 @@ static int scored(worker_t *w, const hist_t *h)
     return score_margin2(&h->board, w->g, w->r, h->captures);
 }
 
+typedef struct lookup_window {
+    int ply, offset, alpha, beta;
+} lookup_window_t;
+
+/* Whether table_lookup uses the body of the entry found (tt_probe_if): an unknown entry's
+ * estimate for the same null window, or the record of a bound that decides the window. */
+static bool lookup_wants_body(const tt_hit_t *hit, void *data)
+{
+    const lookup_window_t *lw = data;
+    int v = value_from_table(hit->value, lw->ply, lw->offset);
+    if (hit->unknown_depth >= 0)
+        return v == lw->beta && lw->alpha == lw->beta - 1;
+    return hit->bound == TT_BOUND_EXACT || (hit->bound == TT_BOUND_LOWER && v >= lw->beta) ||
+           (hit->bound == TT_BOUND_UPPER && v <= lw->alpha);
+}
+
 /*
  * Looks up the state whose canonical form is *st (key `key`, mapped back by symmetry
  * `unframe`) for a node at stack index j: positions 0..j-1 are its history (j may be one past
@@ -301,20 +320,18 @@ static bool table_lookup(worker_t *w, int j, const tt_state_t *st, uint64_t key,
     tt_hit_t hit;
     w->probes++;
     *unknown_depth = -1;
-    if (!tt_probe(&hit, w->s->tt, key, st))
+    lookup_window_t lw = {ply, offset, alpha, beta};
+    if (!tt_probe_if(&hit, w->s->tt, key, st, lookup_wants_body, &lw))
         return false;
     *move = sym_move(w, unframe, hit.move);
     *v = value_from_table(hit.value, ply, offset);
+    if (!hit.body) /* lookup_wants_body: nothing here for this window */
+        return false;
     if (hit.unknown_depth >= 0) {
-        if (*v == beta && alpha == beta - 1) {
-            *unknown_depth = hit.unknown_depth;
-            *estimate = value_from_table(hit.estimate, ply, offset);
-        }
+        *unknown_depth = hit.unknown_depth;
+        *estimate = value_from_table(hit.estimate, ply, offset);
         return false;
     }
-    if (!(hit.bound == TT_BOUND_EXACT || (hit.bound == TT_BOUND_LOWER && *v >= beta) ||
-          (hit.bound == TT_BOUND_UPPER && *v <= alpha)))
-        return false;
     int found[TT_REQS];
     tt_record_t *rec = &hit.rec;
     bool usable = !history_meets(w, j, &rec->sig);
@@ -487,7 +504,7 @@ int search_alphabeta(worker_t *w, int alpha, int beta, dep_t *dep)
         else
             best = value_black_view(scored(w, h), me);
     } else {
-        moves_put_first(moves, n, tt_move);
+        bool tt_first = moves_put_first(moves, n, tt_move);
         best = -SEARCH_VALUE_INF;
         int cut = -1;
         if (w->s->tt) {
@@ -513,6 +530,8 @@ int search_alphabeta(worker_t *w, int alpha, int beta, dep_t *dep)
         for (int i = 0; cut < 0 && i < n + nd; i++) {
             child_t c;
             if (i < n) {
+                if (i == (tt_first ? 1 : 0)) /* the first comparison of orders */
+                    moves_add_margins(w, moves + i, n - i);
                 c = moves_take_best(moves, i, n);
                 if (i > 0 && marked && threads_busy_elsewhere(w, &c)) {
                     deferred[nd++] = c;

@@ -6,10 +6,11 @@ void sym_init(worker_t *w)
 {
     const board_geom_t *g = w->g;
     w->nsym = g->symmetry_count;
-    for (int s = 0; s < w->nsym; s++) {
+    for (int s = 0; s < BOARD_MAX_SYMMETRIES; s++)
         for (int c = 0; c < 2; c++)
             for (int p = 0; p < g->size; p++)
-                w->zsym[s][c][p] = g->zobrist[c][g->sym[s][p]];
+                w->zsym[c][p][s] = g->zobrist[c][g->sym[s < w->nsym ? s : 0][p]];
+    for (int s = 0; s < w->nsym; s++) {
         for (int t = 0; t < w->nsym; t++) {
             bool undoes = true;
             for (int p = 0; p < g->size && undoes; p++)
@@ -22,11 +23,11 @@ void sym_init(worker_t *w)
 
 void sym_keys_of(const worker_t *w, uint64_t *skeys, const board_t *b)
 {
-    for (int s = 0; s < w->nsym; s++) {
+    for (int s = 0; s < BOARD_MAX_SYMMETRIES; s++) {
         uint64_t k = 0;
         for (int c = 0; c < 2; c++)
             for (uint64_t m = b->stones[c]; m; m &= m - 1)
-                k ^= w->zsym[s][c][board_lowest(m)];
+                k ^= w->zsym[c][board_lowest(m)][s];
         skeys[s] = k;
     }
 }

@@ -30,30 +30,39 @@ void sym_keys_of(const worker_t *w, uint64_t *skeys, const board_t *b);
  * frame of its state; the filter is keyed by symmetry-invariant keys and needs nothing). */
 void sym_record(const worker_t *w, tt_record_t *rec, int s);
 
-/* The least of the symmetric keys: the symmetry-invariant key. */
+/* The least of the symmetric keys: the symmetry-invariant key.  Every lane counts: those
+ * beyond the board's symmetries repeat lane 0 (worker_t.zsym), and a fixed count vectorises. */
 static inline uint64_t sym_min(const worker_t *w, const uint64_t *skeys)
 {
+    (void)w;
     uint64_t m = skeys[0];
-    for (int s = 1; s < w->nsym; s++)
-        if (skeys[s] < m)
-            m = skeys[s];
+    for (int s = 1; s < BOARD_MAX_SYMMETRIES; s++)
+        m = skeys[s] < m ? skeys[s] : m;
     return m;
 }
 
-/* skeys after `me` plays p, capturing `captured` and losing `suicided` (masks). */
+/* k ^= the keys of colour c at every point of m, in all lanes. */
+static inline void sym_keys_toggle(const worker_t *w, uint64_t *k, board_color_t c, uint64_t m)
+{
+    for (; m; m &= m - 1) {
+        const uint64_t *z = w->zsym[c][board_lowest(m)];
+        for (int s = 0; s < BOARD_MAX_SYMMETRIES; s++)
+            k[s] ^= z[s];
+    }
+}
+
+/* skeys after `me` plays p, capturing `captured` and losing `suicided` (masks).  All lanes at
+ * once (worker_t.zsym): a play is a few vector xors. */
 static inline void sym_keys_play(const worker_t *w, uint64_t *out, const uint64_t *in,
                                  board_color_t me, board_point_t p, uint64_t captured,
                                  uint64_t suicided)
 {
-    board_color_t opp = board_color_other(me);
-    for (int s = 0; s < w->nsym; s++) {
-        uint64_t k = in[s] ^ w->zsym[s][me][p];
-        for (uint64_t m = captured; m; m &= m - 1)
-            k ^= w->zsym[s][opp][board_lowest(m)];
-        for (uint64_t m = suicided; m; m &= m - 1)
-            k ^= w->zsym[s][me][board_lowest(m)];
-        out[s] = k;
-    }
+    uint64_t k[BOARD_MAX_SYMMETRIES];
+    for (int s = 0; s < BOARD_MAX_SYMMETRIES; s++)
+        k[s] = in[s] ^ w->zsym[me][p][s];
+    sym_keys_toggle(w, k, board_color_other(me), captured);
+    sym_keys_toggle(w, k, me, suicided);
+    memcpy(out, k, sizeof k);
 }
 
 /* The symmetry taking the state on top of the stack to its canonical frame. */

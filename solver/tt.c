@@ -20,18 +20,25 @@ struct tt {
     tt_body_t *bodies; /* bodies[2 * index + slot] */
     size_t count;      /* buckets */
     size_t mask, fold; /* the next power of two of count, less one; and its half */
+    bool shared;       /* several threads use the table: the locks are taken (tt_set_shared) */
+    /* Mapped arrays: bit i says that the pages of buckets i * CHUNK_BUCKETS onwards (heads and
+     * bodies) were populated (see chunk_ready); NULL when the arrays are zeroed at creation. */
+    _Atomic uint64_t *populated;
     atomic_flag locks[TT_LOCKS];
 };
 
-#define TABLE_MAPPED (2u << 20)   /* arrays this large are mapped */
-#define TABLE_HUGE   (512u << 20) /* and this large, on huge pages if the system gives them */
+#define TABLE_MAPPED (2u << 20)        /* arrays this large are mapped */
+#define TABLE_HUGE   ((size_t)4 << 30) /* and this large, on huge pages if the system gives them */
 
 /* Zeroed memory for a table array.  A large one is mapped: the system zeroes its pages when
  * first touched, so a small search touches little of the default table.  A very large one asks
  * for huge pages: probes land anywhere in gigabytes, and with 4 KB pages most of them also
  * missed the TLB (4x4 tromp-taylor, 2 GB: about 1.5x faster nodes with the layout of tt.h).
- * Not below: every first touch of a huge page zeroes 2 MB, and a 5x1 search of 322 nodes took
- * 0.3 s on a 128 MB table. */
+ * Not below: every first touch of a huge page zeroes 2 MB (a 5x1 search of 322 nodes took
+ * 0.3 s on a 128 MB table), and on a virtual machine that hands its free memory back to the
+ * host a huge page costs far more to fault than its small pages: 4x4 pseudo, 1 GB table, 2.4-5.4
+ * s of system time with them, 0.4-0.5 s without, for the same user time (2026-12-02; the
+ * threshold was 512 MB). */
 static void *table_alloc(size_t bytes)
 {
     if (bytes >= TABLE_MAPPED) {
@@ -50,6 +57,22 @@ static void *table_alloc(size_t bytes)
     memset(p, 0, bytes);
     return p;
 }
+
+/*
+ * First touch by chunks.  A mapped table's pages are zeroed by the system when first touched,
+ * one page fault each; a probe that reads a page never written maps the shared zero page, and
+ * the first store into it faults again to copy it (4x4 tromp-taylor with a 512 MB table: 220 k
+ * faults for its 131 k pages, a fifth of the run's time in the kernel).  So the table keeps a
+ * bit per chunk of CHUNK_BUCKETS buckets: a read of a chunk never written finds it empty
+ * without touching its memory, and the first store into a chunk populates the pages of its
+ * heads and bodies with one call (MADV_POPULATE_WRITE, Linux 5.14; elsewhere the store's own
+ * faults do it).  A chunk is one page of heads and seven of bodies, so a small search still
+ * touches little of a large table.
+ */
+#define CHUNK_BUCKETS 64
+_Static_assert(CHUNK_BUCKETS * sizeof(tt_bucket_t) % 4096 == 0 &&
+                   2 * CHUNK_BUCKETS * sizeof(tt_body_t) % 4096 == 0,
+               "a chunk's heads and bodies are whole pages");
 
 static void table_free(void *p, size_t bytes)
 {
@@ -76,12 +99,16 @@ tt_t *tt_create(size_t bytes)
     tt->buckets = table_alloc(count * sizeof(tt_bucket_t));
     tt->bodies = table_alloc(2 * count * sizeof(tt_body_t));
     tt->count = count;
-    if (!tt->buckets || !tt->bodies) {
+    bool mapped = count * sizeof(tt_bucket_t) >= TABLE_MAPPED; /* the bodies too: larger */
+    if (mapped)
+        tt->populated = g_try_new0(_Atomic uint64_t, (count / CHUNK_BUCKETS + 64) / 64);
+    if (!tt->buckets || !tt->bodies || (mapped && !tt->populated)) {
         tt_destroy(tt);
         return NULL;
     }
     for (int i = 0; i < TT_LOCKS; i++)
         atomic_flag_clear(&tt->locks[i]);
+    tt->shared = true;
     return tt;
 }
 
@@ -91,13 +118,54 @@ void tt_destroy(tt_t *tt)
         return;
     table_free(tt->buckets, tt->count * sizeof(tt_bucket_t));
     table_free(tt->bodies, 2 * tt->count * sizeof(tt_body_t));
+    g_free((void *)tt->populated);
     g_free(tt);
 }
 
 void tt_clear(tt_t *tt)
 {
-    memset(tt->buckets, 0, tt->count * sizeof(tt_bucket_t));
-    memset(tt->bodies, 0, 2 * tt->count * sizeof(tt_body_t));
+    if (!tt->populated) {
+        memset(tt->buckets, 0, tt->count * sizeof(tt_bucket_t));
+        memset(tt->bodies, 0, 2 * tt->count * sizeof(tt_body_t));
+        return;
+    }
+    /* Only the chunks written hold anything; they read as empty again once their bit is off. */
+    for (size_t first = 0; first < tt->count; first += CHUNK_BUCKETS) {
+        size_t chunk = first / CHUNK_BUCKETS;
+        if (!((atomic_load(&tt->populated[chunk / 64]) >> (chunk % 64)) & 1))
+            continue;
+        size_t n = tt->count - first < CHUNK_BUCKETS ? tt->count - first : CHUNK_BUCKETS;
+        memset(&tt->buckets[first], 0, n * sizeof(tt_bucket_t));
+        memset(&tt->bodies[2 * first], 0, 2 * n * sizeof(tt_body_t));
+        atomic_fetch_and(&tt->populated[chunk / 64], ~((uint64_t)1 << (chunk % 64)));
+    }
+}
+
+/* Whether bucket `index` may hold an entry: false for a chunk never written (all zero). */
+static inline bool chunk_written(const tt_t *tt, size_t index)
+{
+    size_t chunk = index / CHUNK_BUCKETS;
+    return !tt->populated ||
+           ((atomic_load_explicit(&tt->populated[chunk / 64], memory_order_acquire) >>
+             (chunk % 64)) &
+            1);
+}
+
+/* Makes bucket `index` ready for a store: the first store into its chunk populates the
+ * chunk's pages (see CHUNK_BUCKETS).  Two threads may both populate a chunk: that is
+ * harmless, populating never changes a page already there. */
+static void chunk_ready(tt_t *tt, size_t index)
+{
+    if (chunk_written(tt, index))
+        return;
+    size_t chunk = index / CHUNK_BUCKETS, first = chunk * CHUNK_BUCKETS;
+    size_t n = tt->count - first < CHUNK_BUCKETS ? tt->count - first : CHUNK_BUCKETS;
+#ifdef MADV_POPULATE_WRITE
+    madvise(&tt->buckets[first], n * sizeof(tt_bucket_t), MADV_POPULATE_WRITE);
+    madvise(&tt->bodies[2 * first], 2 * n * sizeof(tt_body_t), MADV_POPULATE_WRITE);
+#endif
+    atomic_fetch_or_explicit(&tt->populated[chunk / 64], (uint64_t)1 << (chunk % 64),
+                             memory_order_release);
 }
 
 size_t tt_bytes(const tt_t *tt)
@@ -123,18 +191,30 @@ static size_t bucket_index(const tt_t *tt, uint64_t key)
 
 void tt_prefetch(const tt_t *tt, uint64_t key)
 {
-    __builtin_prefetch(&tt->buckets[bucket_index(tt, key)]);
+    size_t index = bucket_index(tt, key);
+    if (chunk_written(tt, index))
+        __builtin_prefetch(&tt->buckets[index]);
 }
 
+void tt_set_shared(tt_t *tt, bool shared)
+{
+    tt->shared = shared;
+}
+
+/* A bucket's lock: an atomic exchange on every probe and store, which a table used by one
+ * thread does without. */
 static void lock(tt_t *tt, size_t index)
 {
+    if (!tt->shared)
+        return;
     while (atomic_flag_test_and_set_explicit(&tt->locks[index % TT_LOCKS], memory_order_acquire))
         ;
 }
 
 static void unlock(tt_t *tt, size_t index)
 {
-    atomic_flag_clear_explicit(&tt->locks[index % TT_LOCKS], memory_order_release);
+    if (tt->shared)
+        atomic_flag_clear_explicit(&tt->locks[index % TT_LOCKS], memory_order_release);
 }
 
 /*
@@ -293,6 +373,8 @@ static bool matches(const tt_head_t *e, uint64_t key, const tt_state_t *s)
 bool tt_has_key(tt_t *tt, uint64_t key)
 {
     size_t index = bucket_index(tt, key);
+    if (!chunk_written(tt, index))
+        return false;
     const tt_bucket_t *b = &tt->buckets[index];
     lock(tt, index);
     bool found = holds_key(&b->slot[0], key) || holds_key(&b->slot[1], key);
@@ -300,28 +382,34 @@ bool tt_has_key(tt_t *tt, uint64_t key)
     return found;
 }
 
-bool tt_probe(tt_hit_t *hit, tt_t *tt, uint64_t key, const tt_state_t *state)
+bool tt_probe_if(tt_hit_t *hit, tt_t *tt, uint64_t key, const tt_state_t *state, tt_want_fn want,
+                 void *data)
 {
     size_t index = bucket_index(tt, key);
+    if (!chunk_written(tt, index))
+        return false;
     tt_bucket_t *b = &tt->buckets[index];
     bool found = false;
     lock(tt, index);
     for (int i = 0; i < 2; i++) {
         const tt_head_t *e = &b->slot[i];
         if (matches(e, key, state)) {
-            const tt_body_t *body = &tt->bodies[2 * index + (size_t)i];
+            found = true;
             hit->value = meta_value(e->meta);
             hit->bound = meta_bound(e->meta);
             hit->move = meta_move(e->meta);
             hit->unknown_depth =
                 meta_unknown(e->meta) ? (int)meta_get(e->meta, DEPTH_SHIFT, DEPTH_BITS) : -1;
+            hit->estimate = hit->value;
+            hit->rec.nreq = 0;
+            hit->body = want == NULL || want(hit, data);
+            if (!hit->body)
+                break; /* the body's cache lines are not fetched */
+            const tt_body_t *body = &tt->bodies[2 * index + (size_t)i];
             if (hit->unknown_depth >= 0) {
                 hit->estimate = (int)(int64_t)body->sig.bits[0];
-                hit->rec.nreq = 0;
-                found = true;
                 break;
             }
-            hit->estimate = hit->value;
             hit->rec.sig = body->sig;
             memcpy(hit->rec.cond, body->cond, sizeof hit->rec.cond);
             hit->rec.nreq = meta_nreq(e->meta);
@@ -330,12 +418,16 @@ bool tt_probe(tt_hit_t *hit, tt_t *tt, uint64_t key, const tt_state_t *state)
                 hit->rec.req[r].board.stones[1] = body->req[r][1];
                 hit->rec.req[r].side = meta_req_side(e->meta, r);
             }
-            found = true;
             break;
         }
     }
     unlock(tt, index);
     return found;
+}
+
+bool tt_probe(tt_hit_t *hit, tt_t *tt, uint64_t key, const tt_state_t *state)
+{
+    return tt_probe_if(hit, tt, key, state, NULL, NULL);
 }
 
 /* Writes entry (head, body) into slot i of bucket `index`, moving slot 0 to slot 1 first when
@@ -365,6 +457,7 @@ void tt_store_unknown(tt_t *tt, uint64_t key, const tt_state_t *state, int beta,
     uint64_t horizon = depth > (int)FIELD_MAX(DEPTH_BITS) ? FIELD_MAX(DEPTH_BITS) : (uint64_t)depth;
     e.meta |=
         meta_field(1, UNKNOWN_SHIFT, UNKNOWN_BITS) | meta_field(horizon, DEPTH_SHIFT, DEPTH_BITS);
+    chunk_ready(tt, index);
     lock(tt, index);
     /* Only the second slot, and never over a proof of the same state. */
     bool proven_here = false;
@@ -398,6 +491,7 @@ void tt_store(tt_t *tt, uint64_t key, const tt_state_t *state, int value, tt_bou
         e.meta |= meta_field(rec->req[r].side, REQ_SIDE_SHIFT + (unsigned)r * REQ_SIDE_BITS,
                              REQ_SIDE_BITS);
     }
+    chunk_ready(tt, index);
     lock(tt, index);
     if (matches(&b->slot[0], key, state))
         put(tt, index, 0, false, &e, &body);
@@ -416,6 +510,10 @@ void tt_store(tt_t *tt, uint64_t key, const tt_state_t *state, int value, tt_bou
 bool tt_for_each(tt_t *tt, tt_entry_fn fn, void *data)
 {
     for (size_t index = 0; index < tt->count; index++) {
+        if (!chunk_written(tt, index)) {
+            index = (index / CHUNK_BUCKETS + 1) * CHUNK_BUCKETS - 1; /* an empty chunk */
+            continue;
+        }
         tt_head_t heads[2];
         tt_body_t bodies[2];
         int n = 0;
@@ -442,6 +540,7 @@ bool tt_restore(tt_t *tt, const tt_head_t *head, const tt_body_t *body)
         (meta_unknown(m) && meta_nreq(m)) || (head->black & head->white))
         return false;
     size_t index = bucket_index(tt, head->key);
+    chunk_ready(tt, index);
     tt_bucket_t *b = &tt->buckets[index];
     int slot = 1;
     for (int i = 1; i >= 0; i--) {

@@ -136,6 +136,9 @@ typedef struct tt_hit {
     /* An unknown entry's estimate of the value (the minimax of the heuristic at the horizon,
      * search.c): it only orders moves. */
     int estimate;
+    /* Whether the body was read: the record (or an unknown entry's estimate) is in the hit
+     * (tt_probe_if). */
+    bool body;
 } tt_hit_t;
 
 typedef struct tt tt_t;
@@ -144,6 +147,11 @@ typedef struct tt tt_t;
  * failure. */
 tt_t *tt_create(size_t bytes);
 void tt_destroy(tt_t *tt);
+
+/* Whether several threads may use the table at once (the default): then every probe and store
+ * takes its bucket's lock.  A table only ever used by one thread at a time may say false and
+ * skip them (search_create does, for one thread). */
+void tt_set_shared(tt_t *tt, bool shared);
 
 /* Empties the table. */
 void tt_clear(tt_t *tt);
@@ -180,6 +188,16 @@ bool tt_has_key(tt_t *tt, uint64_t key);
 
 /* Looks up `state` (whose key is `key`); true and *hit filled when an entry verifies. */
 bool tt_probe(tt_hit_t *hit, tt_t *tt, uint64_t key, const tt_state_t *state);
+
+/* Whether a probe that found an entry (value, bound, move and unknown_depth filled in `hit`)
+ * needs its body: the record, or an unknown entry's estimate. */
+typedef bool (*tt_want_fn)(const tt_hit_t *hit, void *data);
+
+/* tt_probe, reading the entry's body (its 224 bytes: several cache lines, in most tables a
+ * miss of their own) only when want(hit, data) says so; otherwise hit->body is false, the
+ * record empty and the estimate the value.  want NULL: always. */
+bool tt_probe_if(tt_hit_t *hit, tt_t *tt, uint64_t key, const tt_state_t *state, tt_want_fn want,
+                 void *data);
 
 /* Records that a search of `state` with the null window (beta - 1, beta) and `depth` plies to
  * its horizon proved nothing, with `estimate` its heuristic value and `move` its best move by

@@ -107,6 +107,11 @@ static void check_position_record(const char *record)
         if (score_area(&board, g, BOARD_BLACK) != b || score_area(&board, g, BOARD_WHITE) != wh)
             fail_msg("%s: area %d %d, expected %s", name, score_area(&board, g, BOARD_BLACK),
                      score_area(&board, g, BOARD_WHITE), area);
+        if (score_area_margin(&board, g, BOARD_BLACK) != b - wh ||
+            score_area_margin(&board, g, BOARD_WHITE) != wh - b)
+            fail_msg("%s: area margins %d %d, expected %d", name,
+                     score_area_margin(&board, g, BOARD_BLACK),
+                     score_area_margin(&board, g, BOARD_WHITE), b - wh);
     }
     const char *margin = support_record_value(lines, "margin");
     if (margin) {
@@ -577,6 +582,10 @@ static void test_game__random_games_on_random_regions_agree_with_a_brute_force_m
                 fail_msg("round %d: area of colour %d is %d, by definition %d", round, c,
                          score_area(&game_current(game)->board, g, (board_color_t)c),
                          model_area(&m, c));
+        int margin = model_area(&m, 0) - model_area(&m, 1);
+        if (score_area_margin(&game_current(game)->board, g, BOARD_BLACK) != margin)
+            fail_msg("round %d: area margin %d, by definition %d", round,
+                     score_area_margin(&game_current(game)->board, g, BOARD_BLACK), margin);
         game_destroy(game);
         board_geom_destroy(g);
     }

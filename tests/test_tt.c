@@ -269,6 +269,61 @@ static void test_tt__restore_puts_back_what_for_each_gave_and_refuses_bad_heads(
     tt_destroy(tt);
 }
 
+/* for_each's count of entries. */
+static bool count_one(const tt_head_t *head, const tt_body_t *body, void *data)
+{
+    (void)head;
+    (void)body;
+    ++*(int *)data;
+    return true;
+}
+
+/* A table large enough to be mapped and populated chunk by chunk (tt.c, CHUNK_BUCKETS): what
+ * is stored anywhere in it is found again, a probe of a chunk never written finds nothing,
+ * for_each sees every entry and no other, and clearing empties it. */
+static void test_tt__mapped_table_finds_what_was_stored_in_any_chunk(void **state)
+{
+    (void)state;
+    size_t bytes = (size_t)32 << 20;
+    tt_t *tt = tt_create(bytes);
+    size_t buckets = tt_bytes(tt) / 512; /* a head line and two bodies per bucket */
+    tt_record_t rec = empty_record();
+    enum { STORED = 300 };
+    uint64_t keys[STORED];
+    for (int i = 0; i < STORED; i++) {
+        /* Buckets spread over the whole table: first, last, and far apart. */
+        keys[i] = i == 0 ? 0 : i == 1 ? buckets - 1 : (uint64_t)i * 7919 * 64 % buckets;
+        keys[i] |= (uint64_t)(i + 1) << 40;
+        tt_state_t st = {{{(uint64_t)i + 1, 0}}, 0, 0, TT_NO_KO};
+        tt_store(tt, keys[i], &st, i, TT_BOUND_EXACT, 1, &rec, 10);
+    }
+    int found = 0;
+    for (int i = 0; i < STORED; i++) {
+        tt_state_t st = {{{(uint64_t)i + 1, 0}}, 0, 0, TT_NO_KO};
+        tt_hit_t hit;
+        if (tt_probe(&hit, tt, keys[i], &st) && hit.value == i)
+            found++;
+    }
+    assert_int_equal(found, STORED);
+    tt_state_t other = {{{0, 1}}, 0, 0, TT_NO_KO};
+    tt_hit_t hit;
+    assert_false(tt_probe(&hit, tt, 32 * 64 + 5, &other)); /* chunk 32: never written */
+    assert_false(tt_has_key(tt, 32 * 64 + 5));
+    int entries = 0;
+    assert_true(tt_for_each(tt, count_one, &entries));
+    assert_int_equal(entries, STORED);
+    tt_clear(tt);
+    entries = 0;
+    assert_true(tt_for_each(tt, count_one, &entries));
+    assert_int_equal(entries, 0);
+    tt_state_t st0 = {{{1, 0}}, 0, 0, TT_NO_KO};
+    assert_false(tt_probe(&hit, tt, keys[0], &st0));
+    tt_store(tt, keys[0], &st0, 5, TT_BOUND_EXACT, 1, &rec, 10);
+    assert_true(tt_probe(&hit, tt, keys[0], &st0));
+    assert_int_equal(hit.value, 5);
+    tt_destroy(tt);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -277,6 +332,7 @@ int main(void)
         cmocka_unit_test(test_tt__keeps_proofs_over_unknown_entries),
         cmocka_unit_test(test_tt__first_slot_keeps_the_larger_subtree),
         cmocka_unit_test(test_tt__restore_puts_back_what_for_each_gave_and_refuses_bad_heads),
+        cmocka_unit_test(test_tt__mapped_table_finds_what_was_stored_in_any_chunk),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
