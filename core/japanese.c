@@ -133,13 +133,11 @@ bool japanese_two_eye_formation(uint64_t *formation, const board_t *b, const boa
 {
     uint64_t own = b->stones[c];
     uint64_t empty = board_empty(b, g);
-    /* An eye is next only to c's stones (and to something: F is not empty). */
-    uint64_t eyes = 0;
-    for (uint64_t m = empty; m; m &= m - 1) {
-        board_point_t p = board_lowest(m);
-        if (g->neighbours[p] && !(g->neighbours[p] & ~own))
-            eyes |= board_bit(p);
-    }
+    /* An eye is next only to c's stones (and to something: F is not empty).  A formation
+     * needs two. */
+    uint64_t eyes = empty & board_adjacent(g, own) & ~board_adjacent(g, g->all & ~own);
+    if (board_popcount(eyes) < 2)
+        return false;
     /* F holds a stone of `on`: try the strings through on's stones of c.  Such a string X must
      * have two liberties, both eyes; then F is every string next to them. */
     for (uint64_t rest = own & on; rest;) {
@@ -287,6 +285,7 @@ static int generate(japanese_t *j, int ply, child_t *kids)
         c->node.passes = 0;
         c->node.ko = ko_point(g, &pl.after, me, p, pl.captured);
         c->node.move = p;
+        __builtin_prefetch(bucket(j, &c->node)); /* probed when the child is searched */
         c->two_passes = false;
         c->cycle_k = find_cycle(j, ply + 1, &c->node);
         c->formation = c->cycle_k < 0 &&
