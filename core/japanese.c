@@ -133,13 +133,11 @@ bool japanese_two_eye_formation(uint64_t *formation, const board_t *b, const boa
 {
     uint64_t own = b->stones[c];
     uint64_t empty = board_empty(b, g);
-    /* An eye is next only to c's stones (and to something: F is not empty). */
-    uint64_t eyes = 0;
-    for (uint64_t m = empty; m; m &= m - 1) {
-        board_point_t p = board_lowest(m);
-        if (g->neighbours[p] && !(g->neighbours[p] & ~own))
-            eyes |= board_bit(p);
-    }
+    /* An eye is next only to c's stones (and to something: F is not empty).  A formation
+     * needs two. */
+    uint64_t eyes = empty & board_adjacent(g, own) & ~board_adjacent(g, g->all & ~own);
+    if (board_popcount(eyes) < 2)
+        return false;
     /* F holds a stone of `on`: try the strings through on's stones of c.  Such a string X must
      * have two liberties, both eyes; then F is every string next to them. */
     for (uint64_t rest = own & on; rest;) {
@@ -176,10 +174,11 @@ static uint64_t state_key(const node_t *n)
     return k;
 }
 
-static entry_t *slot(japanese_t *j, const node_t *n)
+/* The two entries (a bucket) where situation n may be stored. */
+static entry_t *bucket(japanese_t *j, const node_t *n)
 {
     uint64_t k = state_key(n);
-    return &j->table[(k ^ (k >> 29)) & j->mask];
+    return &j->table[(k ^ (k >> 29)) & j->mask & ~(uint64_t)1];
 }
 
 /* Whether e is the entry of the analysed string's points and colour. */
@@ -188,9 +187,10 @@ static bool entry_of_target(const japanese_t *j, const entry_t *e)
     return e->target == j->target && e->defender == j->defender;
 }
 
-static bool entry_matches(const japanese_t *j, const entry_t *e, const node_t *n)
+/* Whether e holds situation n for the analysed colour (any target). */
+static bool entry_of_situation(const japanese_t *j, const entry_t *e, const node_t *n)
 {
-    return entry_of_target(j, e) && e->stones[0] == n->board.stones[0] &&
+    return e->target && e->defender == j->defender && e->stones[0] == n->board.stones[0] &&
            e->stones[1] == n->board.stones[1] && e->to_move == n->to_move &&
            e->passes == n->passes && e->ko == n->ko;
 }
@@ -285,6 +285,7 @@ static int generate(japanese_t *j, int ply, child_t *kids)
         c->node.passes = 0;
         c->node.ko = ko_point(g, &pl.after, me, p, pl.captured);
         c->node.move = p;
+        __builtin_prefetch(bucket(j, &c->node)); /* probed when the child is searched */
         c->two_passes = false;
         c->cycle_k = find_cycle(j, ply + 1, &c->node);
         c->formation = c->cycle_k < 0 &&
@@ -454,11 +455,73 @@ static void entry_fill(entry_t *e, const japanese_t *j, const node_t *n, uint8_t
  */
 static void open_store(japanese_t *j, const node_t *n, int ply)
 {
-    entry_t *e = slot(j, n);
-    if (entry_of_target(j, e) && e->result != RESULT_OPEN)
-        return;
+    entry_t *b = bucket(j, n);
+    entry_t *e = NULL;
+    for (int w = 0; w < 2; w++)
+        if (entry_of_target(j, &b[w]) && b[w].result != RESULT_OPEN)
+            return;
+    for (int w = 0; w < 2 && !e; w++)
+        if (!b[w].target || b[w].result == RESULT_OPEN)
+            e = &b[w];
+    if (!e)
+        e = &b[1];
     entry_fill(e, j, n, RESULT_OPEN);
     e->depth = (uint16_t)(j->ply_limit - ply);
+}
+
+/*
+ * Whether the table answers situation path[ply]; then *out is the answer.  An entry of the
+ * same colour and situation answers for another string's points too when the game's outcome
+ * follows: the defender wins for points T when it wins for a subset of T (a formation on the
+ * subset's points is one on T's), the attacker wins for T when it wins for a superset of T.
+ * The outcomes are those of the game itself (every cut is exact), so they hold whichever
+ * analysis found them; a defender's win still needs a history that meets none of its proof's
+ * situations.  Open entries answer for their own points only.
+ */
+static bool probe(jres_t *out, japanese_t *j, int ply)
+{
+    const node_t *n = &j->path[ply];
+    entry_t *b = bucket(j, n);
+    for (int w = 0; w < 2; w++) {
+        const entry_t *e = &b[w];
+        if (!entry_of_situation(j, e, n))
+            continue;
+        bool own = e->target == j->target;
+        if (e->result == RESULT_ATT && !(j->target & ~e->target))
+            return true;
+        if (e->result == RESULT_OPEN) {
+            if (own && j->open_reuse && (int)e->depth >= j->ply_limit - ply) {
+                out->unknown = true; /* see open_store */
+                return true;
+            }
+        } else if (e->result == RESULT_DEF && !(e->target & ~j->target) &&
+                   !sig_meets_path(j, e->sig, ply)) {
+            out->defender_wins = true;
+            memcpy(out->sig, e->sig, sizeof out->sig);
+            return true;
+        }
+    }
+    return false;
+}
+
+/* Stores a proved result of path[ply]: over this situation's entry for the same points, else
+ * over an empty or open entry, else the newer of the two moves to the second place. */
+static void store(japanese_t *j, const node_t *n, const jres_t *r)
+{
+    entry_t *b = bucket(j, n);
+    entry_t *e = NULL;
+    for (int w = 0; w < 2 && !e; w++)
+        if (entry_of_target(j, &b[w]) && entry_of_situation(j, &b[w], n))
+            e = &b[w];
+    for (int w = 0; w < 2 && !e; w++)
+        if (!b[w].target || b[w].result == RESULT_OPEN)
+            e = &b[w];
+    if (!e) {
+        b[1] = b[0];
+        e = &b[0];
+    }
+    entry_fill(e, j, n, r->defender_wins ? RESULT_DEF : RESULT_ATT);
+    memcpy(e->sig, r->sig, sizeof e->sig);
 }
 
 static void search(jres_t *out, japanese_t *j, int ply)
@@ -476,21 +539,8 @@ static void search(jres_t *out, japanese_t *j, int ply)
         j->failed = JAPANESE_ERROR_LIMIT + 1;
         return;
     }
-    entry_t *e = slot(j, n);
-    if (entry_matches(j, e, n)) {
-        if (e->result == RESULT_ATT)
-            return;
-        if (e->result == RESULT_OPEN) {
-            if (j->open_reuse && (int)e->depth >= j->ply_limit - ply) {
-                out->unknown = true; /* see open_store */
-                return;
-            }
-        } else if (!sig_meets_path(j, e->sig, ply)) {
-            out->defender_wins = true;
-            memcpy(out->sig, e->sig, sizeof out->sig);
-            return;
-        }
-    }
+    if (probe(out, j, ply))
+        return;
     if (sealed(j, &n->board))
         return; /* the attacker passes from here on and wins (see sealed) */
     if (secured(j, ply)) {
@@ -552,9 +602,7 @@ static void search(jres_t *out, japanese_t *j, int ply)
         return;
     if (out->defender_wins && out->path_bound)
         return; /* it used `secured`, which holds on this path only */
-    e = slot(j, n);
-    entry_fill(e, j, n, out->defender_wins ? RESULT_DEF : RESULT_ATT);
-    memcpy(e->sig, out->sig, sizeof e->sig);
+    store(j, n, out);
 }
 
 /* Empties the table (japanese_set_cuts: results found with the other cuts are not reused). */
@@ -596,7 +644,10 @@ static void principal_line(japanese_line_t *line, japanese_t *j, bool defender_w
         int count = generate(j, ply, kids);
         bool winner_moves = (j->path[ply].to_move == j->defender) == defender_wins;
         int pick = 0;
-        if (winner_moves) {
+        /* The winner's first move that wins within the plies left, with more plies when
+         * none does: the search's proof may have used a result found higher up the tree (or
+         * for another string, see probe) that the table no longer holds. */
+        while (winner_moves) {
             for (pick = 0; pick < count; pick++) {
                 jres_t r;
                 j->nodes_start = j->nodes;
@@ -604,8 +655,14 @@ static void principal_line(japanese_line_t *line, japanese_t *j, bool defender_w
                 if (j->failed || (!r.unknown && r.defender_wins == defender_wins))
                     break;
             }
-            if (pick == count || j->failed)
+            if (j->failed)
+                return;
+            if (pick < count)
+                break;
+            if (j->ply_limit >= JAPANESE_MAX_PLIES - 1)
                 return; /* cannot happen: the search proved a winning move */
+            j->ply_limit = 2 * j->ply_limit < JAPANESE_MAX_PLIES - 1 ? 2 * j->ply_limit
+                                                                     : JAPANESE_MAX_PLIES - 1;
         }
         if (!winner_moves) {
             /* The loser's first play near the string, else its pass (the last move): a line
@@ -637,14 +694,17 @@ static void principal_line(japanese_line_t *line, japanese_t *j, bool defender_w
     }
 }
 
-bool japanese_string_alive(bool *alive, japanese_line_t *line, japanese_t *j, const board_t *b,
-                           board_point_t p, GError **error)
+/*
+ * Decides whether colour d can force a two-eye-formation holding a stone on a point of
+ * `target` in b, the other colour moving first (the imagined game of a string when target is
+ * its points).  False and *error when the search did not finish.
+ */
+static bool decide(bool *alive, japanese_t *j, const board_t *b, board_color_t d, uint64_t target,
+                   GError **error)
 {
     const board_geom_t *g = j->g;
-    board_color_t d = board_at(b, p);
-    g_assert(d != BOARD_EMPTY);
     j->defender = d;
-    j->target = board_chain(b, g, p);
+    j->target = target;
     j->failed = 0;
     j->nodes_start = j->nodes;
     node_t *root = &j->path[0];
@@ -655,14 +715,9 @@ bool japanese_string_alive(bool *alive, japanese_line_t *line, japanese_t *j, co
     root->passes = 0;
     root->ko = NO_KO;
     root->move = BOARD_MOVE_NONE;
-    uint64_t formation = 0;
-    if (japanese_two_eye_formation(&formation, b, g, d, j->target)) {
+    j->open_reuse = false;
+    if (japanese_two_eye_formation(NULL, b, g, d, target)) {
         *alive = true;
-        if (line) {
-            memset(line, 0, sizeof *line);
-            line->end = JAPANESE_END_FORMATION;
-            line->formation = formation;
-        }
         return true;
     }
     /* Iterative deepening on the plies: a formation the defender can force soon is found
@@ -682,12 +737,30 @@ bool japanese_string_alive(bool *alive, japanese_line_t *line, japanese_t *j, co
             return fail(error, j);
         }
     }
-    *alive = r.defender_wins;
     /* The line follows the proof with the same paths; an open entry stored after a node was
      * proved could hide that proof now, so none answers while it is built. */
     j->open_reuse = false;
+    *alive = r.defender_wins;
+    return true;
+}
+
+bool japanese_string_alive(bool *alive, japanese_line_t *line, japanese_t *j, const board_t *b,
+                           board_point_t p, GError **error)
+{
+    board_color_t d = board_at(b, p);
+    g_assert(d != BOARD_EMPTY);
+    uint64_t target = board_chain(b, j->g, p);
+    if (!decide(alive, j, b, d, target, error))
+        return false;
     if (line) {
-        principal_line(line, j, r.defender_wins);
+        uint64_t formation = 0;
+        if (japanese_two_eye_formation(&formation, b, j->g, d, target)) {
+            memset(line, 0, sizeof *line);
+            line->end = JAPANESE_END_FORMATION;
+            line->formation = formation;
+            return true;
+        }
+        principal_line(line, j, *alive);
         if (j->failed)
             return fail(error, j);
     }
@@ -732,12 +805,20 @@ bool japanese_analyse(japanese_analysis_t *out, japanese_t *j, const board_t *b,
     const board_geom_t *g = j->g;
     uint64_t alive[2] = {0, 0};
     for (int c = 0; c < 2; c++) {
-        for (uint64_t rest = b->stones[c]; rest;) {
+        if (!b->stones[c])
+            continue;
+        /* When c cannot force a formation anywhere, none of its strings is independently
+         * alive: one search for all of them, whose results (keyed by colour and the whole
+         * board) serve every position analysed later.  Else each string's own. */
+        bool any;
+        if (!decide(&any, j, b, (board_color_t)c, g->all, error))
+            return false;
+        for (uint64_t rest = any ? b->stones[c] : 0; rest;) {
             board_point_t p = board_lowest(rest);
             uint64_t string = board_chain(b, g, p);
             rest &= ~string;
             bool is_alive;
-            if (!japanese_string_alive(&is_alive, NULL, j, b, p, error))
+            if (!decide(&is_alive, j, b, (board_color_t)c, string, error))
                 return false;
             if (is_alive)
                 alive[c] |= string;

@@ -151,8 +151,10 @@ bool japanese_string_alive(bool *alive, japanese_line_t *line, japanese_t *j, co
 void japanese_settle(japanese_analysis_t *out, const board_t *b, const board_geom_t *g,
                      const uint64_t alive[2]);
 
-/* The whole Analysis of b: every string's status, then japanese_settle.  False and *error as
- * japanese_string_alive. */
+/* The whole Analysis of b: every string's status, then japanese_settle.  Each colour is first
+ * searched for a formation anywhere on the board: when it cannot force one, none of its
+ * strings is independently alive and no string of it is searched on its own.  False and
+ * *error as japanese_string_alive. */
 bool japanese_analyse(japanese_analysis_t *out, japanese_t *j, const board_t *b, GError **error);
 
 /* Territory plus prisoners of colour c: its territory, the stones of the other colour it

@@ -264,7 +264,7 @@ static void test_japanese__status_matches_plain_recursion(void **state)
     const int sizes[][3] = {{1, 1, 9}, {1, 2, 9}, {1, 3, 9}, {1, 4, 9}, {2, 2, 9}};
     for (size_t s = 0; s < G_N_ELEMENTS(sizes); s++) {
         board_geom_t *g = board_geom_create(sizes[s][0], sizes[s][1], NULL);
-        japanese_t *j = japanese_create(g, 12, 0);
+        japanese_t *j = japanese_create(g, 12, 0), *whole = japanese_create(g, 12, 0);
         board_t *positions;
         int n = all_positions(&positions, g);
         int alive_count = 0, dead_count = 0, unchecked = 0;
@@ -274,6 +274,9 @@ static void test_japanese__status_matches_plain_recursion(void **state)
             const board_t *b = &positions[i];
             if (board_popcount(board_empty(b, g)) > sizes[s][2])
                 continue;
+            /* The whole Analysis (one search per colour first, see japanese_analyse). */
+            japanese_analysis_t a;
+            assert_true(japanese_analyse(&a, whole, b, NULL));
             for (uint64_t rest = board_occupied(b); rest;) {
                 board_point_t p = board_lowest(rest);
                 rest &= ~board_chain(b, g, p);
@@ -286,10 +289,12 @@ static void test_japanese__status_matches_plain_recursion(void **state)
                     unchecked++;
                     continue;
                 }
-                if (alive != expect) {
+                bool in_analysis = ((a.alive[0] | a.alive[1]) & board_bit(p)) != 0;
+                if (alive != expect || in_analysis != expect) {
                     board_print(stderr, b, g);
-                    fail_msg("%dx%d: the string at %d: alive %d, plain recursion %d", g->width,
-                             g->height, p, alive, expect);
+                    fail_msg("%dx%d: the string at %d: alive %d (in the whole Analysis %d), "
+                             "plain recursion %d",
+                             g->width, g->height, p, alive, in_analysis, expect);
                 }
                 /* The line ends as the status says. */
                 assert_true(line.end != JAPANESE_END_TRUNCATED);
@@ -307,6 +312,7 @@ static void test_japanese__status_matches_plain_recursion(void **state)
         assert_int_equal(unchecked, 0);
         g_free(positions);
         japanese_destroy(j);
+        japanese_destroy(whole);
         board_geom_destroy(g);
     }
 }
@@ -485,7 +491,9 @@ static void test_japanese__fill_win_matches_plain_recursion(void **state)
 
 /* The status of every string of every legal 2x3 and 1x7 position (3x3 takes minutes), with a
  * table of 2^10 entries (much replacement) and of 2^20: a result reused where
- * its history does not allow it would show as a difference between the two. */
+ * its history does not allow it would show as a difference between the two.  And the whole
+ * Analysis of each position (japanese_analyse: a search per colour for a formation anywhere
+ * first, its results serving the positions after it) against the strings' own searches. */
 static void test_japanese__status_does_not_depend_on_the_table_size(void **state)
 {
     (void)state;
@@ -493,21 +501,26 @@ static void test_japanese__status_does_not_depend_on_the_table_size(void **state
     for (size_t s = 0; s < G_N_ELEMENTS(sizes); s++) {
         board_geom_t *g = board_geom_create(sizes[s][0], sizes[s][1], NULL);
         japanese_t *small = japanese_create(g, 10, 0), *large = japanese_create(g, 20, 0);
+        japanese_t *whole = japanese_create(g, 16, 0);
         board_t *positions;
         int n = all_positions(&positions, g);
         int strings = 0, alive_count = 0;
         for (int i = 0; i < n; i += sizes[s][2]) {
             const board_t *b = &positions[i];
+            japanese_analysis_t a;
+            assert_true(japanese_analyse(&a, whole, b, NULL));
             for (uint64_t rest = board_occupied(b); rest;) {
                 board_point_t p = board_lowest(rest);
                 rest &= ~board_chain(b, g, p);
                 bool a1, a2;
                 assert_true(japanese_string_alive(&a1, NULL, small, b, p, NULL));
                 assert_true(japanese_string_alive(&a2, NULL, large, b, p, NULL));
-                if (a1 != a2) {
+                bool a3 = ((a.alive[0] | a.alive[1]) & board_bit(p)) != 0;
+                if (a1 != a2 || a1 != a3) {
                     board_print(stderr, b, g);
-                    fail_msg("%dx%d: the string at %d: alive %d with 2^10 entries, %d with 2^20",
-                             g->width, g->height, p, a1, a2);
+                    fail_msg("%dx%d: the string at %d: alive %d with 2^10 entries, %d with 2^20, "
+                             "%d in the whole Analysis",
+                             g->width, g->height, p, a1, a2, a3);
                 }
                 strings++;
                 alive_count += a1;
@@ -519,6 +532,7 @@ static void test_japanese__status_does_not_depend_on_the_table_size(void **state
         g_free(positions);
         japanese_destroy(small);
         japanese_destroy(large);
+        japanese_destroy(whole);
         board_geom_destroy(g);
     }
 }
