@@ -55,6 +55,9 @@ for part in $parts; do
         for b in 1x9 2x7 1x10; do
             run chetrit_empty_$b $b --positions empty --memory 8G --max-nodes 400000000 \
                 --pseudo-max-nodes 100000000
-        done ;;
+        done
+        # 2x8: only `math` is solved; the margins stay at this cap
+        run chetrit_empty_2x8 2x8 --positions empty --memory 12G --max-nodes 20000000 \
+            --pseudo-max-nodes 20000000 ;;
     esac
 done
