@@ -74,6 +74,22 @@ _Static_assert(CHUNK_BUCKETS * sizeof(tt_bucket_t) % 4096 == 0 &&
                    2 * CHUNK_BUCKETS * sizeof(tt_body_t) % 4096 == 0,
                "a chunk's heads and bodies are whole pages");
 
+/* Whether bucket `index` may hold an entry: false for a chunk never written (all zero). */
+static inline bool chunk_written(const tt_t *tt, size_t index)
+{
+    size_t chunk = index / CHUNK_BUCKETS;
+    return !tt->populated ||
+           ((atomic_load_explicit(&tt->populated[chunk / 64], memory_order_acquire) >>
+             (chunk % 64)) &
+            1);
+}
+
+/* The buckets of the chunk that starts at bucket `first` (the last chunk may be short). */
+static inline size_t chunk_length(const tt_t *tt, size_t first)
+{
+    return tt->count - first < CHUNK_BUCKETS ? tt->count - first : CHUNK_BUCKETS;
+}
+
 static void table_free(void *p, size_t bytes)
 {
     if (!p)
@@ -132,23 +148,13 @@ void tt_clear(tt_t *tt)
     /* Only the chunks written hold anything; they read as empty again once their bit is off. */
     for (size_t first = 0; first < tt->count; first += CHUNK_BUCKETS) {
         size_t chunk = first / CHUNK_BUCKETS;
-        if (!((atomic_load(&tt->populated[chunk / 64]) >> (chunk % 64)) & 1))
+        if (!chunk_written(tt, first))
             continue;
-        size_t n = tt->count - first < CHUNK_BUCKETS ? tt->count - first : CHUNK_BUCKETS;
+        size_t n = chunk_length(tt, first);
         memset(&tt->buckets[first], 0, n * sizeof(tt_bucket_t));
         memset(&tt->bodies[2 * first], 0, 2 * n * sizeof(tt_body_t));
         atomic_fetch_and(&tt->populated[chunk / 64], ~((uint64_t)1 << (chunk % 64)));
     }
-}
-
-/* Whether bucket `index` may hold an entry: false for a chunk never written (all zero). */
-static inline bool chunk_written(const tt_t *tt, size_t index)
-{
-    size_t chunk = index / CHUNK_BUCKETS;
-    return !tt->populated ||
-           ((atomic_load_explicit(&tt->populated[chunk / 64], memory_order_acquire) >>
-             (chunk % 64)) &
-            1);
 }
 
 /* Makes bucket `index` ready for a store: the first store into its chunk populates the
@@ -159,7 +165,7 @@ static void chunk_ready(tt_t *tt, size_t index)
     if (chunk_written(tt, index))
         return;
     size_t chunk = index / CHUNK_BUCKETS, first = chunk * CHUNK_BUCKETS;
-    size_t n = tt->count - first < CHUNK_BUCKETS ? tt->count - first : CHUNK_BUCKETS;
+    size_t n = chunk_length(tt, first);
 #ifdef MADV_POPULATE_WRITE
     madvise(&tt->buckets[first], n * sizeof(tt_bucket_t), MADV_POPULATE_WRITE);
     madvise(&tt->bodies[2 * first], 2 * n * sizeof(tt_body_t), MADV_POPULATE_WRITE);
