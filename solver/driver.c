@@ -1,10 +1,10 @@
 /*
  * solver/driver.c: the root tests and what is read from them.  The exact value comes from a
  * sequence of null-window tests "value >= t?" (value_within): under last-move scoring distance
- * deepening ("does the player who would win at ply d win within d plies?", d = 1, 2, ...),
- * otherwise MTD(f) stepping from the last fail-soft bound (Plaat et al. 1996).  Each test's main
- * search runs in passes with horizons (driver_main_search).  The optimal first moves and an
- * optimal game are then found with more null-window tests (search_solve).  docs/solver.md,
+ * deepening ("does the player who would win at ply d win within d plies?", on the schedule of
+ * distance_next), otherwise MTD(f) stepping from the last fail-soft bound (Plaat et al. 1996). Each
+ * test's main search runs in passes with horizons (driver_main_search).  The optimal first moves
+ * and an optimal game are then found with more null-window tests (search_solve).  docs/solver.md,
  * "Search", gives the measurements behind each choice.
  */
 #include "solver/threads.h"
@@ -118,7 +118,7 @@ static void begin(search_t *s)
  * at d); the other is "sparse": asked only when d has doubled since its last test.  Once a
  * test says yes at d, the distances of the same player below d not yet refuted are asked
  * downwards, d - 2 first, until the first no: that no and the yes above it are the value.
- * Measured (docs/solver.md, "Distance deepening"): 4x4 math 1.71 M -> 0.86 M nodes, pseudo
+ * Measured (docs/solver.md, "Which distances are asked"): 4x4 math 1.71 M -> 0.86 M nodes, pseudo
  * 3.98 M -> 2.93 M.  Descending from a guess far above the distance was tried and left out:
  * the no tests then lack the moves the lower no tests leave in the table (4x4 pseudo 9.1 M).
  */
