@@ -183,7 +183,7 @@ typedef struct dist_options {
     void *progress_data;
     /* Fault injection for the tests (docs/scale.md): the coordinator kills itself (SIGKILL)
      * after recording this many results (0: never); worker rank kill_worker_rank (0: none)
-     * kills itself when it receives its second unit. */
+     * kills itself when it receives its first unit. */
     int kill_coordinator_after;
     int kill_worker_rank;
 } dist_options_t;
@@ -194,15 +194,23 @@ typedef struct dist_result {
     int value;        /* Black's view, solver/search.h's conventions */
     int ranks;
     dist_progress_t final; /* the counts at the end */
+    int silent_workers;    /* workers that did not answer the stop (dead) */
 } dist_result_t;
 
 /*
  * Runs the distributed solve of the game's current state on every rank of MPI_COMM_WORLD
- * (MPI is initialised and finalised here); every rank calls it with the same game and rules.
+ * (MPI is initialised here; finalised here on the workers, by dist_finish on the
+ * coordinator); every rank calls it with the same game and rules.
  * Rank 0 coordinates (and searches when it is alone), the others search.  False and *error
  * (on the coordinator: what failed; DIST_ERROR_NO_MPI without MPI).
  */
 bool dist_run(dist_result_t *result, const board_geom_t *geom, const rules_t *rules,
               const game_t *game, const dist_options_t *options, GError **error);
+
+/*
+ * Ends MPI on the coordinator once the answer is out (also after a failure): MPI_Finalize, or
+ * MPI_Abort with status 0 when a worker died (MPI_Finalize would wait for it for ever).
+ */
+void dist_finish(const dist_result_t *result);
 
 #endif

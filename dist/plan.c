@@ -40,6 +40,10 @@ struct dist_plan {
     bool *running;  /* per unit */
     int unit_count;
     int depth;
+    /* The root's null-window test (root terms), and how many tests were made: */
+    int test_alpha, test_beta;
+    int tests;
+    bool deepening; /* last-move scoring: distance deepening first */
     /* Recomputed after every change of bounds: */
     int *alpha, *beta; /* per node, root terms */
     bool *needed;      /* per node */
@@ -128,6 +132,8 @@ static void number_units(dist_plan_t *plan, int i)
 }
 
 static void plan_recompute(dist_plan_t *plan);
+static void plan_windows(dist_plan_t *plan);
+static void plan_next_test(dist_plan_t *plan);
 
 /* The units in depth-first order and the scratch arrays, once the tree is built. */
 static void plan_finish(dist_plan_t *plan)
@@ -139,6 +145,8 @@ static void plan_finish(dist_plan_t *plan)
     plan->alpha = g_new(int, plan->node_count);
     plan->beta = g_new(int, plan->node_count);
     plan->needed = g_new(bool, plan->node_count);
+    plan->tests = 0;
+    plan_next_test(plan);
     plan_recompute(plan);
 }
 
@@ -192,6 +200,7 @@ static bool expand_all(const dist_plan_t *plan, int node, void *data)
 static dist_plan_t *plan_begin(frontier_t *level, const game_t *game)
 {
     dist_plan_t *plan = g_new0(dist_plan_t, 1);
+    plan->deepening = game_rules(game)->scoring == RULES_SCORING_LAST_MOVE;
     level->node = g_new(int, 1);
     level->game = g_new(game_t *, 1);
     level->game[0] = game_copy(game);
@@ -347,6 +356,46 @@ static int sibling_key(const dist_plan_t *plan, const dist_node_t *parent, int k
     return parent->black ? c->lo : -c->hi;
 }
 
+/*
+ * The root's next null-window test, as the single-process solver's root tests
+ * (docs/solver.md, "Search"): under last-move scoring, distance deepening ("does the player who
+ * would win at ply d win within d plies?" for the least d the bounds leave open); otherwise,
+ * and once such a test says yes, MTD(f) steps from the bound found: "value > lo?" after a yes,
+ * "value < hi?" after a no.  Each test narrows the root's bounds, so the tests end.
+ */
+static void plan_next_test(dist_plan_t *plan)
+{
+    const dist_node_t *root = &plan->nodes[0];
+    plan->tests++;
+    if (plan->deepening) {
+        for (int d = 1; SEARCH_VALUE_WIN - d > SEARCH_VALUE_WIN_MIN; d++) {
+            bool black_wins_at_d = (d % 2 == 1) == root->black;
+            if (black_wins_at_d) {
+                int t = SEARCH_VALUE_WIN - d; /* value >= t? */
+                if (root->hi < t)
+                    continue; /* no */
+                if (root->lo >= t)
+                    break; /* yes: the steps below finish */
+                plan->test_alpha = t - 1, plan->test_beta = t;
+                return;
+            }
+            int t = -(SEARCH_VALUE_WIN - d); /* value <= t? */
+            if (root->lo > t)
+                continue;
+            if (root->hi <= t)
+                break;
+            plan->test_alpha = t, plan->test_beta = t + 1;
+            return;
+        }
+    }
+    if (plan->tests == 1)
+        plan->test_alpha = -1, plan->test_beta = 1; /* who wins, and is it a tie? */
+    else if (root->lo >= plan->test_beta)
+        plan->test_alpha = root->lo, plan->test_beta = root->lo + 1;
+    else
+        plan->test_alpha = root->hi - 1, plan->test_beta = root->hi;
+}
+
 /* Bounds bottom-up (children have higher indices than their parent), then windows and the
  * needed marks top-down. */
 static void plan_recompute(dist_plan_t *plan)
@@ -365,8 +414,21 @@ static void plan_recompute(dist_plan_t *plan)
         }
         n->lo = lo, n->hi = hi;
     }
-    plan->alpha[0] = -SEARCH_VALUE_INF, plan->beta[0] = SEARCH_VALUE_INF;
-    plan->needed[0] = plan->nodes[0].lo < plan->nodes[0].hi;
+    plan_windows(plan);
+    const dist_node_t *root = &plan->nodes[0];
+    while (!plan->needed[0] && root->lo < root->hi) {
+        plan_next_test(plan);
+        plan_windows(plan);
+    }
+}
+
+/* The windows and the needed marks top-down, from the root's test window. */
+static void plan_windows(dist_plan_t *plan)
+{
+    const dist_node_t *root = &plan->nodes[0];
+    plan->alpha[0] = plan->test_alpha, plan->beta[0] = plan->test_beta;
+    plan->needed[0] =
+        root->lo < root->hi && root->hi > plan->test_alpha && root->lo < plan->test_beta;
     for (int i = 0; i < plan->node_count; i++) {
         const dist_node_t *n = &plan->nodes[i];
         if (!n->child_count)

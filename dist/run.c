@@ -14,6 +14,7 @@
 #include "solver/checkpoint.h"
 
 #include <signal.h>
+#include <stdio.h>
 #include <stdatomic.h>
 #include <string.h>
 
@@ -135,6 +136,7 @@ enum {
     TAG_UNIT,      /* coordinator -> worker: int64 {unit, alpha, beta, n, n moves} */
     TAG_CANCEL,    /* coordinator -> worker: int64 {unit} */
     TAG_STOP,      /* coordinator -> worker: no more units */
+    TAG_BYE,       /* worker -> coordinator: stopped (the answer to TAG_STOP) */
 };
 
 enum { RESULT_ANSWERED = 0, RESULT_CANCELLED, RESULT_FAILED };
@@ -175,17 +177,24 @@ static bool worker(const board_geom_t *geom, const rules_t *rules, const game_t 
     if (!search)
         return false;
     int units_received = 0;
+    /* Heartbeats at least four to a time-out. */
+    double beat_seconds =
+        MIN(DIST_BEAT_SECONDS,
+            (options->worker_timeout > 0 ? options->worker_timeout : DIST_DEFAULT_TIMEOUT) / 4);
     MPI_Send(NULL, 0, MPI_INT64_T, 0, TAG_READY, MPI_COMM_WORLD);
     int64_t msg[UNIT_MESSAGE_MAX];
     for (;;) {
         MPI_Status status;
         if (MPI_Recv(msg, UNIT_MESSAGE_MAX, MPI_INT64_T, 0, MPI_ANY_TAG, MPI_COMM_WORLD, &status) !=
-                MPI_SUCCESS ||
-            status.MPI_TAG == TAG_STOP)
+            MPI_SUCCESS)
             break;
+        if (status.MPI_TAG == TAG_STOP) {
+            MPI_Send(NULL, 0, MPI_INT64_T, 0, TAG_BYE, MPI_COMM_WORLD);
+            break;
+        }
         if (status.MPI_TAG != TAG_UNIT)
             continue; /* a cancel for a unit already answered */
-        if (++units_received == 2 && options->kill_worker_rank == rank)
+        if (++units_received == 1 && options->kill_worker_rank == rank)
             raise(SIGKILL); /* the test of a lost worker (docs/scale.md) */
         int64_t unit = msg[0];
         unit_search_t u = {0};
@@ -214,7 +223,7 @@ static bool worker(const board_geom_t *geom, const rules_t *rules, const game_t 
                     break;
                 }
             }
-            if (g_get_monotonic_time() - last_beat > DIST_BEAT_SECONDS * 1e6) {
+            if (g_get_monotonic_time() - last_beat > beat_seconds * 1e6) {
                 last_beat = g_get_monotonic_time();
                 int64_t beat[2] = {unit, (int64_t)(search_stats(search).nodes - before)};
                 MPI_Send(beat, 2, MPI_INT64_T, 0, TAG_BEAT, MPI_COMM_WORLD);
@@ -228,8 +237,10 @@ static bool worker(const board_geom_t *geom, const rules_t *rules, const game_t 
         if (cancelled) {
             g_clear_error(&u.error);
             search_destroy(search);
-            if (stop)
+            if (stop) {
+                MPI_Send(NULL, 0, MPI_INT64_T, 0, TAG_BYE, MPI_COMM_WORLD);
                 return true;
+            }
             send_result(unit, RESULT_CANCELLED, 0, 0, nodes, seconds);
             if (!(search = search_create(geom, rules, &options->search, error)))
                 return false;
@@ -260,8 +271,48 @@ typedef struct worker_state {
     gint64 last_seen;
 } worker_state_t;
 
-static bool coordinate(int *value, dist_plan_t *plan, dist_journal_t *journal, dist_progress_t *p,
-                       int ranks, const dist_options_t *options, gint64 start, GError **error)
+/* Every worker still there stops (a running unit is interrupted) and says so: the coordinator
+ * waits for that (at most the time-out), so that no worker is left waiting for a unit.  The
+ * number of workers that did not answer (dead, or lost before): MPI_Finalize would wait for
+ * them for ever. */
+static int stop_workers(worker_state_t *w, int ranks, double timeout)
+{
+    int64_t none = -1, msg[UNIT_MESSAGE_MAX];
+    int waiting = 0;
+    for (int r = 1; r < ranks; r++)
+        if (!w[r].lost &&
+            MPI_Send(&none, 1, MPI_INT64_T, r, TAG_STOP, MPI_COMM_WORLD) == MPI_SUCCESS)
+            w[r].stopped = true, waiting++;
+    gint64 start = g_get_monotonic_time();
+    while (waiting && seconds_since(start) < timeout) {
+        int flag = 0;
+        MPI_Status st;
+        if (MPI_Iprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, MPI_COMM_WORLD, &flag, &st) != MPI_SUCCESS)
+            break;
+        if (!flag) {
+            g_usleep(1000);
+            continue;
+        }
+        if (st.MPI_TAG == TAG_FAILED) {
+            char text[1024];
+            MPI_Recv(text, sizeof text, MPI_CHAR, st.MPI_SOURCE, TAG_FAILED, MPI_COMM_WORLD, &st);
+        } else
+            MPI_Recv(msg, UNIT_MESSAGE_MAX, MPI_INT64_T, st.MPI_SOURCE, st.MPI_TAG, MPI_COMM_WORLD,
+                     &st);
+        if (st.MPI_TAG == TAG_BYE && w[st.MPI_SOURCE].stopped) {
+            w[st.MPI_SOURCE].stopped = false;
+            waiting--;
+        }
+    }
+    int silent = 0;
+    for (int r = 1; r < ranks; r++)
+        silent += w[r].lost || w[r].stopped;
+    return silent;
+}
+
+static bool coordinate(int *value, int *silent, dist_plan_t *plan, dist_journal_t *journal,
+                       dist_progress_t *p, int ranks, const dist_options_t *options, gint64 start,
+                       GError **error)
 {
     worker_state_t *w = g_new0(worker_state_t, ranks);
     for (int r = 1; r < ranks; r++)
@@ -271,6 +322,22 @@ static bool coordinate(int *value, dist_plan_t *plan, dist_journal_t *journal, d
     gint64 last_report = g_get_monotonic_time();
     char *note = NULL;
     int64_t msg[UNIT_MESSAGE_MAX];
+    /* The first units go out once every worker has asked (or after a time-out), in the order
+     * of the ranks: the same start every run. */
+    for (int ready = 0; ready < ranks - 1 && seconds_since(start) < timeout;) {
+        int flag = 0;
+        MPI_Status st;
+        if (MPI_Iprobe(MPI_ANY_SOURCE, TAG_READY, MPI_COMM_WORLD, &flag, &st) != MPI_SUCCESS)
+            break;
+        if (!flag) {
+            g_usleep(1000);
+            continue;
+        }
+        MPI_Recv(NULL, 0, MPI_INT64_T, st.MPI_SOURCE, TAG_READY, MPI_COMM_WORLD, &st);
+        w[st.MPI_SOURCE].idle = true;
+        w[st.MPI_SOURCE].last_seen = g_get_monotonic_time();
+        ready++;
+    }
     while (ok && !dist_plan_decided(value, plan)) {
         bool quiet = true;
         int flag = 0;
@@ -331,7 +398,7 @@ static bool coordinate(int *value, dist_plan_t *plan, dist_journal_t *journal, d
                 if (dist_plan_running(plan, w[r].unit))
                     dist_plan_release(plan, w[r].unit);
                 g_free(note);
-                note = g_strdup_printf("rank %d silent for %.0f s: unit %d goes to another rank", r,
+                note = g_strdup_printf("rank %d silent for %.1f s: unit %d goes to another rank", r,
                                        timeout, w[r].unit);
                 w[r].unit = -1, w[r].idle = false;
                 continue;
@@ -377,18 +444,37 @@ static bool coordinate(int *value, dist_plan_t *plan, dist_journal_t *journal, d
         if (quiet)
             g_usleep(1000);
     }
-    /* Every worker still there stops (a running unit is interrupted). */
-    for (int r = 1; r < ranks; r++)
-        if (!w[r].lost) {
-            int64_t none = -1;
-            MPI_Send(&none, 1, MPI_INT64_T, r, TAG_STOP, MPI_COMM_WORLD);
-        }
+    if (!ok) /* a rank thought lost may only be slow: it must not wait for ever */
+        for (int r = 1; r < ranks; r++)
+            w[r].lost = false;
+    *silent = stop_workers(w, ranks, timeout);
     g_free(note);
     g_free(w);
     return ok;
 }
 
 #endif /* MATHGO_HAVE_MPI */
+
+void dist_finish(const dist_result_t *result)
+{
+#ifdef MATHGO_HAVE_MPI
+    int initialized = 0, finalized = 0;
+    MPI_Initialized(&initialized);
+    MPI_Finalized(&finalized);
+    if (!initialized || finalized || !result->coordinator)
+        return;
+    /* A dead worker would keep MPI_Finalize waiting for ever, here and on the workers that
+     * stopped: the job ends by MPI_Abort, which mpirun reports (docs/scale.md, "Lost ranks"). */
+    fflush(stdout);
+    fflush(stderr);
+    if (result->silent_workers)
+        MPI_Abort(MPI_COMM_WORLD, 0);
+    else
+        MPI_Finalize();
+#else
+    (void)result;
+#endif
+}
 
 bool dist_run(dist_result_t *result, const board_geom_t *geom, const rules_t *rules,
               const game_t *game, const dist_options_t *options, GError **error)
@@ -423,6 +509,7 @@ bool dist_run(dist_result_t *result, const board_geom_t *geom, const rules_t *ru
     dist_journal_t *journal = NULL;
     char *warning = NULL;
     dist_progress_t *p = &result->final;
+    int silent = 0; /* workers that did not answer the stop */
     p->workers = ranks > 1 ? ranks - 1 : 1;
     ok = coordinator_plan(&plan, &journal, &p->from_journal, &warning, game, options, p->workers,
                           error);
@@ -433,21 +520,19 @@ bool dist_run(dist_result_t *result, const board_geom_t *geom, const rules_t *ru
             ok = solve_alone(&result->value, plan, journal, p, geom, rules, game, options, start,
                              error);
         else
-            ok = coordinate(&result->value, plan, journal, p, ranks, options, start, error);
+            ok =
+                coordinate(&result->value, &silent, plan, journal, p, ranks, options, start, error);
         report(options, p, plan, start, NULL);
     } else if (ranks > 1) {
         /* The workers wait for units: tell them there are none. */
-        for (int r = 1; r < ranks; r++) {
-            int64_t none = -1;
-            MPI_Send(&none, 1, MPI_INT64_T, r, TAG_STOP, MPI_COMM_WORLD);
-        }
+        worker_state_t *w = g_new0(worker_state_t, ranks);
+        silent = stop_workers(w, ranks, DIST_DEFAULT_TIMEOUT);
+        g_free(w);
     }
     g_free(warning);
     dist_journal_close(journal);
     dist_plan_destroy(plan);
-    /* A lost worker would keep MPI_Finalize waiting: leave it to mpirun (docs/scale.md). */
-    if (!p->workers_lost)
-        MPI_Finalize();
+    result->silent_workers = silent;
     return ok;
 #endif
 }

@@ -20,7 +20,8 @@ bool solve_distributed_check(void)
 }
 
 typedef struct progress_context {
-    front_ticker_t *ticker;
+    front_ticker_t *ticker; /* created at the first report: on the coordinator only */
+    bool show;
     const rules_t *rules;
     bool quiet;
 } progress_context_t;
@@ -28,6 +29,8 @@ typedef struct progress_context {
 static void on_progress(const dist_progress_t *p, void *data)
 {
     progress_context_t *ctx = data;
+    if (!ctx->ticker)
+        ctx->ticker = front_ticker_create("solve", ctx->show);
     if (p->note && !ctx->quiet) {
         fprintf(stderr, "mathgo solve: %s\n", p->note);
         front_ticker_printed(ctx->ticker);
@@ -62,15 +65,11 @@ int solve_distributed(const board_geom_t *geom, const rules_t *rules, const game
     options.worker_timeout = env_number("MATHGO_DIST_TIMEOUT");
     options.kill_coordinator_after = (int)env_number("MATHGO_DIST_KILL_COORDINATOR_AFTER");
     options.kill_worker_rank = (int)env_number("MATHGO_DIST_KILL_WORKER_RANK");
-    progress_context_t ctx = {NULL, rules, args->quiet};
+    progress_context_t ctx = {NULL, args->show_progress, rules, args->quiet};
     options.progress = on_progress;
     options.progress_data = &ctx;
     dist_result_t result;
     GError *error = NULL;
-    /* The heartbeat's thread starts after MPI_Init would be cleaner, but it makes no MPI call
-     * (MPI_THREAD_FUNNELED allows it). */
-    ctx.ticker = front_ticker_create("solve", args->show_progress);
-    front_ticker_phase(ctx.ticker, "%s", "expanding the root into units");
     bool ok = dist_run(&result, geom, rules, game, &options, &error);
     front_ticker_destroy(ctx.ticker);
     if (!ok) {
@@ -82,6 +81,7 @@ int solve_distributed(const board_geom_t *geom, const rules_t *rules, const game
         fprintf(stderr, "mathgo solve: --distributed%s%s: %s\n", args->journal ? " --journal " : "",
                 args->journal ? args->journal : "", error->message);
         g_error_free(error);
+        dist_finish(&result);
         return status;
     }
     if (!result.coordinator)
@@ -99,13 +99,13 @@ int solve_distributed(const board_geom_t *geom, const rules_t *rules, const game
     else
         printf("result: %s\n", solve_result_text(text, result.value, rules));
     printf("distributed: %d ranks (%d searching), %d units: %d answered in this run, %d from the "
-           "journal, %d cancelled, %d reassigned, %d ranks lost\n",
+           "journal, %d cancelled, %d reassigned, lost ranks %d\n",
            result.ranks, p->workers, p->units, p->solved, p->from_journal, p->cancelled,
            p->reassigned, p->workers_lost);
     printf("nodes %llu (the sum over the units answered), %llu more in units cancelled or lost, "
            "time %.3f s, %.1f units/s\n",
            (unsigned long long)p->nodes, (unsigned long long)p->nodes_lost, p->seconds,
            p->seconds > 0 ? p->solved / p->seconds : 0.0);
-    fflush(stdout);
+    dist_finish(&result);
     return FRONT_EXIT_OK;
 }
