@@ -4,13 +4,14 @@
  * The root's tree is expanded breadth-first to the depth that gives enough leaves; each leaf is
  * a work unit, the root's game plus a move sequence (so the whole history, and superko, stay
  * exact), solved by search_value on a worker rank with its own table, under the window the
- * coordinator passes.  The coordinator keeps bounds on every node of the expansion tree in
- * the root's terms (a win or loss at distance p from a unit at depth k is one at distance
- * p + k from the root: the winner hurrying and the loser delaying, as solver/search.h values
- * games), combines them by minimax, gives each unit the alpha-beta window its ancestors and
- * siblings allow, hands out the units whose answer is still needed when a worker asks, and
- * cancels running units that are no longer needed.  The answer is the exact minimax value of
- * the root, the single-process solver's.
+ * coordinator passes.  The coordinator runs the root's null-window tests as the single-process
+ * solver does (distance deepening under last-move scoring, MTD(f) steps otherwise), keeps
+ * bounds on every node of the expansion tree in the root's terms (a win or loss at distance p from
+ * a unit at depth k is one at distance p + k from the root: the winner hurrying and the loser
+ * delaying, as solver/search.h values games), combines them by minimax, gives each unit the
+ * alpha-beta window its ancestors and siblings allow, hands out the units whose answer is still
+ * needed when a worker asks, and cancels running units that are no longer needed.  The answer is
+ * the exact minimax value of the root, the single-process solver's.
  *
  * Three parts: the plan (the expansion tree, its bounds and windows: no MPI, tested alone),
  * the journal (append-only, one checksummed record per line) and the MPI run.  Nothing here
@@ -63,8 +64,8 @@ void dist_plan_destroy(dist_plan_t *plan);
 /* The units (the leaves, ended games included) in the order of the expansion. */
 int dist_plan_unit_count(const dist_plan_t *plan);
 
-/* The moves from the root to unit `unit` (at most BOARD_MAX_POINTS + ... : the depth); returns
- * their number. */
+/* The moves from the root to unit `unit` (room for SEARCH_MAX_PV); returns their number (the
+ * unit's depth). */
 int dist_plan_unit_moves(board_move_t *moves, const dist_plan_t *plan, int unit);
 
 /* The depth of the expansion (plies from the root to its deepest unit). */
@@ -134,13 +135,12 @@ bool dist_plan_solve_here(int *value, uint64_t *nodes, dist_plan_t *plan, search
 typedef struct dist_journal dist_journal_t;
 
 /*
- * Opens the journal at path for the problem `problem` (checkpoint_problem of the root): a new
- * one (no file, or an empty one) holds the units of `plan` (created by the caller when
- * *plan is NULL... see below).  When the file exists and holds a journal: its problem must be
- * `problem` (else DIST_ERROR_MISMATCH naming both), its units define *plan (created here) and
- * its results are recorded into it; *results_read tells how many.  When no file exists, *plan
- * must be given and its units are written.  *warning (g_free) tells of a tail cut off, else
- * NULL.  NULL and *error otherwise.
+ * Opens the journal at path for the problem `problem` (checkpoint_problem of the root).  No
+ * file (or an empty one): *plan is dist_plan_create(root, target_units) and its units are
+ * written.  A journal: its problem must be `problem` (else DIST_ERROR_MISMATCH naming both),
+ * its units make *plan and its results are recorded into it (*results_read of them); a cut
+ * tail is reported in *warning (g_free; NULL when none).  NULL and *error otherwise (a damaged
+ * head: DIST_ERROR_CORRUPT; the file: DIST_ERROR_IO).  Free *plan with dist_plan_destroy.
  */
 dist_journal_t *dist_journal_open(dist_plan_t **plan, int *results_read, char **warning,
                                   const char *path, const char *problem, const char *command,
@@ -159,7 +159,7 @@ bool dist_available(void);
 /* What the coordinator reports while it runs (every second or so, and at the end). */
 typedef struct dist_progress {
     int units;           /* in the plan */
-    int solved;          /* units with an answer, this run (ended games not counted) */
+    int solved;          /* answers this run (a unit may be answered once per root test) */
     int from_journal;    /* results read from the journal */
     int cancelled;       /* running units cancelled as no longer needed */
     int reassigned;      /* units taken back from a lost worker */

@@ -6,14 +6,16 @@
  * there by counting its k plies into every win or loss with a distance (solver/search.h: the
  * value of a node is the best of its children's with one more ply in each distance, and that
  * shift is monotone, so the root-terms value of a node is the plain maximum, or minimum, of its
- * children's root-terms values).  A node's window (alpha, beta) is its parent's narrowed by the
- * siblings' bounds (a Black node by the best lower bound among the other children, a White node
- * by the least upper bound), as in alpha-beta; a node is needed while its own bounds are open
- * inside its window and its parent is needed.  Bounds only narrow, so windows only narrow: a
- * bound that was outside a unit's window when it was searched stays outside, and a unit once
- * not needed stays so.  When no needed unit is open the root is decided: a needed node with
- * every child settled is settled itself (its lower bound reaches its upper bound or leaves the
- * window).
+ * children's root-terms values).  The root is solved by a sequence of null-window tests, as
+ * the single-process solver's root (plan_next_test); within a test a node's window (alpha,
+ * beta) is its parent's narrowed by the siblings' bounds (a Black node by the best lower bound
+ * among the other children, a White node by the least upper bound), as in alpha-beta, and a
+ * node is needed while its own bounds are open inside its window and its parent is needed.
+ * Bounds only narrow, so within a test windows only narrow: a bound outside a unit's window
+ * when it was searched stays outside.  When no needed unit is open the test is answered: a
+ * needed node with every child settled is settled itself (its lower bound reaches its upper
+ * bound or leaves the window).  Each test narrows the root's bounds, so the tests end; a unit
+ * may be searched again in a later test, with its bounds so far kept.
  */
 #include "dist/internal.h"
 

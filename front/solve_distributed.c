@@ -41,9 +41,9 @@ static void on_progress(const dist_progress_t *p, void *data)
     if (p->hi < SEARCH_VALUE_INF)
         solve_result_text(hi, p->hi, ctx->rules);
     front_ticker_phase(ctx->ticker,
-                       "units %d of %d answered (%d from the journal), %d cancelled; the value in "
+                       "%d units: %d answers (%d from the journal), %d cancelled; the value in "
                        "[%s, %s]",
-                       p->solved + p->from_journal, p->units, p->from_journal, p->cancelled, lo,
+                       p->units, p->solved + p->from_journal, p->from_journal, p->cancelled, lo,
                        hi);
 }
 
@@ -98,12 +98,12 @@ int solve_distributed(const board_geom_t *geom, const rules_t *rules, const game
                result.value > 0 ? "Black" : "White", search_value_plies(result.value));
     else
         printf("result: %s\n", solve_result_text(text, result.value, rules));
-    printf("distributed: %d ranks (%d searching), %d units: %d answered in this run, %d from the "
+    printf("distributed: %d ranks (%d searching), %d units, %d answers in this run, %d from the "
            "journal, %d cancelled, %d reassigned, lost ranks %d\n",
            result.ranks, p->workers, p->units, p->solved, p->from_journal, p->cancelled,
            p->reassigned, p->workers_lost);
-    printf("nodes %llu (the sum over the units answered), %llu more in units cancelled or lost, "
-           "time %.3f s, %.1f units/s\n",
+    printf("nodes %llu (the sum over the answers), %llu more in units cancelled or lost, "
+           "time %.3f s, %.1f answers/s\n",
            (unsigned long long)p->nodes, (unsigned long long)p->nodes_lost, p->seconds,
            p->seconds > 0 ? p->solved / p->seconds : 0.0);
     dist_finish(&result);
