@@ -319,7 +319,7 @@ static bool coordinate(int *value, int *silent, dist_plan_t *plan, dist_journal_
         w[r].unit = -1, w[r].last_seen = g_get_monotonic_time();
     double timeout = options->worker_timeout > 0 ? options->worker_timeout : DIST_DEFAULT_TIMEOUT;
     bool ok = true;
-    gint64 last_report = g_get_monotonic_time();
+    gint64 last_report = g_get_monotonic_time(), stalled_since = 0;
     char *note = NULL;
     int64_t msg[UNIT_MESSAGE_MAX];
     /* The first units go out once every worker has asked (or after a time-out), in the order
@@ -426,7 +426,19 @@ static bool coordinate(int *value, int *silent, dist_plan_t *plan, dist_journal_
                 w[r].last_seen = now;
                 quiet = false;
             }
-            busy += w[r].unit >= 0;
+            busy += w[r].unit >= 0 || w[r].idle;
+        }
+        /* Nobody searching and nobody asking (a worker whose search could not start): the
+         * run would wait for ever. */
+        if (busy)
+            stalled_since = 0;
+        else if (!stalled_since)
+            stalled_since = now;
+        else if ((now - stalled_since) / 1e6 > timeout) {
+            g_set_error(error, DIST_ERROR, DIST_ERROR_MPI,
+                        "no worker rank searched or asked for a unit for %.1f s", timeout);
+            ok = false;
+            break;
         }
         if (!alive) {
             g_set_error(error, DIST_ERROR, DIST_ERROR_MPI,
@@ -440,7 +452,6 @@ static bool coordinate(int *value, int *silent, dist_plan_t *plan, dist_journal_
             g_free(note);
             note = NULL;
         }
-        (void)busy;
         if (quiet)
             g_usleep(1000);
     }

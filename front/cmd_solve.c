@@ -457,6 +457,13 @@ int front_solve(int argc, char **argv)
     board_color_t to_move = (board_color_t)game_current(game)->to_move;
     board_t start = game_current(game)->board;
     if (distributed) {
+        search_memory_plan_t each_plan;
+        if (memory && !search_memory_plan(&each_plan, memory, threads, &err)) {
+            fprintf(stderr, "mathgo solve: --memory %s: %s\n", memory_text ? memory_text : "",
+                    err->message);
+            status = FRONT_EXIT_FAILURE;
+            goto done;
+        }
         search_options_t each = search_options_default();
         each.tt_bytes = 0;
         each.memory_bytes = memory;
