@@ -26,6 +26,18 @@ typedef struct progress_context {
     bool quiet;
 } progress_context_t;
 
+/* A bound of the root for the progress line: "?" when open, "B in 23" for a win at a
+ * distance, else the result's text. */
+static void bound_text(char buf[32], int value, const rules_t *rules)
+{
+    if (value >= SEARCH_VALUE_INF || value <= -SEARCH_VALUE_INF)
+        g_snprintf(buf, 32, "?");
+    else if (search_value_is_win(value))
+        g_snprintf(buf, 32, "%c in %d", value > 0 ? 'B' : 'W', search_value_plies(value));
+    else
+        solve_result_text(buf, value, rules);
+}
+
 static void on_progress(const dist_progress_t *p, void *data)
 {
     progress_context_t *ctx = data;
@@ -35,11 +47,9 @@ static void on_progress(const dist_progress_t *p, void *data)
         fprintf(stderr, "mathgo solve: %s\n", p->note);
         front_ticker_printed(ctx->ticker);
     }
-    char lo[32] = "?", hi[32] = "?";
-    if (p->lo > -SEARCH_VALUE_INF)
-        solve_result_text(lo, p->lo, ctx->rules);
-    if (p->hi < SEARCH_VALUE_INF)
-        solve_result_text(hi, p->hi, ctx->rules);
+    char lo[32], hi[32];
+    bound_text(lo, p->lo, ctx->rules);
+    bound_text(hi, p->hi, ctx->rules);
     front_ticker_phase(ctx->ticker,
                        "%d units: %d answers (%d from the journal), %d cancelled; the value in "
                        "[%s, %s]",
