@@ -2,17 +2,21 @@
  * front/cmd_solve.c: `mathgo solve WxH --rules R [--komi K] [--from FILE [--region]] [--to-move
  * b|w]
  * [--csv] [--sgf FILE] [--memory SIZE] [--threads N] [--pv-diagrams] [--value-only]
- * [--checkpoint FILE [--checkpoint-every S]] [--algorithm alphabeta|pns|auto]`: the exact value
+ * [--checkpoint FILE [--checkpoint-every S]] [--algorithm alphabeta|pns|auto]
+ * [--distributed [--journal FILE]]`: the exact value
  * of a board, its optimal first moves and an optimal game (solver/search.h, or proof-number
  * search, solver/pns.h: front/solve_engine.h); SIGINT and SIGTERM stop it with the bounds known
  * so far, and a checkpoint (solver/checkpoint.h) lets the same command resume.  `mathgo solve
- * WxH --positions FILE` solves a list of fresh starts instead (front/solve_list.h).
+ * WxH --positions FILE` solves a list of fresh starts instead (front/solve_list.h); `mpirun -np N
+ * mathgo solve ... --distributed` spreads the value's search over MPI ranks
+ * (front/solve_distributed.h).
  */
 #include "front/commands.h"
 #include "front/common.h"
 #include "front/interrupt.h"
 #include "front/progress.h"
 #include "front/solve_decompose.h"
+#include "front/solve_distributed.h"
 #include "front/solve_engine.h"
 #include "front/solve_list.h"
 #include "front/solve_output.h"
@@ -185,6 +189,8 @@ int front_solve(int argc, char **argv)
     gint64 max_nodes = 0;
     gdouble max_seconds = 0;
     char *positions = NULL;
+    gboolean distributed = FALSE;
+    char *journal = NULL;
     GOptionEntry entries[] = {
         {"from", 'f', 0, G_OPTION_ARG_FILENAME, &from,
          "start from the position file FILE (- for stdin): a diagram, a diagram with a "
@@ -241,6 +247,14 @@ int front_solve(int argc, char **argv)
          "solve from the values of the regions the safe stones wall off (math or territory "
          "rules; docs/regions.md)",
          NULL},
+        {"distributed", 0, 0, G_OPTION_ARG_NONE, &distributed,
+         "the value only, its search spread over the ranks of an MPI job (mpirun -np N mathgo "
+         "solve ...; rank 0 coordinates; docs/scale.md)",
+         NULL},
+        {"journal", 0, 0, G_OPTION_ARG_FILENAME, &journal,
+         "with --distributed: record the units and their answers in FILE; the same command "
+         "started again (with any number of ranks) skips the units answered",
+         "FILE"},
         {NULL, 0, 0, 0, NULL, NULL, NULL},
     };
     int status = FRONT_EXIT_USAGE;
@@ -267,6 +281,24 @@ int front_solve(int argc, char **argv)
         goto done;
     }
 
+    if (journal && !distributed) {
+        status = front_usage("solve", "%s", "--journal goes with --distributed");
+        goto done;
+    }
+    if (distributed && (sgf || svg || variations || diagrams || checkpoint || decompose ||
+                        positions || algorithm_text || max_nodes || max_seconds > 0)) {
+        status = front_usage("solve", "%s",
+                             "--distributed computes the value only, by alpha-beta: no --sgf, "
+                             "--svg, --variations, --pv-diagrams, --checkpoint, --decompose, "
+                             "--positions, --algorithm, --max-nodes or --max-time");
+        goto done;
+    }
+    if (journal && (!*journal || !strcmp(journal, "-"))) {
+        status = front_usage("solve", "--journal: '%s' is not a file name", journal);
+        goto done;
+    }
+    if (distributed && !solve_distributed_check())
+        goto done;
     if (variations && !sgf) {
         status = front_usage("solve", "%s", "--variations goes with --sgf FILE");
         goto done;
@@ -424,6 +456,25 @@ int front_solve(int argc, char **argv)
     }
     board_color_t to_move = (board_color_t)game_current(game)->to_move;
     board_t start = game_current(game)->board;
+    if (distributed) {
+        search_memory_plan_t each_plan;
+        if (memory && !search_memory_plan(&each_plan, memory, threads, &err)) {
+            fprintf(stderr, "mathgo solve: --memory %s: %s\n", memory_text ? memory_text : "",
+                    err->message);
+            status = FRONT_EXIT_FAILURE;
+            goto done;
+        }
+        search_options_t each = search_options_default();
+        each.tt_bytes = 0;
+        each.memory_bytes = memory;
+        each.threads = threads;
+        rules_name =
+            rules_args.rules_text ? g_strdup(rules_args.rules_text) : rules_to_string(&rules);
+        solve_distributed_args_t args = {rules_name, journal,       run.command,
+                                         each,       show_progress, progress_args.quiet};
+        status = solve_distributed(geom, &rules, game, &args);
+        goto done;
+    }
     if (algorithm == SOLVE_ALGORITHM_AUTO)
         algorithm = solve_algorithm_auto(geom, &rules, threads, checkpoint != NULL);
     if (algorithm == SOLVE_ALGORITHM_PNS && !decompose &&
@@ -699,6 +750,7 @@ done:
     front_rules_args_clear(&rules_args);
     g_free(from);
     g_free(positions);
+    g_free(journal);
     g_free(to_move_text);
     g_free(sgf);
     g_free(svg);
