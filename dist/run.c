@@ -217,7 +217,7 @@ static bool worker(const board_geom_t *geom, const rules_t *rules, const game_t 
                 MPI_Recv(&which, 1, MPI_INT64_T, 0, probe.MPI_TAG, MPI_COMM_WORLD, &probe);
                 stop = probe.MPI_TAG == TAG_STOP;
                 if (stop || which == unit) {
-                    /* An interrupted context refuses every later search: a fresh one follows. */
+                    /* Stopped like a node limit: the table keeps what it proved. */
                     search_interrupt(search);
                     cancelled = true;
                     break;
@@ -236,14 +236,13 @@ static bool worker(const board_geom_t *geom, const rules_t *rules, const game_t 
         double seconds = seconds_since(began);
         if (cancelled) {
             g_clear_error(&u.error);
-            search_destroy(search);
             if (stop) {
+                search_destroy(search);
                 MPI_Send(NULL, 0, MPI_INT64_T, 0, TAG_BYE, MPI_COMM_WORLD);
                 return true;
             }
             send_result(unit, RESULT_CANCELLED, 0, 0, nodes, seconds);
-            if (!(search = search_create(geom, rules, &options->search, error)))
-                return false;
+            search_clear_interrupt(search);
         } else if (!u.ok) {
             send_result(unit, RESULT_FAILED, 0, 0, nodes, seconds);
             MPI_Send(u.error->message, (int)strlen(u.error->message) + 1, MPI_CHAR, 0, TAG_FAILED,

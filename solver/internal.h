@@ -150,7 +150,8 @@ struct search {
     _Atomic uint64_t *busy;  /* BUSY_SLOTS states being searched, with several threads */
     atomic_int main_depth;   /* the horizon (plies) of the main search's pass, */
     atomic_int main_pass;    /* and the pass's number (0 before one) */
-    atomic_bool interrupted; /* search_interrupt: every search stops, now and later */
+    atomic_bool interrupted; /* search_interrupt: every search stops, now and later (until
+                              * search_clear_interrupt) */
     size_t plies;            /* with a memory cap, the states a thread's stacks may hold */
     int root_lo, root_hi;    /* what the root tests proved (search_root_bounds) */
     bool resume;             /* search_resume: the next root search starts from these */

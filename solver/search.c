@@ -156,6 +156,11 @@ void search_interrupt(search_t *s)
     atomic_store(&s->interrupted, true);
 }
 
+void search_clear_interrupt(search_t *s)
+{
+    atomic_store(&s->interrupted, false);
+}
+
 void search_resume(search_t *s, int lo, int hi)
 {
     s->resume = true;

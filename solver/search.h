@@ -178,6 +178,13 @@ bool search_solve(search_result_t *result, search_t *search, const game_t *game,
 void search_interrupt(search_t *search);
 
 /*
+ * Lets the searches after a search_interrupt run again; the table keeps what the stopped
+ * search proved (as after a node limit), so a worker that cancels one task keeps its table
+ * for the next.  Call it only when no search of this context is running.
+ */
+void search_clear_interrupt(search_t *search);
+
+/*
  * Starts the root tests of the next search_value or search_solve from the bounds lo <= value
  * <= hi (Black's view), proved by an earlier run of the same game (a checkpoint, with its
  * table loaded).  The tests that remain, and so the answer, are those of the full search.

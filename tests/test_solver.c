@@ -289,6 +289,38 @@ static void test_solver__two_contexts_are_independent_and_deterministic(void **s
     board_geom_destroy(g);
 }
 
+/* An interrupted context refuses every search until search_clear_interrupt; then it answers
+ * as a fresh context does, after a search stopped half-way (what that one proved stays in its
+ * table).  dist/'s workers cancel a task this way and keep their table. */
+static void test_solver__cleared_interrupt_searches_again(void **state)
+{
+    (void)state;
+    int want = solve_empty(4, 3, "tromp-taylor", NULL); /* about 0.1 M nodes */
+    board_geom_t *g = board_geom_create(4, 3, NULL);
+    rules_t r;
+    rules_parse(&r, "tromp-taylor", NULL);
+    search_t *s = make_solver(g, &r, 1u << 22);
+    game_t *game = game_create(g, &r);
+    int v;
+    GError *error = NULL;
+    search_set_limits(s, 5000, 0);
+    assert_false(search_value(&v, s, game, -SEARCH_VALUE_INF, SEARCH_VALUE_INF, &error));
+    assert_true(g_error_matches(error, SEARCH_ERROR, SEARCH_ERROR_LIMIT));
+    g_clear_error(&error);
+    search_set_limits(s, 0, 0);
+    search_interrupt(s);
+    assert_false(search_value(&v, s, game, -SEARCH_VALUE_INF, SEARCH_VALUE_INF, &error));
+    assert_true(g_error_matches(error, SEARCH_ERROR, SEARCH_ERROR_INTERRUPTED));
+    g_clear_error(&error);
+    search_clear_interrupt(s);
+    assert_true(search_value(&v, s, game, -SEARCH_VALUE_INF, SEARCH_VALUE_INF, &error));
+    assert_null(error);
+    assert_int_equal(v, want);
+    game_destroy(game);
+    search_destroy(s);
+    board_geom_destroy(g);
+}
+
 /* Two and three threads (lazy SMP sharing one table) give the values one thread gives. */
 static void test_solver__threads_agree_with_one_thread(void **state)
 {
@@ -524,6 +556,7 @@ int main(void)
         cmocka_unit_test(test_solver__reproduces_published_values),
         cmocka_unit_test(test_solver__empty_board_is_never_negative_with_passes),
         cmocka_unit_test(test_solver__two_contexts_are_independent_and_deterministic),
+        cmocka_unit_test(test_solver__cleared_interrupt_searches_again),
         cmocka_unit_test(test_solver__threads_agree_with_one_thread),
         cmocka_unit_test(test_solver__bench_node_counts_are_the_signature),
         cmocka_unit_test(test_solver__refuses_rules_with_an_infinite_tree),
