@@ -33,10 +33,18 @@ static const char *const csv_header =
     "board,rank,position,to_move,math_winner,math_plies,old_chinese_margin,chinese_margin,"
     "tromp_taylor_margin,pseudo_winner,black_groups,white_groups,empty_points,"
     "old_chinese_eyes_margin,black_eye_groups,white_eye_groups,black_stones,white_stones,"
-    "area_margin,pseudo_plies,math_simple_ko_winner,math_simple_ko_plies";
+    "area_margin,pseudo_plies,math_simple_ko_winner,math_simple_ko_plies,old_chinese_lo,"
+    "old_chinese_hi,chinese_lo,chinese_hi,tromp_taylor_lo,tromp_taylor_hi,old_chinese_eyes_lo,"
+    "old_chinese_eyes_hi";
 
-/* The columns of csv_header. */
-#define CSV_COLUMNS 22
+/* The columns of csv_header; the first CSV_COLUMNS_BEFORE_BOUNDS are the whole header of files
+ * written before the bounds columns (2026-12-02), which a resume upgrades (output_open). */
+#define CSV_COLUMNS               30
+#define CSV_COLUMNS_BEFORE_BOUNDS 22
+
+/* The margins whose bounds the CSV has, in its order. */
+static const chetrit_rule_t bounded[4] = {CHETRIT_OLD_CHINESE, CHETRIT_CHINESE,
+                                          CHETRIT_TROMP_TAYLOR, CHETRIT_OLD_CHINESE_EYES};
 
 /* The smallest counterexamples the summary lists. */
 #define SHOWN_COUNTEREXAMPLES 8
@@ -56,6 +64,7 @@ typedef struct summary {
     double started, last_progress;
     uint64_t rows, emitted_positions;
     uint64_t unsolved[CHETRIT_RULE_COUNT];
+    uint64_t sign_from_bounds[CHETRIT_RULE_COUNT]; /* unsolved, with the sign known */
     contingency_t chain, eyes, pseudo_vs_area;
     uint64_t tie_by_mover[2][2]; /* chain margin 0: [White to move][White wins] */
     /* The simple-ko winner (B, W, draw) against the superko one: [simple][White wins]. */
@@ -115,9 +124,22 @@ static void on_snapshot(const chetrit_snapshot_t *snapshot, bool last, void *dat
     run->last_save = now;
 }
 
-static int sign_of(int v)
+/* A row's margin under the scored rule set r (meaningful when solved). */
+static int margin_of(const chetrit_row_t *r, chetrit_rule_t rule)
 {
-    return (v > 0) - (v < 0);
+    switch (rule) {
+    case CHETRIT_OLD_CHINESE:
+        return r->old_chinese_margin;
+    case CHETRIT_CHINESE:
+        return r->chinese_margin;
+    case CHETRIT_TROMP_TAYLOR:
+        return r->tromp_taylor_margin;
+    case CHETRIT_OLD_CHINESE_EYES:
+        return r->old_chinese_eyes_margin;
+    default:
+        g_assert_not_reached();
+    }
+    return 0;
 }
 
 static void csv_winner(FILE *out, bool solved, board_color_t winner)
@@ -159,6 +181,8 @@ static void write_row(FILE *out, const board_geom_t *g, const chetrit_row_t *r)
         fputs(r->simple_ko_winner < 0 ? "D" : r->simple_ko_winner == BOARD_BLACK ? "B" : "W", out);
     fputc(',', out);
     csv_int(out, r->simple_ko_known && r->simple_ko_winner >= 0, r->simple_ko_plies);
+    for (int k = 0; k < 4; k++)
+        fprintf(out, ",%d,%d", r->margin_lo[bounded[k]], r->margin_hi[bounded[k]]);
     fputc('\n', out);
 }
 
@@ -200,7 +224,8 @@ static void print_progress(summary_t *s, bool last)
     fflush(stderr);
 }
 
-/* Counts one row in the summary's tables. */
+/* Counts one row in the summary's tables.  A margin counts by its sign, which an unsolved cell
+ * may know from its bounds (chetrit_margin_sign). */
 static void tally_row(summary_t *s, const chetrit_row_t *r)
 {
     s->rows++;
@@ -208,21 +233,25 @@ static void tally_row(summary_t *s, const chetrit_row_t *r)
         s->emitted_positions++;
     for (int k = 0; k < CHETRIT_RULE_COUNT; k++)
         s->unsolved[k] += !r->solved[k];
+    for (int k = 0; k < 4; k++) {
+        int sign;
+        s->sign_from_bounds[bounded[k]] +=
+            !r->solved[bounded[k]] && chetrit_margin_sign(&sign, r, bounded[k]);
+    }
     bool math = r->solved[CHETRIT_MATH];
     int white = r->math_winner == BOARD_WHITE;
-    if (math && r->solved[CHETRIT_OLD_CHINESE]) {
-        int sign = sign_of(r->old_chinese_margin);
+    int sign;
+    if (math && chetrit_margin_sign(&sign, r, CHETRIT_OLD_CHINESE)) {
         s->chain.cell[sign + 1][white]++;
         if (sign == 0)
             s->tie_by_mover[r->to_move == BOARD_WHITE][white]++;
         if ((sign > 0 && white) || (sign < 0 && !white))
             keep_counterexample(s, r);
     }
-    if (math && r->solved[CHETRIT_OLD_CHINESE_EYES])
-        s->eyes.cell[sign_of(r->old_chinese_eyes_margin) + 1][white]++;
-    if (r->solved[CHETRIT_PSEUDO] && r->solved[CHETRIT_TROMP_TAYLOR])
-        s->pseudo_vs_area
-            .cell[sign_of(r->tromp_taylor_margin) + 1][r->pseudo_winner == BOARD_WHITE]++;
+    if (math && chetrit_margin_sign(&sign, r, CHETRIT_OLD_CHINESE_EYES))
+        s->eyes.cell[sign + 1][white]++;
+    if (r->solved[CHETRIT_PSEUDO] && chetrit_margin_sign(&sign, r, CHETRIT_TROMP_TAYLOR))
+        s->pseudo_vs_area.cell[sign + 1][r->pseudo_winner == BOARD_WHITE]++;
     if (math && r->simple_ko_known)
         s->superko_vs_simple[r->simple_ko_winner < 0 ? 2 : r->simple_ko_winner == BOARD_WHITE]
                             [white]++;
@@ -252,15 +281,17 @@ static void take_row(const chetrit_row_t *r, void *data)
 
 /*
  * Reads one CSV line of write_row back into *r (without its rank's position check, done by
- * the caller).  False and *error naming the column that is wrong.
+ * the caller); `columns` is the file's header's: CSV_COLUMNS, or CSV_COLUMNS_BEFORE_BOUNDS for
+ * a file without the bounds, whose rows get what is known without them (a solved margin, or
+ * the board's limits).  False and *error naming the column that is wrong.
  */
-static bool parse_row(chetrit_row_t *r, char **field, int fields, const board_geom_t *g,
-                      GError **error)
+static bool parse_row(chetrit_row_t *r, char **field, int fields, int columns,
+                      const board_geom_t *g, GError **error)
 {
     memset(r, 0, sizeof *r);
-    if (fields != CSV_COLUMNS) {
+    if (fields != columns) {
         g_set_error(error, G_OPTION_ERROR, G_OPTION_ERROR_FAILED, "%d columns, not %d", fields,
-                    CSV_COLUMNS);
+                    columns);
         return false;
     }
     char board[32];
@@ -274,11 +305,12 @@ static bool parse_row(chetrit_row_t *r, char **field, int fields, const board_ge
      * where the cell can be unsolved. */
     int value[CSV_COLUMNS] = {0};
     bool present[CSV_COLUMNS] = {false};
-    for (int k = 1; k < CSV_COLUMNS; k++) {
+    for (int k = 1; k < columns; k++) {
         const char *f = field[k];
         present[k] = *f != '\0';
         bool winner = k == 3 || k == 4 || k == 9 || k == 20;
-        bool optional = k == 4 || k == 5 || (k >= 6 && k <= 9) || k == 13 || k >= 19;
+        bool optional = k == 4 || k == 5 || (k >= 6 && k <= 9) || k == 13 ||
+                        (k >= 19 && k < CSV_COLUMNS_BEFORE_BOUNDS);
         bool ok;
         if (k == 2)
             continue; /* the position: checked against the rank by the caller */
@@ -329,7 +361,81 @@ static bool parse_row(chetrit_row_t *r, char **field, int fields, const board_ge
     r->simple_ko_known = present[20];
     r->simple_ko_winner = value[20];
     r->simple_ko_plies = value[21];
+    for (int k = 0; k < 4; k++) {
+        chetrit_rule_t rule = bounded[k];
+        int *lo = &r->margin_lo[rule], *hi = &r->margin_hi[rule];
+        if (columns == CSV_COLUMNS_BEFORE_BOUNDS) {
+            *hi = r->solved[rule] ? margin_of(r, rule) : chetrit_margin_limit(g, rule);
+            *lo = r->solved[rule] ? *hi : -*hi;
+            continue;
+        }
+        *lo = value[CSV_COLUMNS_BEFORE_BOUNDS + 2 * k];
+        *hi = value[CSV_COLUMNS_BEFORE_BOUNDS + 2 * k + 1];
+        if (*lo > *hi || (r->solved[rule] && (*lo != margin_of(r, rule) || *hi != *lo))) {
+            char **names = g_strsplit(csv_header, ",", -1);
+            int at = CSV_COLUMNS_BEFORE_BOUNDS + 2 * k;
+            g_set_error(error, G_OPTION_ERROR, G_OPTION_ERROR_FAILED,
+                        "%s %d and %s %d are not bounds of the margin", names[at], *lo,
+                        names[at + 1], *hi);
+            g_strfreev(names);
+            return false;
+        }
+    }
     return true;
+}
+
+/*
+ * The header a file starts with: CSV_COLUMNS for this version's, CSV_COLUMNS_BEFORE_BOUNDS
+ * for one written before the bounds columns, 0 for neither; *length its bytes, newline
+ * included.
+ */
+static int header_columns(size_t *length, const char *text, size_t text_length)
+{
+    size_t full = strlen(csv_header);
+    if (text_length > full && !strncmp(text, csv_header, full) && text[full] == '\n') {
+        *length = full + 1;
+        return CSV_COLUMNS;
+    }
+    const char *cut = csv_header; /* the end of column CSV_COLUMNS_BEFORE_BOUNDS */
+    for (int k = 0; k < CSV_COLUMNS_BEFORE_BOUNDS; k++)
+        cut = strchr(cut, ',') + 1;
+    size_t before = (size_t)(cut - csv_header) - 1;
+    if (text_length > before && !strncmp(text, csv_header, before) && text[before] == '\n') {
+        *length = before + 1;
+        return CSV_COLUMNS_BEFORE_BOUNDS;
+    }
+    return 0;
+}
+
+/*
+ * Rewrites a file of the header before the bounds columns as this version's: the header, then
+ * `rows` with their bounds (parse_row's), replacing the file atomically.
+ */
+static bool output_upgrade(const char *path, const board_geom_t *g, const GArray *rows)
+{
+    char *tmp = checkpoint_temp_path(path);
+    const char *failed = tmp;
+    FILE *f = fopen(tmp, "w");
+    bool ok = false;
+    if (f) {
+        fprintf(f, "%s\n", csv_header);
+        for (guint i = 0; i < rows->len; i++)
+            write_row(f, g, &g_array_index(rows, chetrit_row_t, i));
+        ok = !ferror(f) && checkpoint_commit(f, tmp, path, &failed);
+        if (!ok && errno == 0)
+            errno = EIO;
+    }
+    if (!ok) {
+        fprintf(stderr, "mathgo chetrit: cannot rewrite %s with the bounds columns: %s: %s\n", path,
+                failed, g_strerror(errno));
+        checkpoint_discard(tmp, path);
+    } else
+        fprintf(stderr,
+                "mathgo chetrit: %s: %u rows rewritten with the bounds columns of this version "
+                "(a solved margin, or the board's limits)\n",
+                path, rows->len);
+    g_free(tmp);
+    return ok;
 }
 
 /*
@@ -338,9 +444,11 @@ static bool parse_row(chetrit_row_t *r, char **field, int fields, const board_ge
  * Otherwise the file must be an earlier run of the same study: the header, then pairs of rows
  * (Black to move, White to move) for the first positions of `ranks`, in order; every row is
  * read back into the summary, a trailing partial line or unpaired row (a run killed while
- * writing) is cut off, and *done gets the number of positions already there.  `simple_ko`
- * says whether this run fills the simple-ko columns, which the file's rows must match.  False
- * and a message on error: *status 2 for a file that is not this study's, 1 for I/O.
+ * writing) is cut off, and *done gets the number of positions already there.  A file with the
+ * header of a version before the bounds columns is rewritten with them first (output_upgrade).
+ * `simple_ko` says whether this run fills the simple-ko columns, which the file's rows must
+ * match.  False and a message on error: *status 2 for a file that is not this study's, 1 for
+ * I/O.
  */
 static bool output_open(size_t *done, int *status, summary_t *s, const char *path,
                         const uint64_t *ranks, size_t count, bool simple_ko)
@@ -370,9 +478,10 @@ static bool output_open(size_t *done, int *status, summary_t *s, const char *pat
     size_t header_length = strlen(csv_header);
     size_t keep = 0; /* bytes of the file to keep */
     bool fresh = length <= header_length && !strncmp(text, csv_header, length);
+    int columns = CSV_COLUMNS;
     if (!fresh) {
-        if (length < header_length + 1 || strncmp(text, csv_header, header_length) ||
-            text[header_length] != '\n') {
+        columns = header_columns(&keep, text, length);
+        if (!columns) {
             fprintf(stderr,
                     "mathgo chetrit: %s: line 1 is not the header of `mathgo chetrit --csv` "
                     "(another program's file, or another version's?)\n",
@@ -381,8 +490,11 @@ static bool output_open(size_t *done, int *status, summary_t *s, const char *pat
             *status = FRONT_EXIT_USAGE;
             return false;
         }
-        keep = header_length + 1;
     }
+    /* The rows of an old file, to write again with the bounds. */
+    GArray *old_rows = columns == CSV_COLUMNS_BEFORE_BOUNDS
+                           ? g_array_new(FALSE, FALSE, sizeof(chetrit_row_t))
+                           : NULL;
     rank_t *rank = fresh ? NULL : rank_create(g, NULL);
     g_assert(fresh || rank); /* the selection was ranked already (chetrit_select) */
     bool ok = true;
@@ -397,7 +509,7 @@ static bool output_open(size_t *done, int *status, summary_t *s, const char *pat
         line++;
         char **field = g_strsplit(text + at, ",", -1);
         chetrit_row_t r;
-        ok = parse_row(&r, field, (int)g_strv_length(field), g, &err);
+        ok = parse_row(&r, field, (int)g_strv_length(field), columns, g, &err);
         const char *problem = NULL;
         char expected[2 * BOARD_MAX_POINTS + 2] = "";
         if (ok) {
@@ -434,6 +546,10 @@ static bool output_open(size_t *done, int *status, summary_t *s, const char *pat
         } else {
             tally_row(s, &pending);
             tally_row(s, &r);
+            if (old_rows) {
+                g_array_append_val(old_rows, pending);
+                g_array_append_val(old_rows, r);
+            }
             have_pending = false;
             ++*done;
             keep = (size_t)(end - text) + 1;
@@ -443,11 +559,17 @@ static bool output_open(size_t *done, int *status, summary_t *s, const char *pat
     }
     rank_destroy(rank);
     g_free(text);
+    bool upgraded = ok && old_rows;
+    if (upgraded)
+        ok = output_upgrade(path, g, old_rows); /* whole rows only: append at its end */
+    if (old_rows)
+        g_array_free(old_rows, TRUE);
     if (!ok)
         return false;
-    FILE *out = fopen(path, fresh ? "w" : "r+");
-    if (!out || (!fresh && (ftruncate(fileno(out), (off_t)keep) != 0 ||
-                            fseek(out, (long)keep, SEEK_SET) != 0))) {
+    FILE *out = fopen(path, fresh ? "w" : upgraded ? "a" : "r+");
+    if (!out ||
+        (!fresh && !upgraded &&
+         (ftruncate(fileno(out), (off_t)keep) != 0 || fseek(out, (long)keep, SEEK_SET) != 0))) {
         fprintf(stderr, "mathgo chetrit: %s: %s\n", path, g_strerror(errno));
         if (out)
             fclose(out);
@@ -539,8 +661,14 @@ static void print_summary(const summary_t *s, const chetrit_stats_t *stats, cons
             const chetrit_row_t *r = &s->shown[i];
             char text[2 * BOARD_MAX_POINTS + 2];
             front_format_compact(text, &r->position, g);
-            printf("  %s %s to move: old Chinese %+d, Mathematical Go %s wins in %d plies\n", text,
-                   r->to_move == BOARD_BLACK ? "B" : "W", r->old_chinese_margin,
+            char margin[32];
+            int lo = r->margin_lo[CHETRIT_OLD_CHINESE], hi = r->margin_hi[CHETRIT_OLD_CHINESE];
+            if (r->solved[CHETRIT_OLD_CHINESE])
+                g_snprintf(margin, sizeof margin, "%+d", r->old_chinese_margin);
+            else
+                g_snprintf(margin, sizeof margin, "%s %+d", lo > 0 ? ">=" : "<=", lo > 0 ? lo : hi);
+            printf("  %s %s to move: old Chinese %s, Mathematical Go %s wins in %d plies\n", text,
+                   r->to_move == BOARD_BLACK ? "B" : "W", margin,
                    r->math_winner == BOARD_BLACK ? "B" : "W", r->math_plies);
         }
         printf("\n");
@@ -555,10 +683,18 @@ static void print_summary(const summary_t *s, const chetrit_stats_t *stats, cons
         unsolved += s->unsolved[k];
     if (unsolved == 0)
         printf("Every cell solved exactly.\n");
-    for (int k = 0; k < CHETRIT_RULE_COUNT; k++)
-        if (s->unsolved[k])
+    for (int k = 0; k < CHETRIT_RULE_COUNT; k++) {
+        if (!s->unsolved[k])
+            continue;
+        if (s->sign_from_bounds[k])
+            printf("Unsolved: %" PRIu64 " rows under %s, %" PRIu64
+                   " of them counted by the sign their bounds prove, the rest left out of every "
+                   "table above\n",
+                   s->unsolved[k], chetrit_rule_texts[k], s->sign_from_bounds[k]);
+        else
             printf("Unsolved (left out of every table above): %" PRIu64 " rows under %s\n",
                    s->unsolved[k], chetrit_rule_texts[k]);
+    }
 }
 
 /* Parses --positions: empty, all, shuffled or sample:N with N >= 1. */
@@ -861,8 +997,10 @@ int front_chetrit(int argc, char **argv)
                 g_snprintf(within, sizeof within, " within the memory cap's stacks");
             fprintf(stderr,
                     "mathgo chetrit: %dx%d: %" PRIu64
-                    " rows unsolved under %s%s (their cells are empty and counted nowhere)\n",
-                    geom->width, geom->height, summary.unsolved[k], chetrit_rule_texts[k], within);
+                    " rows unsolved under %s%s (their cells are empty; %" PRIu64
+                    " of them counted by the sign their bounds prove)\n",
+                    geom->width, geom->height, summary.unsolved[k], chetrit_rule_texts[k], within,
+                    summary.sign_from_bounds[k]);
             status = FRONT_EXIT_FAILURE;
         }
 done:

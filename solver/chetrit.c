@@ -203,6 +203,12 @@ bool chetrit_check_tablebase(const tablebase_t *tb, const board_geom_t *geom, GE
     return same;
 }
 
+/* The rule sets of chetrit_rule_texts that tax groups. */
+static bool rule_taxed(chetrit_rule_t r)
+{
+    return r == CHETRIT_OLD_CHINESE || r == CHETRIT_OLD_CHINESE_EYES;
+}
+
 chetrit_t *chetrit_create(const board_geom_t *geom, const chetrit_options_t *options,
                           GError **error)
 {
@@ -222,6 +228,7 @@ chetrit_t *chetrit_create(const board_geom_t *geom, const chetrit_options_t *opt
         if (!rules_parse(&c->rules[r], chetrit_rule_texts[r], error))
             goto fail;
         c->rules[r].komi2 = 0;
+        g_assert((c->rules[r].tax != RULES_TAX_NONE) == rule_taxed(r)); /* chetrit_margin_limit */
         c->search[r] = search_create(geom, &c->rules[r], &so, error);
         if (!c->search[r])
             goto fail;
@@ -463,25 +470,36 @@ fail:
  * any) own all N points, so margin = 2k - N <= 1 (at most ceil(N/2) stones of a grid are
  * pairwise apart).  The same for White: |margin| <= max(N - 2, 1).
  */
-static int margin_limit(const chetrit_t *c, chetrit_rule_t r)
+int chetrit_margin_limit(const board_geom_t *geom, chetrit_rule_t r)
 {
-    int n = c->geom->size;
-    if (c->rules[r].tax == RULES_TAX_NONE)
+    int n = geom->size;
+    if (!rule_taxed(r))
         return n;
     return n - 2 > 1 ? n - 2 : 1;
+}
+
+bool chetrit_margin_sign(int *sign, const chetrit_row_t *row, chetrit_rule_t r)
+{
+    int lo = row->margin_lo[r], hi = row->margin_hi[r];
+    if (row->solved[r] || lo > 0 || hi < 0) {
+        *sign = row->solved[r] ? (lo > 0) - (lo < 0) : lo > 0 ? 1 : -1;
+        return true;
+    }
+    return false;
 }
 
 /*
  * The margin under scored rule set r.  The first window decides only "= guess?" (two
  * null-window tests in search_value); a miss moves the window to the fail-soft bound and the
- * known limit.  Windows never reach past the limits of margin_limit: asking "> limit?" would
- * make the solver prove what is true of every final position, at the cost of the whole tree
+ * known limit.  Windows never reach past the limits of chetrit_margin_limit: asking "> limit?"
+ * would make the solver prove what is true of every final position, at the cost of the whole tree
  * (3x3 `..X/XXX/XXX` old-chinese: 1.4 M nodes for "B > 7?", 31 k for the rest).
  */
-static bool margin_near(int *margin, bool *solved, chetrit_t *c, chetrit_rule_t r,
-                        const board_t *position, board_color_t to_move, int guess, GError **error)
+static bool margin_near(int *margin, bool *solved, int *margin_lo, int *margin_hi, chetrit_t *c,
+                        chetrit_rule_t r, const board_t *position, board_color_t to_move, int guess,
+                        GError **error)
 {
-    int lo = -2 * margin_limit(c, r), hi = -lo; /* lo <= value <= hi, doubled */
+    int lo = -2 * chetrit_margin_limit(c->geom, r), hi = -lo; /* lo <= value <= hi, doubled */
     int a = 2 * guess - 1, b = 2 * guess + 1;
     int v = 0;
     while (lo < hi) {
@@ -491,8 +509,12 @@ static bool margin_near(int *margin, bool *solved, chetrit_t *c, chetrit_rule_t 
             a = lo, b = hi;
         if (!value_of(&v, solved, c, r, position, to_move, a, b, error))
             return false;
-        if (!*solved)
+        if (!*solved) {
+            /* What the finished tests proved: value >= lo and <= hi, doubled margins. */
+            *margin_lo = lo >= 0 ? (lo + 1) / 2 : -(-lo / 2);
+            *margin_hi = hi >= 0 ? hi / 2 : -((-hi + 1) / 2);
             return true;
+        }
         if (v > a && v < b)
             break;
         if (v <= a) {
@@ -508,7 +530,10 @@ static bool margin_near(int *margin, bool *solved, chetrit_t *c, chetrit_rule_t 
         }
         v = lo;
     }
-    return margin_of(margin, v, r, error);
+    if (!margin_of(margin, v, r, error))
+        return false;
+    *margin_lo = *margin_hi = *margin;
+    return true;
 }
 
 void chetrit_row_describe(chetrit_row_t *row, const board_geom_t *g, const board_t *position,
@@ -568,21 +593,25 @@ bool chetrit_solve(chetrit_row_t *row, chetrit_t *c, const board_t *position, bo
      * before (the window only orders the tests: a miss widens it, see margin_near).  On all
      * of 3x3: chinese = tromp-taylor in every row; old-chinese = chinese - 2 sign(chinese) in
      * 91 %, eyes = old-chinese in 88 %. */
-    if (!margin_near(&row->tromp_taylor_margin, &solved[CHETRIT_TROMP_TAYLOR], c,
-                     CHETRIT_TROMP_TAYLOR, position, to_move, row->area_margin, error))
+    int *lo = row->margin_lo, *hi = row->margin_hi;
+    if (!margin_near(&row->tromp_taylor_margin, &solved[CHETRIT_TROMP_TAYLOR],
+                     &lo[CHETRIT_TROMP_TAYLOR], &hi[CHETRIT_TROMP_TAYLOR], c, CHETRIT_TROMP_TAYLOR,
+                     position, to_move, row->area_margin, error))
         return false;
     int guess = solved[CHETRIT_TROMP_TAYLOR] ? row->tromp_taylor_margin : row->area_margin;
-    if (!margin_near(&row->chinese_margin, &solved[CHETRIT_CHINESE], c, CHETRIT_CHINESE, position,
-                     to_move, guess, error))
+    if (!margin_near(&row->chinese_margin, &solved[CHETRIT_CHINESE], &lo[CHETRIT_CHINESE],
+                     &hi[CHETRIT_CHINESE], c, CHETRIT_CHINESE, position, to_move, guess, error))
         return false;
     if (solved[CHETRIT_CHINESE])
         guess = row->chinese_margin - 2 * ((row->chinese_margin > 0) - (row->chinese_margin < 0));
-    if (!margin_near(&row->old_chinese_margin, &solved[CHETRIT_OLD_CHINESE], c, CHETRIT_OLD_CHINESE,
+    if (!margin_near(&row->old_chinese_margin, &solved[CHETRIT_OLD_CHINESE],
+                     &lo[CHETRIT_OLD_CHINESE], &hi[CHETRIT_OLD_CHINESE], c, CHETRIT_OLD_CHINESE,
                      position, to_move, guess, error))
         return false;
     if (solved[CHETRIT_OLD_CHINESE])
         guess = row->old_chinese_margin;
-    return margin_near(&row->old_chinese_eyes_margin, &solved[CHETRIT_OLD_CHINESE_EYES], c,
+    return margin_near(&row->old_chinese_eyes_margin, &solved[CHETRIT_OLD_CHINESE_EYES],
+                       &lo[CHETRIT_OLD_CHINESE_EYES], &hi[CHETRIT_OLD_CHINESE_EYES], c,
                        CHETRIT_OLD_CHINESE_EYES, position, to_move, guess, error);
 }
 

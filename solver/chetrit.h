@@ -85,6 +85,13 @@ typedef struct chetrit_row {
     board_color_t pseudo_winner;
     int pseudo_plies; /* -1 when only the winner was found (see chetrit.c, last_move_value) */
     int old_chinese_eyes_margin;
+    /* What is known of each margin (the scored rule sets; unused for math and pseudo): it lies
+     * in [margin_lo, margin_hi], in points.  A solved cell has margin_lo = margin_hi = its
+     * margin; an unsolved one keeps the bounds its tests proved before the node limit stopped
+     * them, at worst the board's limits (chetrit_margin_limit), so a capped cell may still
+     * tell the margin's sign (chetrit_margin_sign). */
+    int margin_lo[CHETRIT_RULE_COUNT];
+    int margin_hi[CHETRIT_RULE_COUNT];
     /* The position itself: chains, eye-sharing groups (core/score.h), stones, empty points,
      * and its area margin as it stands (Black's stones and territory minus White's). */
     int black_groups, white_groups;
@@ -186,6 +193,19 @@ void chetrit_row_describe(chetrit_row_t *row, const board_geom_t *geom, const bo
  */
 bool chetrit_solve(chetrit_row_t *row, chetrit_t *chetrit, const board_t *position,
                    board_color_t to_move, GError **error);
+
+/*
+ * The largest |margin| of a fresh start of `geom` under the scored rule set r: the board's
+ * points without a tax, max(points - 2, 1) with one (chetrit.c says why).
+ */
+int chetrit_margin_limit(const board_geom_t *geom, chetrit_rule_t r);
+
+/*
+ * The sign of a row's margin under the scored rule set r, when what is known of it decides:
+ * true and *sign (-1, 0, +1) for a solved cell, or an unsolved one whose bounds exclude 0
+ * (a tie needs the exact value); false when the sign is unknown.
+ */
+bool chetrit_margin_sign(int *sign, const chetrit_row_t *row, chetrit_rule_t r);
 
 /* Which positions a study takes. */
 typedef enum chetrit_selection {

@@ -15,11 +15,11 @@
 
 #define MAGIC   "mathgo chetrit checkpoint "
 #define TRAILER "checksum sha256 "
-/* The integers of a row in the file, and the line's longest form (an index, 22 integers). */
-#define ROW_FIELDS 11
+/* The integers of a row in the file (the line has an index and twice as many). */
+#define ROW_FIELDS 19
 /* A checkpoint of N positions is shorter than this: the header (the command line is one line
- * of the user's; 1 MiB is ample) and a line of at most 23 numbers of 8 characters a position. */
-#define MAX_FILE_BYTES(n) (((gsize)1 << 20) + (gsize)(n)*256)
+ * of the user's; 1 MiB is ample) and a line of at most 39 numbers of 8 characters a position. */
+#define MAX_FILE_BYTES(n) (((gsize)1 << 20) + (gsize)(n)*512)
 /* Plies beyond this are not a value of a board of at most 64 points within a study. */
 #define MAX_PLIES 1000000
 /* The simple-ko winner field of a row without a tablebase. */
@@ -40,6 +40,12 @@ char *chetrit_checkpoint_study(const board_geom_t *geom, const char *positions, 
     return g_string_free(s, FALSE);
 }
 
+/* The margins whose bounds the file keeps, in its order. */
+static const chetrit_rule_t bounded[4] = {CHETRIT_OLD_CHINESE, CHETRIT_CHINESE,
+                                          CHETRIT_TROMP_TAYLOR, CHETRIT_OLD_CHINESE_EYES};
+/* The fields of their margins. */
+static const int margin_field[4] = {3, 4, 5, 8};
+
 /* A row's fields as the file has them (chetrit_checkpoint.h). */
 static void row_fields(long out[ROW_FIELDS], const chetrit_row_t *r)
 {
@@ -57,6 +63,10 @@ static void row_fields(long out[ROW_FIELDS], const chetrit_row_t *r)
     out[8] = r->solved[CHETRIT_OLD_CHINESE_EYES] ? r->old_chinese_eyes_margin : 0;
     out[9] = r->simple_ko_known ? r->simple_ko_winner : SIMPLE_KO_NONE;
     out[10] = r->simple_ko_known ? r->simple_ko_plies : 0;
+    for (int k = 0; k < 4; k++) {
+        out[11 + 2 * k] = r->margin_lo[bounded[k]];
+        out[12 + 2 * k] = r->margin_hi[bounded[k]];
+    }
 }
 
 bool chetrit_checkpoint_save(const char *path, const chetrit_checkpoint_info_t *info,
@@ -162,9 +172,8 @@ static const char *row_from_fields(chetrit_row_t *r, const long f[ROW_FIELDS], i
     if ((math && (f[1] < 0 || f[1] > 1 || f[2] < 0 || f[2] > MAX_PLIES)) ||
         (pseudo && (f[6] < 0 || f[6] > 1 || f[7] < -1 || f[7] > MAX_PLIES)))
         return "a winner or a number of plies out of range";
-    static const int margins[] = {3, 4, 5, 8};
     for (int k = 0; k < 4; k++)
-        if (f[margins[k]] < -points || f[margins[k]] > points)
+        if (f[margin_field[k]] < -points || f[margin_field[k]] > points)
             return "a margin beyond the board's points";
     if (f[9] < SIMPLE_KO_NONE || f[9] > 1 || f[10] < 0 || f[10] > MAX_PLIES)
         return "a simple-ko value out of range";
@@ -181,6 +190,15 @@ static const char *row_from_fields(chetrit_row_t *r, const long f[ROW_FIELDS], i
     r->simple_ko_known = f[9] != SIMPLE_KO_NONE;
     r->simple_ko_winner = r->simple_ko_known ? (int)f[9] : 0;
     r->simple_ko_plies = r->simple_ko_known ? (int)f[10] : 0;
+    for (int k = 0; k < 4; k++) {
+        long lo = f[11 + 2 * k], hi = f[12 + 2 * k];
+        if (lo < -points || hi > points || lo > hi)
+            return "a margin's bounds out of range";
+        if (solved[bounded[k]] && (lo != f[margin_field[k]] || hi != lo))
+            return "a solved margin whose bounds are not the margin";
+        r->margin_lo[bounded[k]] = (int)lo;
+        r->margin_hi[bounded[k]] = (int)hi;
+    }
     return NULL;
 }
 
@@ -264,7 +282,7 @@ static bool read_rows(chetrit_row_t *rows, bool *done, size_t announced, reader_
         const char *problem = NULL;
         if (!words || g_strv_length(words) != 1 + 2 * ROW_FIELDS ||
             !parse_long(&index, words[0], 0, (long)count - 1))
-            problem = "not a row of this study (an index and 22 integers)";
+            problem = "not a row of this study (an index and 38 integers)";
         else if (index <= last)
             problem = "rows out of order";
         for (int i = 0; !problem && i < 2 * ROW_FIELDS; i++)

@@ -11,17 +11,20 @@
  * row out in selection order as an uninterrupted run does.  The descriptive columns (groups,
  * stones, area) are recomputed from the rank on loading.
  *
- * The file (format 1), text:
- *   mathgo chetrit checkpoint 1      the format version
+ * The file (format 2), text:
+ *   mathgo chetrit checkpoint 2      the format version
  *   program VERSION                  the mathgo that wrote it
  *   command TEXT                     the command line, for messages only
  *   study TEXT                       what must match to resume (chetrit_checkpoint_study)
  *   positions N                      the selection's size
  *   done K                           then K lines, one per finished position, in index order:
- *     INDEX then 11 integers for Black to move, 11 for White to move: the solved rule sets
+ *     INDEX then 19 integers for Black to move, 19 for White to move: the solved rule sets
  *     (bit r for chetrit_rule_t r), math winner (0 Black, 1 White), math plies, old-chinese,
  *     chinese and tromp-taylor margins, pseudo winner, pseudo plies (-1: unknown), eyes
- *     margin, simple-ko winner (-1 draw, -2 none), simple-ko plies; an unsolved cell is 0
+ *     margin, simple-ko winner (-1 draw, -2 none), simple-ko plies (an unsolved cell is 0);
+ *     then the margins' bounds (chetrit_row_t.margin_lo, margin_hi), low and high, of
+ *     old-chinese, chinese, tromp-taylor and eyes.  Format 1 (before 2026-12-02's bounds)
+ *     had the first 11 only; it is refused, with a message.
  *   checksum sha256 HEX              SHA-256 of every byte before this line
  * Written atomically (checkpoint_temp_path, checkpoint_commit): a kill at any moment leaves
  * the old file or the new one.
@@ -37,7 +40,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define CHETRIT_CHECKPOINT_FORMAT 1
+#define CHETRIT_CHECKPOINT_FORMAT 2
 
 /*
  * The study line: everything that changes a row.  `positions` is the selection as the user

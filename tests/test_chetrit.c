@@ -105,6 +105,13 @@ static void check_board_against_reference(int width, int height)
                 assert_true(reference_value(&want[k], game, UINT64_MAX, NULL));
                 game_destroy(game);
             }
+            for (int k = 0; k < CHETRIT_RULE_COUNT; k++)
+                if (k != CHETRIT_MATH && k != CHETRIT_PSEUDO &&
+                    (2 * row.margin_lo[k] != want[k] || 2 * row.margin_hi[k] != want[k]))
+                    fail_msg("%dx%d rank %llu, %s to move, %s: solved, with bounds [%d, %d] "
+                             "for the doubled margin %d",
+                             width, height, (unsigned long long)i, side ? "W" : "B",
+                             chetrit_rule_texts[k], row.margin_lo[k], row.margin_hi[k], want[k]);
             int plies_math = SEARCH_VALUE_WIN - abs(want[CHETRIT_MATH]);
             int plies_pseudo = SEARCH_VALUE_WIN - abs(want[CHETRIT_PSEUDO]);
             board_color_t math = want[CHETRIT_MATH] > 0 ? BOARD_BLACK : BOARD_WHITE;
@@ -256,6 +263,77 @@ test_chetrit__a_tiny_memory_cap_gives_the_same_rows_and_a_too_small_one_is_refus
     board_geom_destroy(g);
 }
 
+/*
+ * A margin stopped by the node limit keeps the bounds its finished tests proved: on 60 seeded
+ * 3x3 positions with a limit of 1,000 nodes a search (29 capped cells, 11 of them narrowed,
+ * 8 with their sign known, at 2026-12-02), each capped cell's bounds hold the margin of a
+ * run without a limit (itself checked against the reference search on the smaller boards),
+ * within the board's limits; those that tell a sign tell the right one.
+ */
+static void test_chetrit__capped_margins_keep_bounds_that_hold_the_margin(void **state)
+{
+    (void)state;
+    GError *err = NULL;
+    board_geom_t *g = board_geom_create(3, 3, NULL);
+    rank_t *rk = rank_create(g, &err);
+    assert_non_null(rk);
+    size_t count = 0;
+    uint64_t *ranks = chetrit_select(&count, g, CHETRIT_SELECT_SAMPLE, 60, 1, &err);
+    assert_non_null(ranks);
+    chetrit_options_t options = chetrit_options_default();
+    options.tt_bytes = (size_t)4 << 20;
+    chetrit_t *exact = chetrit_create(g, &options, &err);
+    options.max_nodes = 1000;
+    chetrit_t *capped = chetrit_create(g, &options, &err);
+    assert_non_null(exact);
+    assert_non_null(capped);
+    static const chetrit_rule_t scored[] = {CHETRIT_OLD_CHINESE, CHETRIT_CHINESE,
+                                            CHETRIT_TROMP_TAYLOR, CHETRIT_OLD_CHINESE_EYES};
+    int cells = 0, unsolved = 0, narrowed = 0, signed_by_bounds = 0;
+    for (size_t i = 0; i < count; i++) {
+        board_t b;
+        rank_unrank(&b, rk, ranks[i]);
+        for (int side = 0; side < 2; side++) {
+            board_color_t to_move = side ? BOARD_WHITE : BOARD_BLACK;
+            chetrit_row_t want = {0}, got = {0};
+            assert_true(chetrit_solve(&want, exact, &b, to_move, &err));
+            assert_true(chetrit_solve(&got, capped, &b, to_move, &err));
+            for (int k = 0; k < 4; k++) {
+                chetrit_rule_t r = scored[k];
+                assert_true(want.solved[r]);
+                int margin = want.margin_lo[r], limit = chetrit_margin_limit(g, r);
+                int lo = got.margin_lo[r], hi = got.margin_hi[r], sign;
+                cells++;
+                if (got.solved[r] ? lo != margin || hi != margin
+                                  : lo > margin || hi < margin || lo < -limit || hi > limit) {
+                    char *d = diagram_format(&b, g);
+                    fail_msg("3x3 rank %llu, %s to move, %s:\n%smargin %d, %s with bounds "
+                             "[%d, %d], limit %d",
+                             (unsigned long long)ranks[i], side ? "W" : "B", chetrit_rule_texts[r],
+                             d, margin, got.solved[r] ? "solved" : "capped", lo, hi, limit);
+                }
+                if (got.solved[r])
+                    continue;
+                unsolved++;
+                narrowed += lo > -limit || hi < limit;
+                if (chetrit_margin_sign(&sign, &got, r)) {
+                    signed_by_bounds++;
+                    assert_int_equal(sign, (margin > 0) - (margin < 0));
+                }
+            }
+        }
+    }
+    /* The limit must leave cells capped, and some with more than the board's limits. */
+    assert_true(unsolved > 0 && unsolved < cells);
+    assert_true(narrowed > 0);
+    assert_true(signed_by_bounds > 0);
+    chetrit_destroy(exact);
+    chetrit_destroy(capped);
+    g_free(ranks);
+    rank_destroy(rk);
+    board_geom_destroy(g);
+}
+
 /* A search stopped by --max-nodes is reported, never counted: empty cells, exit status 1. */
 static void test_chetrit__unsolved_cells_are_reported_not_counted(void **state)
 {
@@ -328,7 +406,7 @@ static void test_chetrit__tablebase_fills_the_simple_ko_columns(void **state)
     int rows = 0;
     for (char **l = lines + 1; *l && **l; l++, rows++) {
         char **f = g_strsplit(*l, ",", -1);
-        assert_int_equal(g_strv_length(f), 22);
+        assert_int_equal(g_strv_length(f), 30);
         assert_string_equal(f[20], f[4]); /* the winner */
         assert_string_equal(f[21], f[5]); /* the plies */
         g_strfreev(f);
@@ -440,6 +518,96 @@ static void test_chetrit__output_resumes_a_stopped_study_exactly(void **state)
     g_free(dir);
 }
 
+/* The first `columns` comma-separated fields of every line of text. */
+static char *first_columns(const char *text, int columns)
+{
+    char **lines = g_strsplit(text, "\n", -1);
+    GString *out = g_string_new(NULL);
+    for (char **l = lines; *l && **l; l++) {
+        char **f = g_strsplit(*l, ",", -1);
+        for (int k = 0; k < columns && f[k]; k++)
+            g_string_append_printf(out, "%s%s", k ? "," : "", f[k]);
+        g_string_append_c(out, '\n');
+        g_strfreev(f);
+    }
+    g_strfreev(lines);
+    return g_string_free(out, FALSE);
+}
+
+/*
+ * A file written before the bounds columns (22 columns) is resumed: rewritten with them (a
+ * solved margin as both bounds, an unsolved one the board's limits), an unpaired row and a cut
+ * line dropped, and the rest of the study appended with the bounds it proves (which cells a
+ * node limit stops depends on what the table holds, so those rows are not compared).
+ */
+static void test_chetrit__an_output_without_bounds_is_upgraded_on_resume(void **state)
+{
+    (void)state;
+    char *dir = g_dir_make_tmp("mathgo-chetrit-XXXXXX", NULL);
+    assert_non_null(dir);
+    char *full = temp_path(dir, "full.csv"), *old = temp_path(dir, "old.csv");
+#define UPGRADE_STUDY                                                                              \
+    "chetrit", "3x3", "--positions", "sample:30", "--seed", "1", "--max-nodes", "1000",            \
+        "--threads", "1"
+    support_run_t r = support_runv(NULL, UPGRADE_STUDY, "--output", full, NULL);
+    assert_int_equal(r.status, 1); /* capped cells */
+    support_run_clear(&r);
+    char *want = file_text(full);
+    char *before = first_columns(want, 22);
+    /* The old file: the header, 41 rows (20 positions and a half) and part of the next line. */
+    size_t cut = 0;
+    for (int line = 0; line < 42; line++)
+        cut += strcspn(before + cut, "\n") + 1;
+    assert_true(g_file_set_contents(old, before, (gssize)cut + 12, NULL));
+    r = support_runv(NULL, UPGRADE_STUDY, "--output", old, NULL);
+    assert_int_equal(r.status, 1);
+    assert_non_null(strstr(r.err, "40 rows rewritten with the bounds columns"));
+    support_run_clear(&r);
+    char *got = file_text(old);
+    char *got_before = first_columns(got, 22);
+    size_t kept = 0; /* the header and rows 1-40 */
+    for (int line = 0; line < 41; line++)
+        kept += strcspn(before + kept, "\n") + 1;
+    assert_memory_equal(got_before, before, kept);
+    /* Rows 1-40: the bounds of what the old file knew; then 20 more rows of 30 columns. */
+    char **want_lines = g_strsplit(want, "\n", -1), **got_lines = g_strsplit(got, "\n", -1);
+    assert_int_equal(g_strv_length(got_lines), g_strv_length(want_lines));
+    assert_string_equal(got_lines[0], want_lines[0]);
+    for (int i = 1; want_lines[i] && *want_lines[i]; i++) {
+        char **w = g_strsplit(want_lines[i], ",", -1), **o = g_strsplit(got_lines[i], ",", -1);
+        assert_int_equal(g_strv_length(o), 30);
+        if (i > 40) {
+            g_strfreev(w);
+            g_strfreev(o);
+            continue;
+        }
+        static const int margin[4] = {6, 7, 8, 13}, limit[4] = {7, 9, 9, 7};
+        for (int k = 0; k < 4; k++) {
+            char lo[16], hi[16];
+            g_snprintf(lo, sizeof lo, "%d", -limit[k]);
+            g_snprintf(hi, sizeof hi, "%d", limit[k]);
+            const char *m = w[margin[k]];
+            assert_string_equal(o[22 + 2 * k], *m ? m : lo);
+            assert_string_equal(o[23 + 2 * k], *m ? m : hi);
+        }
+        g_strfreev(w);
+        g_strfreev(o);
+    }
+    g_strfreev(want_lines);
+    g_strfreev(got_lines);
+    g_remove(full);
+    g_remove(old);
+    g_rmdir(dir);
+    g_free(want);
+    g_free(before);
+    g_free(got);
+    g_free(got_before);
+    g_free(full);
+    g_free(old);
+    g_free(dir);
+#undef UPGRADE_STUDY
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -448,12 +616,14 @@ int main(void)
         cmocka_unit_test(test_chetrit__every_row_of_the_small_boards_agrees_with_the_reference),
         cmocka_unit_test(test_chetrit__samples_are_distinct_prefix_closed_and_named_by_their_seed),
         cmocka_unit_test(test_chetrit__summary_has_the_contingency_tables),
+        cmocka_unit_test(test_chetrit__capped_margins_keep_bounds_that_hold_the_margin),
         cmocka_unit_test(test_chetrit__unsolved_cells_are_reported_not_counted),
         cmocka_unit_test(
             test_chetrit__a_tiny_memory_cap_gives_the_same_rows_and_a_too_small_one_is_refused),
         cmocka_unit_test(test_chetrit__bad_input_gets_one_message_and_status_2),
         cmocka_unit_test(test_chetrit__tablebase_fills_the_simple_ko_columns),
         cmocka_unit_test(test_chetrit__output_resumes_a_stopped_study_exactly),
+        cmocka_unit_test(test_chetrit__an_output_without_bounds_is_upgraded_on_resume),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
