@@ -951,7 +951,7 @@ int front_chetrit(int argc, char **argv)
                 "mathgo chetrit: %dx%d: stopped by %s after %.1f s: %zu of %zu positions "
                 "finished, the first %" PRIu64 " of them in order (above)\n",
                 geom->width, geom->height, run.signal == SIGTERM ? "SIGTERM" : "SIGINT", seconds,
-                done_before + run.finished, count, done_before + summary.emitted_positions);
+                done_before + run.finished, count, summary.emitted_positions);
         if (checkpoint_path && !run.save_failed)
             fprintf(stderr, "mathgo chetrit: saved %s: the same command resumes from it\n",
                     checkpoint_path);
