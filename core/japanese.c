@@ -744,12 +744,123 @@ static bool decide(bool *alive, japanese_t *j, const board_t *b, board_color_t d
     return true;
 }
 
+/* ---- The precedent -----------------------------------------------------------------------------
+ */
+
+/* The basic kos of b: each single stone whose one liberty q is surrounded by its own colour
+ * (and it), and whose capture at q takes it alone.  *capture[k] gets q for stone k. */
+static int basic_kos(board_point_t stone[], board_point_t capture[], const board_t *b,
+                     const board_geom_t *g)
+{
+    int n = 0;
+    uint64_t occupied = b->stones[0] | b->stones[1];
+    for (uint64_t rest = occupied; rest; rest &= rest - 1) {
+        board_point_t p = board_lowest(rest);
+        uint64_t bit = board_bit(p);
+        board_color_t c = board_at(b, p);
+        if (board_chain(b, g, p) != bit)
+            continue;
+        uint64_t libs = board_liberties(b, g, bit);
+        if (board_popcount(libs) != 1)
+            continue;
+        board_point_t q = board_lowest(libs);
+        uint64_t around = g->neighbours[q] & ~bit;
+        if (around & ~b->stones[c])
+            continue;      /* the capturing stone would have another liberty or friend */
+        bool alone = true; /* no other string next to q is taken with s */
+        for (uint64_t o = around; o && alone; o &= o - 1) {
+            uint64_t chain = board_chain(b, g, board_lowest(o));
+            alone = (board_liberties(b, g, chain) & ~board_bit(q)) != 0;
+        }
+        if (!alone)
+            continue;
+        stone[n] = p;
+        capture[n] = q;
+        n++;
+    }
+    return n;
+}
+
+bool japanese_triple_ko_precedent(japanese_precedent_t *out, const board_t *b,
+                                  const board_geom_t *g)
+{
+    board_point_t stone[BOARD_MAX_POINTS], capture[BOARD_MAX_POINTS];
+    int kos = basic_kos(stone, capture, b, g);
+    if (kos != 4)
+        return false; /* three in the triple ko and the external one */
+    uint64_t empty = board_empty(b, g);
+    for (int c = 0; c < 2; c++) {
+        board_color_t e = board_color_other((board_color_t)c);
+        for (uint64_t rest = b->stones[e]; rest;) {
+            uint64_t x = board_chain(b, g, board_lowest(rest));
+            rest &= ~x;
+            uint64_t near = board_adjacent(g, x);
+            uint64_t ko_stones = 0, ko_points = 0, external = 0;
+            int touched = 0;
+            for (int k = 0; k < kos; k++) {
+                bool ours =
+                    board_at(b, stone[k]) == (board_color_t)c && (near & board_bit(stone[k]));
+                if (ours) {
+                    ko_stones |= board_bit(stone[k]);
+                    ko_points |= board_bit(capture[k]);
+                    touched++;
+                } else
+                    external |= board_bit(stone[k]);
+            }
+            if (touched != 3)
+                continue;
+            int eyes = 0;
+            for (uint64_t l = near & empty; l; l &= l - 1)
+                eyes += !(g->neighbours[board_lowest(l)] & ~x);
+            if (eyes != 1)
+                continue;
+            uint64_t y = 0;
+            for (uint64_t o = board_adjacent(g, ko_points) & b->stones[c] & ~ko_stones; o;) {
+                uint64_t chain = board_chain(b, g, board_lowest(o));
+                o &= ~chain;
+                y |= chain;
+            }
+            if (!y || board_liberties(b, g, y) != ko_points)
+                continue;
+            out->eye_player = e;
+            out->eye_string = x;
+            out->opposing = y | ko_stones;
+            out->kos = ko_stones;
+            out->external = external;
+            return true;
+        }
+    }
+    return false;
+}
+
+/* The precedent's ruling on `string` of b, when it rules one: true and *alive. */
+static bool precedent_rules(bool *alive, const board_t *b, const board_geom_t *g, uint64_t string)
+{
+    japanese_precedent_t pr;
+    if (!japanese_triple_ko_precedent(&pr, b, g))
+        return false;
+    if (string == pr.eye_string)
+        *alive = true;
+    else if (!(string & ~pr.opposing))
+        *alive = false;
+    else
+        return false;
+    return true;
+}
+
 bool japanese_string_alive(bool *alive, japanese_line_t *line, japanese_t *j, const board_t *b,
                            board_point_t p, GError **error)
 {
     board_color_t d = board_at(b, p);
     g_assert(d != BOARD_EMPTY);
     uint64_t target = board_chain(b, j->g, p);
+    if (precedent_rules(alive, b, j->g, target)) {
+        if (line) {
+            memset(line, 0, sizeof *line);
+            line->end = JAPANESE_END_PRECEDENT;
+        }
+        return true;
+    }
     if (!decide(alive, j, b, d, target, error))
         return false;
     if (line) {
@@ -804,8 +915,15 @@ bool japanese_analyse(japanese_analysis_t *out, japanese_t *j, const board_t *b,
 {
     const board_geom_t *g = j->g;
     uint64_t alive[2] = {0, 0};
+    /* The precedent's strings take its ruling; the others are searched. */
+    japanese_precedent_t pr;
+    uint64_t ruled = 0;
+    if (japanese_triple_ko_precedent(&pr, b, g)) {
+        alive[pr.eye_player] |= pr.eye_string;
+        ruled = pr.eye_string | pr.opposing;
+    }
     for (int c = 0; c < 2; c++) {
-        if (!b->stones[c])
+        if (!(b->stones[c] & ~ruled))
             continue;
         /* When c cannot force a formation anywhere, none of its strings is independently
          * alive: one search for all of them, whose results (keyed by colour and the whole
@@ -813,7 +931,7 @@ bool japanese_analyse(japanese_analysis_t *out, japanese_t *j, const board_t *b,
         bool any;
         if (!decide(&any, j, b, (board_color_t)c, g->all, error))
             return false;
-        for (uint64_t rest = any ? b->stones[c] : 0; rest;) {
+        for (uint64_t rest = any ? b->stones[c] & ~ruled : 0; rest;) {
             board_point_t p = board_lowest(rest);
             uint64_t string = board_chain(b, g, p);
             rest &= ~string;

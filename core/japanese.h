@@ -83,6 +83,8 @@ typedef enum japanese_line_end {
     JAPANESE_END_SECURED,   /* a chain on the string's points has two eyes of its own: the
                              * defender fills its other liberties and the formation follows */
     JAPANESE_END_TRUNCATED, /* longer than JAPANESE_MAX_LINE: the rest is left out */
+    JAPANESE_END_PRECEDENT, /* no line: the text's precedent rules the string's status
+                             * (japanese_triple_ko_precedent) */
 } japanese_line_end_t;
 
 /* An imagined sequence that proves a string's status: the attacker's move first. */
@@ -135,10 +137,39 @@ bool japanese_two_eye_formation(uint64_t *formation, const board_t *b, const boa
                                 board_color_t c, uint64_t on);
 
 /*
+ * The text's precedent "a triple ko with one eye and one external ko" (docs/japanese.md,
+ * "Choices the text leaves open", 9): a ruling that replaces the imagined play for the strings
+ * it names, as the text makes it one when it drops the original rules' hypothetical ko rule.
+ * Formally, with a basic ko being a single stone s of one colour whose one liberty q has
+ * only stones of s's colour (and s) around it, and whose capture at q takes s alone (every
+ * other string next to q keeps a liberty), so that the capturing stone could be retaken at
+ * once: b holds the precedent when, for a colour c and the other colour e (the eye player),
+ *   - a string X of e is next to the stones of exactly three basic kos of colour c, k1..k3,
+ *     and X has exactly one eye (an empty point all of whose neighbours are X's stones);
+ *   - the strings Y of c next to the kos' liberties q1..q3 (the ko stones aside) are at
+ *     least one, and their liberties are exactly q1, q2 and q3 (no eye, no other liberty);
+ *   - the board holds exactly one more basic ko (of either colour), the external one.
+ * Then X is independently alive and Y and the three ko stones are not.  Fills *out when
+ * it holds (`eye_player` e, `eye_string` X, `opposing` Y and the ko stones, `kos` the three
+ * ko stones, `external` the external ko's stone).
+ */
+typedef struct japanese_precedent {
+    board_color_t eye_player;
+    uint64_t eye_string;
+    uint64_t opposing;
+    uint64_t kos;
+    uint64_t external;
+} japanese_precedent_t;
+
+bool japanese_triple_ko_precedent(japanese_precedent_t *out, const board_t *b,
+                                  const board_geom_t *g);
+
+/*
  * Decides whether the string through point p of b is independently alive.  *line (may be NULL)
  * receives an imagined line proving it: the loser's moves are its first choice in the search's
- * order, the winner's moves win.  False and *error (JAPANESE_ERROR_LIMIT or _DEPTH) when the
- * search did not finish.  p must hold a stone.
+ * order, the winner's moves win.  A string the precedent rules (japanese_triple_ko_precedent)
+ * gets its ruling without a search and a line of no moves ending JAPANESE_END_PRECEDENT.  False and
+ * *error (JAPANESE_ERROR_LIMIT or _DEPTH) when the search did not finish.  p must hold a stone.
  */
 bool japanese_string_alive(bool *alive, japanese_line_t *line, japanese_t *j, const board_t *b,
                            board_point_t p, GError **error);
@@ -151,7 +182,8 @@ bool japanese_string_alive(bool *alive, japanese_line_t *line, japanese_t *j, co
 void japanese_settle(japanese_analysis_t *out, const board_t *b, const board_geom_t *g,
                      const uint64_t alive[2]);
 
-/* The whole Analysis of b: every string's status, then japanese_settle.  Each colour is first
+/* The whole Analysis of b: every string's status (the precedent's rulings first), then
+ * japanese_settle.  Each colour is first
  * searched for a formation anywhere on the board: when it cannot force one, none of its
  * strings is independently alive and no string of it is searched on its own.  False and
  * *error as japanese_string_alive. */

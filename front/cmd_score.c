@@ -71,6 +71,12 @@ static void append_line(GString *out, const board_geom_t *g, const japanese_line
     case JAPANESE_END_TRUNCATED:
         g_string_append(out, "... (longer than shown)");
         break;
+    case JAPANESE_END_PRECEDENT:
+        g_string_append(out, "no imagined play: the text's precedent rules it (a triple ko "
+                             "with one eye and one external ko: the strings of the player "
+                             "having the eye are independently alive, the opposing strings "
+                             "not)");
+        break;
     }
 }
 

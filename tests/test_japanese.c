@@ -710,6 +710,48 @@ static void test_japanese__positions_from_data_have_the_expected_analysis(void *
     assert_true(support_for_each_record("japanese_positions.txt", check_position) >= 4);
 }
 
+/* One record of tests/data/japanese_precedent.txt. */
+static void check_precedent(const char *record)
+{
+    char **lines;
+    board_t b;
+    const char *name;
+    board_geom_t *g = record_open(&lines, &b, &name, record);
+    japanese_precedent_t pr;
+    bool holds = japanese_triple_ko_precedent(&pr, &b, g);
+    bool want = !strcmp(support_record_value(lines, "precedent"), "yes");
+    if (holds != want)
+        fail_msg("%s: the precedent %s", name, holds ? "holds" : "does not hold");
+    if (holds) {
+        assert_int_equal(pr.eye_player, BOARD_BLACK);
+        assert_true(pr.eye_string == parse_points(g, support_record_value(lines, "eye-string")));
+        assert_true(pr.opposing == parse_points(g, support_record_value(lines, "opposing")));
+        assert_int_equal(board_popcount(pr.kos), 3);
+        assert_int_equal(board_popcount(pr.external), 1);
+        /* The string's status is the ruling, without a search and with no line. */
+        japanese_t *j = japanese_create(g, 12, 1000);
+        for (uint64_t rest = pr.eye_string | pr.opposing; rest; rest &= rest - 1) {
+            bool alive;
+            japanese_line_t line;
+            assert_true(japanese_string_alive(&alive, &line, j, &b, board_lowest(rest), NULL));
+            assert_int_equal(alive, (pr.eye_string >> board_lowest(rest)) & 1);
+            assert_int_equal(line.end, JAPANESE_END_PRECEDENT);
+            assert_int_equal(line.length, 0);
+        }
+        assert_int_equal(japanese_nodes(j), 0);
+        japanese_destroy(j);
+    }
+    board_geom_destroy(g);
+    g_strfreev(lines);
+}
+
+/* The triple-ko precedent holds on its shape and fails when any of its conditions does. */
+static void test_japanese__triple_ko_precedent_holds_exactly_on_its_shape(void **state)
+{
+    (void)state;
+    assert_int_equal(support_for_each_record("japanese_precedent.txt", check_precedent), 5);
+}
+
 /* ---- Long cycles in the Competition -------------------------------------------------------- */
 
 static void check_cycle(const char *record)
@@ -1096,6 +1138,7 @@ int main(void)
         cmocka_unit_test(test_japanese__fill_win_matches_plain_recursion),
         cmocka_unit_test(test_japanese__settle_matches_a_point_by_point_reading),
         cmocka_unit_test(test_japanese__positions_from_data_have_the_expected_analysis),
+        cmocka_unit_test(test_japanese__triple_ko_precedent_holds_exactly_on_its_shape),
         cmocka_unit_test(test_japanese__long_cycles_end_the_game_with_their_result),
         cmocka_unit_test(test_japanese__solver_agrees_with_the_plain_minimax),
         cmocka_unit_test(test_japanese__solver_table_agrees_across_histories),
