@@ -93,15 +93,28 @@ static inline int history_lookup(const worker_t *w, const board_t *board, uint64
     return history_lookup_before(w, board, key, side, INT_MAX);
 }
 
+/* The cycle counter of state h: the value of a cycle back to h depends on the history only
+ * through it (moves.c, cycle_winner).  cycle=japanese: Black's less White's prisoners;
+ * cycle=draw: Black's less White's passes. */
+static inline int history_counter(const worker_t *w, const hist_t *h)
+{
+    if (w->r->cycle == RULES_CYCLE_JAPANESE)
+        return h->captures[BOARD_BLACK] - h->captures[BOARD_WHITE];
+    return h->pass_count[BOARD_BLACK] - h->pass_count[BOARD_WHITE];
+}
+
 /* Records one membership test's outcome (k: the index found, or -1) in dep.  A superko hit
- * is a requirement (only presence matters); a cycle hit is a hard dependence (the value
- * depends on the passes since). */
-static inline void history_record(dep_t *dep, const board_t *board, uint64_t ikey, int side, int k,
-                                  bool superko)
+ * is a requirement (only presence matters).  A cycle hit is a cycle requirement with the
+ * counter of the state it found when w->cycle_reqs (the cycle's value depends on the history
+ * only through that counter: tt_req_t), otherwise a hard dependence (dep.minhit). */
+static inline void history_record(const worker_t *w, dep_t *dep, const board_t *board,
+                                  uint64_t ikey, int side, int k, bool superko)
 {
     if (k >= 0) {
         if (superko)
-            dep_require(dep, board, side < 0 ? 2 : side, k);
+            dep_require(dep, board, side < 0 ? 2 : side, k, false, 0);
+        else if (w->cycle_reqs)
+            dep_require(dep, board, side < 0 ? 2 : side, k, true, history_counter(w, &w->hist[k]));
         else if (k < dep->minhit)
             dep->minhit = k;
     } else
