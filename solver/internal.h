@@ -177,7 +177,8 @@ typedef struct worker {
     const rules_t *r;
     hist_t *hist;
     tt_sig_t *cum; /* cum[i]: the signature bits of stack entries 0..i */
-    /* Copies of hist[i].ikey and hist[i].board, dense, for the history scans of every probe
+    /* The filter keys of hist[i] (history_sig_key: its invariant key, with its side to move
+     * when sig_side) and copies of hist[i].board, dense, for the history scans of every probe
      * (history_meets, history_covers): a hist_t is two cache lines. */
     uint64_t *ikeys;
     board_t *boards;
@@ -206,6 +207,7 @@ typedef struct worker {
     int pass;             /* the main search's pass a helper is searching */
     bool upper_no_misses; /* upper bounds record no superko misses (last-move scoring) */
     bool cycle_reqs;      /* cycle hits are requirements with their counter (history_record) */
+    bool sig_side;        /* the miss filter keys a position with its side (history_sig_key) */
     bool statics;         /* static score bounds apply (see bounds_static) */
     int horizon;          /* stack index at which a node is not searched ("unknown") */
     int id;               /* the thread's number, 0 for the main search */

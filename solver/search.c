@@ -657,6 +657,7 @@ void search_worker_init(worker_t *w, search_t *s, const game_t *game, int ply0)
      * long games close cycles far above the node that proves them: 1x7 87,798 -> 28,242
      * nodes, 1x8 with White first from over 154 M to 9.4 M.  Not yet under cycle=draw. */
     w->cycle_reqs = w->r->cycle == RULES_CYCLE_JAPANESE;
+    w->sig_side = w->r->ko != RULES_KO_POSITIONAL; /* every test is situational (history.h) */
     w->statics = w->r->scoring == RULES_SCORING_AREA && w->r->pass;
     w->horizon = INT_MAX;
     size_t len = game_length(game);

@@ -16,9 +16,10 @@
 /*
  * The positions a result's subtree tested against the history and did not find: a Bloom
  * filter of TT_SIG_BITS bits with TT_SIG_K bits per position, taken from the high bits of the
- * position's key (the low bits index the table), and a second filter of 128 bits, one bit per
- * position chosen by its pair of stone counts (black, white).  A position Q may be among them
- * only if all its bits are set in both.
+ * position's key (the low bits index the table; under rules whose tests are all situational
+ * the key includes the side to move, solver/history.h, history_sig_key), and a second filter
+ * of 128 bits, one bit per position chosen by its pair of stone counts (black, white).  A
+ * position Q may be among them only if all its bits are set in both.
  *
  * Why the counts: the misses of a subtree are positions after the prover's moves below the
  * node, mostly with more stones than the node; a history is mostly positions with fewer.  A
