@@ -105,13 +105,15 @@ void history_check(const worker_t *w, int i)
             check_failed(w, i, "symmetric key", h->skeys[s], skeys[s]);
     if (h->ikey != sym_min(w, skeys))
         check_failed(w, i, "invariant key", h->ikey, sym_min(w, skeys));
-    if (w->ikeys[i] != h->ikey || !board_equal(&w->boards[i], &h->board))
-        check_failed(w, i, "dense copy of the invariant key", w->ikeys[i], h->ikey);
+    uint64_t sk = history_sig_key(w, h->ikey, h->to_move);
+    if (w->ikeys[i] != sk || !board_equal(&w->boards[i], &h->board))
+        check_failed(w, i, "dense copy of the filter key", w->ikeys[i], sk);
     /* The history's filter bits: every position up to i, and nothing else. */
     tt_sig_t cum;
     memset(&cum, 0, sizeof cum);
     for (int k = 0; k <= i; k++)
-        tt_sig_add(&cum, w->hist[k].ikey, &w->hist[k].board);
+        tt_sig_add(&cum, history_sig_key(w, w->hist[k].ikey, w->hist[k].to_move),
+                   &w->hist[k].board);
     for (int k = 0; k < TT_SIG_WORDS; k++)
         if (cum.bits[k] != w->cum[i].bits[k])
             check_failed(w, i, "history filter word", w->cum[i].bits[k], cum.bits[k]);
@@ -122,8 +124,8 @@ void history_check(const worker_t *w, int i)
     int found = history_lookup(w, &h->board, h->key, h->to_move);
     if (found != i)
         check_failed(w, i, "index lookup", (uint64_t)found, (uint64_t)i);
-    if (w->bit_head[tt_sig_bit(h->ikey, 0)] != i)
-        check_failed(w, i, "filter-bit chain head", (uint64_t)w->bit_head[tt_sig_bit(h->ikey, 0)],
+    if (w->bit_head[tt_sig_bit(sk, 0)] != i)
+        check_failed(w, i, "filter-bit chain head", (uint64_t)w->bit_head[tt_sig_bit(sk, 0)],
                      (uint64_t)i);
     /* The ko point of a play follows from the position before it (moves_ko_point). */
     if (i > 0 && h->move < BOARD_MOVE_PASS) {

@@ -39,14 +39,33 @@ bool history_covers(const worker_t *w, int j, int c, uint64_t mask, uint64_t tou
 void history_check(const worker_t *w, int i);
 #endif
 
+/*
+ * The key by which the miss filter (tt_sig_t) knows a situation: its position's invariant key,
+ * mixed with the side to move `side` (0 Black, 1 White) when w->sig_side.  That is when every
+ * test the rules make is situational (ko=situational, or ko=simple whose only recorded tests
+ * are the cycle tests): a miss then says that the situation did not occur, and the same
+ * position with the other player to move in a history does not refuse it.  Under ko=simple
+ * the history holds each position after a pass with the other player to move, and japanese
+ * games pass often: with the side, 1x8 japanese takes 3.6 M nodes with Black first and 5.8 M
+ * with White first, against 13.9 M and 9.4 M (2026-12-02).  Under positional superko
+ * (side < 0, any) the position alone.
+ */
+#define HISTORY_SIDE_SALT 0x9E3779B97F4A7C15ULL
+
+static inline uint64_t history_sig_key(const worker_t *w, uint64_t ikey, int side)
+{
+    return w->sig_side && side == BOARD_WHITE ? ikey ^ HISTORY_SIDE_SALT : ikey;
+}
+
 /* Pushes state h (its keys computed) on top of the stack; the caller made room (history_grow). */
 static inline void history_push(worker_t *w, const hist_t *h)
 {
     int i = ++w->top;
     w->hist[i] = *h;
-    w->ikeys[i] = h->ikey;
+    uint64_t sk = history_sig_key(w, h->ikey, h->to_move);
+    w->ikeys[i] = sk;
     w->boards[i] = h->board;
-    unsigned bit = tt_sig_bit(h->ikey, 0);
+    unsigned bit = tt_sig_bit(sk, 0);
     w->bit_chain[i] = w->bit_head[bit];
     w->bit_head[bit] = i;
     size_t b = h->key & (HEAD_SIZE - 1);
@@ -54,7 +73,7 @@ static inline void history_push(worker_t *w, const hist_t *h)
     w->head[b] = i;
     tt_sig_t bits;
     memset(&bits, 0, sizeof bits);
-    tt_sig_add(&bits, h->ikey, &h->board);
+    tt_sig_add(&bits, sk, &h->board);
     if (i > 0)
         w->cum[i] = w->cum[i - 1];
     else
@@ -69,7 +88,7 @@ static inline void history_pop(worker_t *w)
 {
     const hist_t *h = &w->hist[w->top];
     w->head[h->key & (HEAD_SIZE - 1)] = h->chain;
-    w->bit_head[tt_sig_bit(h->ikey, 0)] = w->bit_chain[w->top];
+    w->bit_head[tt_sig_bit(w->ikeys[w->top], 0)] = w->bit_chain[w->top];
     w->top--;
 }
 
@@ -93,19 +112,35 @@ static inline int history_lookup(const worker_t *w, const board_t *board, uint64
     return history_lookup_before(w, board, key, side, INT_MAX);
 }
 
+/* The cycle counter of state h: the value of a cycle back to h depends on the history only
+ * through it (moves.c, cycle_winner).  cycle=japanese: Black's less White's prisoners;
+ * cycle=draw: Black's less White's passes. */
+static inline int history_counter(const worker_t *w, const hist_t *h)
+{
+    if (w->r->cycle == RULES_CYCLE_JAPANESE)
+        return h->captures[BOARD_BLACK] - h->captures[BOARD_WHITE];
+    return h->pass_count[BOARD_BLACK] - h->pass_count[BOARD_WHITE];
+}
+
 /* Records one membership test's outcome (k: the index found, or -1) in dep.  A superko hit
- * is a requirement (only presence matters); a cycle hit is a hard dependence (the value
- * depends on the passes since). */
-static inline void history_record(dep_t *dep, const board_t *board, uint64_t ikey, int side, int k,
-                                  bool superko)
+ * is a requirement (only presence matters).  A cycle hit is a cycle requirement with the
+ * counter of the state it found when w->cycle_reqs (the cycle's value depends on the history
+ * only through that counter: tt_req_t), otherwise a hard dependence (dep.minhit). */
+static inline void history_record(const worker_t *w, dep_t *dep, const board_t *board,
+                                  uint64_t ikey, int side, int k, bool superko)
 {
     if (k >= 0) {
         if (superko)
-            dep_require(dep, board, side < 0 ? 2 : side, k);
+            dep_require(dep, board, side < 0 ? 2 : side, k, false, 0);
+        else if (w->cycle_reqs)
+            dep_require(dep, board, side < 0 ? 2 : side, k, true, history_counter(w, &w->hist[k]));
         else if (k < dep->minhit)
             dep->minhit = k;
+    } else if (w->sig_side && side < 0) { /* either side's occurrence would be a hit */
+        tt_sig_add(&dep->sig, history_sig_key(w, ikey, BOARD_BLACK), board);
+        tt_sig_add(&dep->sig, history_sig_key(w, ikey, BOARD_WHITE), board);
     } else
-        tt_sig_add(&dep->sig, ikey, board);
+        tt_sig_add(&dep->sig, history_sig_key(w, ikey, side), board);
 }
 
 #endif

@@ -76,11 +76,15 @@ static inline void dep_init(dep_t *d)
     d->unknown = false;
 }
 
-/* Records that the result relies on `board` (side: 0, 1, or 2 for any) being at `index`. */
-static inline void dep_require(dep_t *d, const board_t *board, int side, int index)
+/* Records that the result relies on `board` (side: 0, 1, or 2 for any) being at `index`;
+ * with `cycle`, as a cycle requirement whose occurrence has cycle counter `counter`
+ * (tt_req_t). */
+static inline void dep_require(dep_t *d, const board_t *board, int side, int index, bool cycle,
+                               int counter)
 {
     for (int i = 0; i < d->nreq; i++)
-        if (d->req[i].side == side && board_equal(&d->req[i].board, board)) {
+        if (d->req[i].side == side && d->req[i].cycle == cycle &&
+            board_equal(&d->req[i].board, board) && (!cycle || d->req[i].counter == counter)) {
             if (index < d->req_index[i])
                 d->req_index[i] = index;
             return;
@@ -88,6 +92,8 @@ static inline void dep_require(dep_t *d, const board_t *board, int side, int ind
     if (d->nreq < DEP_REQS) {
         d->req[d->nreq].board = *board;
         d->req[d->nreq].side = (uint8_t)side;
+        d->req[d->nreq].cycle = cycle;
+        d->req[d->nreq].counter = cycle ? counter : 0;
         d->req_index[d->nreq++] = index;
     } else if (index < d->minhit)
         d->minhit = index;
@@ -103,7 +109,8 @@ static inline void dep_merge(dep_t *into, const dep_t *from)
     if (from->minhit < into->minhit)
         into->minhit = from->minhit;
     for (int i = 0; i < from->nreq; i++)
-        dep_require(into, &from->req[i].board, from->req[i].side, from->req_index[i]);
+        dep_require(into, &from->req[i].board, from->req[i].side, from->req_index[i],
+                    from->req[i].cycle, from->req[i].counter);
 }
 
 /* Forgets the requirements met inside the subtree of the node at index j. */
@@ -170,7 +177,8 @@ typedef struct worker {
     const rules_t *r;
     hist_t *hist;
     tt_sig_t *cum; /* cum[i]: the signature bits of stack entries 0..i */
-    /* Copies of hist[i].ikey and hist[i].board, dense, for the history scans of every probe
+    /* The filter keys of hist[i] (history_sig_key: its invariant key, with its side to move
+     * when sig_side) and copies of hist[i].board, dense, for the history scans of every probe
      * (history_meets, history_covers): a hist_t is two cache lines. */
     uint64_t *ikeys;
     board_t *boards;
@@ -198,6 +206,8 @@ typedef struct worker {
     uint64_t pass_end;    /* the node count at which the pass gives up, 0 for none */
     int pass;             /* the main search's pass a helper is searching */
     bool upper_no_misses; /* upper bounds record no superko misses (last-move scoring) */
+    bool cycle_reqs;      /* cycle hits are requirements with their counter (history_record) */
+    bool sig_side;        /* the miss filter keys a position with its side (history_sig_key) */
     bool statics;         /* static score bounds apply (see bounds_static) */
     int horizon;          /* stack index at which a node is not searched ("unknown") */
     int id;               /* the thread's number, 0 for the main search */

@@ -24,7 +24,7 @@ static int test_move(worker_t *w, dep_t *dep, child_t *c, int side, int ko_index
     int k = history_lookup(w, &c->board, c->key, side);
     c->tested = k < 0 || k != ko_index;
     if (c->tested && !(k < 0 && superko && w->upper_no_misses))
-        history_record(dep, &c->board, c->ikey, side, k, superko);
+        history_record(w, dep, &c->board, c->ikey, side, k, superko);
     c->test_k = k;
     c->test_superko = superko;
     c->test_side = (uint8_t)(side < 0 ? 2 : side);

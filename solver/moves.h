@@ -46,10 +46,10 @@ static inline uint8_t moves_ko_point(const board_geom_t *g, const board_t *after
 }
 
 /* Records candidate c's own test (as test_move did) in dep. */
-static inline void moves_record_test(dep_t *dep, const child_t *c)
+static inline void moves_record_test(const worker_t *w, dep_t *dep, const child_t *c)
 {
     if (c->tested)
-        history_record(dep, &c->board, c->ikey, c->test_side == 2 ? -1 : c->test_side, c->test_k,
+        history_record(w, dep, &c->board, c->ikey, c->test_side == 2 ? -1 : c->test_side, c->test_k,
                        c->test_superko);
 }
 

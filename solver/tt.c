@@ -235,7 +235,10 @@ static void unlock(tt_t *tt, size_t index)
  *   bits 41..42  number of required positions (0..TT_REQS)
  *   bits 43..44, 45..46  their sides (0 Black, 1 White, 2 any)
  *   bit  47      an "unknown" entry (tt_hit_t)
- *   bits 48..63  remaining plies to the horizon of an unknown entry (0 otherwise)
+ *   bits 48..63  remaining plies to the horizon of an unknown entry; in a proven entry
+ *                (which has no horizon) the required positions' cycle fields instead, 8 bits
+ *                each from bit 48: a cycle flag and the relative counter as a 7-bit
+ *                two's complement (tt_req_t; 0 for a superko requirement)
  * The body (tt_body_t) holds sig.bits, TT_SIG_WORDS words, and sig.pairs, 2 words (history
  * tests that missed: the filter; an unknown entry keeps its estimate in word 0), the required
  * positions (black, white) x TT_REQS, and the static conditions (alive, touch) x TT_CONDS for
@@ -267,6 +270,11 @@ enum {
     UNKNOWN_BITS = 1,
     DEPTH_SHIFT = UNKNOWN_SHIFT + UNKNOWN_BITS,
     DEPTH_BITS = 16,
+    /* A proven entry's use of the depth's bits: required position r's cycle flag and counter
+     * from REQ_CYCLE_SHIFT + r * (REQ_CYCLE_BITS + REQ_COUNTER_BITS). */
+    REQ_CYCLE_SHIFT = DEPTH_SHIFT,
+    REQ_CYCLE_BITS = 1,
+    REQ_COUNTER_BITS = 7,
 };
 
 #define FIELD_MAX(bits) ((UINT64_C(1) << (bits)) - 1) /* the largest value of a field */
@@ -286,6 +294,11 @@ _Static_assert(BOARD_MOVE_PASS < MOVE_NONE_CODE, "a move and 'no move' fit the m
 _Static_assert(SIZE_LOG_MAX <= FIELD_MAX(SIZE_BITS), "a node count's log2 fits its field");
 _Static_assert(TT_REQS <= FIELD_MAX(NREQ_BITS), "the number of required positions fits");
 _Static_assert(REQ_SIDE_ANY <= FIELD_MAX(REQ_SIDE_BITS), "a required position's side fits");
+_Static_assert(TT_REQS *(REQ_CYCLE_BITS + REQ_COUNTER_BITS) <= DEPTH_BITS,
+               "the required positions' cycle fields fit in the depth's bits");
+_Static_assert(TT_REQ_COUNTER_MIN == -(1 << (REQ_COUNTER_BITS - 1)) &&
+                   TT_REQ_COUNTER_MAX == (1 << (REQ_COUNTER_BITS - 1)) - 1,
+               "a relative cycle counter fits its field");
 
 /* Field (shift, bits) of a meta word. */
 static inline uint64_t meta_get(uint64_t meta, unsigned shift, unsigned bits)
@@ -350,6 +363,23 @@ static int meta_nreq(uint64_t m)
 static uint8_t meta_req_side(uint64_t m, int r)
 {
     return (uint8_t)meta_get(m, REQ_SIDE_SHIFT + (unsigned)r * REQ_SIDE_BITS, REQ_SIDE_BITS);
+}
+
+/* Required position r's cycle field (flag, then counter) of a proven entry. */
+static unsigned req_cycle_shift(int r)
+{
+    return REQ_CYCLE_SHIFT + (unsigned)r * (REQ_CYCLE_BITS + REQ_COUNTER_BITS);
+}
+
+static uint8_t meta_req_cycle(uint64_t m, int r)
+{
+    return (uint8_t)meta_get(m, req_cycle_shift(r), REQ_CYCLE_BITS);
+}
+
+static int meta_req_counter(uint64_t m, int r)
+{
+    int c = (int)meta_get(m, req_cycle_shift(r) + REQ_CYCLE_BITS, REQ_COUNTER_BITS);
+    return c > TT_REQ_COUNTER_MAX ? c - (1 << REQ_COUNTER_BITS) : c;
 }
 
 static bool meta_unknown(uint64_t m)
@@ -423,6 +453,8 @@ bool tt_probe_if(tt_hit_t *hit, tt_t *tt, uint64_t key, const tt_state_t *state,
                 hit->rec.req[r].board.stones[0] = body->req[r][0];
                 hit->rec.req[r].board.stones[1] = body->req[r][1];
                 hit->rec.req[r].side = meta_req_side(e->meta, r);
+                hit->rec.req[r].cycle = meta_req_cycle(e->meta, r);
+                hit->rec.req[r].counter = meta_req_counter(e->meta, r);
             }
             break;
         }
@@ -496,6 +528,13 @@ void tt_store(tt_t *tt, uint64_t key, const tt_state_t *state, int value, tt_bou
         body.req[r][1] = rec->req[r].board.stones[1];
         e.meta |= meta_field(rec->req[r].side, REQ_SIDE_SHIFT + (unsigned)r * REQ_SIDE_BITS,
                              REQ_SIDE_BITS);
+        if (rec->req[r].cycle) {
+            g_assert(rec->req[r].counter >= TT_REQ_COUNTER_MIN &&
+                     rec->req[r].counter <= TT_REQ_COUNTER_MAX);
+            e.meta |= meta_field(1, req_cycle_shift(r), REQ_CYCLE_BITS) |
+                      meta_field((uint64_t)(int64_t)rec->req[r].counter,
+                                 req_cycle_shift(r) + REQ_CYCLE_BITS, REQ_COUNTER_BITS);
+        }
     }
     chunk_ready(tt, index);
     lock(tt, index);

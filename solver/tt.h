@@ -17,15 +17,21 @@
  A result at history index j is STORED when every superko test below it that hit a position
  * older than j hit one of at most TT_REQS distinct positions (stored exactly, as "required"),
  * and no cycle=draw test hit a position older than j (a cycle's value depends on the passes
- * since the earlier occurrence, not only on its presence).  Hits on the path inside the
+ * since the earlier occurrence, not only on its presence).  Under cycle=japanese a cycle test's
+ * hit older than j is a requirement too, a CYCLE requirement: the situation and its cycle
+ * counter (the prisoner difference) relative to the node's (tt_req_t), since the cycle's value
+ * is a function of the prisoners taken since the earlier occurrence, that is of the subtree's
+ * own moves and of that relative counter.  Hits on the path inside the
  * subtree travel with the subtree.  Its misses are stored with it as the signature.  A stored
  * result is REUSED at a node N' with history H' only when every required position is in H'
- * (older than N'; with the same side to move under situational superko) and no position of
- * H' is in the signature: then every test below N' answers as it did when the result was
- * computed (a hit inside the subtree is a hit again; a hit on a required position is a hit
- * again, since superko legality asks only whether the position occurred; a miss is a miss
- * again, since the position is not in H' either), so the same proof tree is valid at N' and
- * the stored bound holds.
+ * (older than N'; with the same side to move under situational superko and for a cycle
+ * requirement, whose newest occurrence before N' must also have the same relative counter)
+ * and no position of H' is in the signature: then every test below N' answers as it did when
+ * the result was computed (a hit inside the subtree is a hit again; a hit on a required
+ * position is a hit again, since superko legality asks only whether the position occurred,
+ * and a cycle it closes has the same value, since the prisoners taken since it are the same;
+ * a miss is a miss again, since the position is not in H' either), so the same proof tree is
+ * valid at N' and the stored bound holds.
  *
  * STATIC CUTS.  A static bound (solver/bounds.h, bounds_static) of colour c holds only when no
  * earlier position holds all of c's unconditionally alive stones A together with a stone of c
@@ -120,7 +126,7 @@ _Static_assert(sizeof(tt_body_t) == 112 + 8 * TT_SIG_WORDS, "tt_body_t layout");
 
 /* The meaning of an entry's words: a checkpoint (solver/checkpoint.h) of another layout is
  * refused.  Raise it whenever the layout (tt.c) or the meaning of a stored value changes. */
-#define TT_LAYOUT_VERSION 1
+#define TT_LAYOUT_VERSION 2
 
 /* What a probe returns (unpacked). */
 typedef struct tt_hit {

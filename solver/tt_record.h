@@ -16,9 +16,10 @@
 /*
  * The positions a result's subtree tested against the history and did not find: a Bloom
  * filter of TT_SIG_BITS bits with TT_SIG_K bits per position, taken from the high bits of the
- * position's key (the low bits index the table), and a second filter of 128 bits, one bit per
- * position chosen by its pair of stone counts (black, white).  A position Q may be among them
- * only if all its bits are set in both.
+ * position's key (the low bits index the table; under rules whose tests are all situational
+ * the key includes the side to move, solver/history.h, history_sig_key), and a second filter
+ * of 128 bits, one bit per position chosen by its pair of stone counts (black, white).  A
+ * position Q may be among them only if all its bits are set in both.
  *
  * Why the counts: the misses of a subtree are positions after the prover's moves below the
  * node, mostly with more stones than the node; a history is mostly positions with fewer.  A
@@ -102,13 +103,26 @@ static inline bool tt_sig_may_contain(const tt_sig_t *sig, uint64_t key, const b
 /*
  * An earlier position a result relies on being PRESENT in the history (a superko test that
  * found it).  side: 0 Black to move, 1 White to move, 2 any (positional superko).
+ *
+ * Or a CYCLE requirement (cycle = 1; cycle=draw and cycle=japanese): a cycle test found the
+ * situation (board, side) there, and the cycle's value depends on the history only through
+ * the cycle counter at that occurrence (history.h, history_counter: Black's less White's
+ * passes under cycle=draw, prisoners under cycle=japanese).  In a table record (tt_record_t)
+ * `counter` is the occurrence's counter less the node's; in a search's dependency (dep_t) it
+ * is the occurrence's own.  The record holds after a history where the newest occurrence of
+ * the situation before the node has the same counter relative to the node.
  */
 typedef struct tt_req {
     board_t board;
     uint8_t side;
+    uint8_t cycle;
+    int counter;
 } tt_req_t;
 
 #define TT_REQS 2 /* required positions an entry can hold */
+/* The relative cycle counters a table record can hold (tt.c packs them in 7 bits). */
+#define TT_REQ_COUNTER_MIN (-64)
+#define TT_REQ_COUNTER_MAX 63
 
 /*
  * A static cut's condition (solver/bounds.h, bounds_usable): no position before the node holds all

@@ -935,6 +935,59 @@ static void test_japanese__solver_table_agrees_across_histories(void **state)
         }
 }
 
+/*
+ * Cycle requirements (solver/tt_record.h): a result whose proof closes a cycle above its node
+ * is stored with the situation the cycle returns to and the prisoner difference taken since
+ * it, relative to the node; another history may use it only where that situation's newest
+ * occurrence has the same relative difference.  Many random histories with captures on one
+ * table (long enough to keep what they store), each value against a search without a table
+ * (every cycle then closes on the path, and nothing is reused).
+ */
+static void test_japanese__cycle_requirements_hold_after_other_histories(void **state)
+{
+    (void)state;
+    const int sizes[][2] = {{1, 6}, {2, 3}};
+    for (size_t b = 0; b < G_N_ELEMENTS(sizes); b++) {
+        board_geom_t *g = board_geom_create(sizes[b][0], sizes[b][1], NULL);
+        rules_t r;
+        assert_true(rules_parse(&r, "japanese", NULL));
+        search_options_t o = search_options_default();
+        o.tt_bytes = 4u << 20;
+        search_t *solver = search_create(g, &r, &o, NULL);
+        o.tt_bytes = 0;
+        o.max_nodes = 3000000;
+        search_t *plain = search_create(g, &r, &o, NULL);
+        assert_non_null(solver);
+        assert_non_null(plain);
+        uint64_t rng = 1234 + b;
+        int compared = 0;
+#if defined(__SANITIZE_ADDRESS__)
+        const int attempts = 50; /* the sanitizer build is about 8x slower */
+#else
+        const int attempts = 150;
+#endif
+        for (int attempt = 0; attempt < attempts; attempt++) {
+            game_t *game = random_history(g, &r, 4 + (int)(splitmix(&rng) % 24), &rng);
+            if (!game)
+                continue;
+            int want, got;
+            if (search_value(&want, plain, game, -SEARCH_VALUE_INF, SEARCH_VALUE_INF, NULL)) {
+                assert_true(
+                    search_value(&got, solver, game, -SEARCH_VALUE_INF, SEARCH_VALUE_INF, NULL));
+                if (got != want)
+                    fail_with_moves(game, "japanese", got, want);
+                compared++;
+            }
+            game_destroy(game);
+        }
+        print_message("%dx%d: %d histories compared\n", g->width, g->height, compared);
+        assert_true(compared >= attempts / 3);
+        search_destroy(solver);
+        search_destroy(plain);
+        board_geom_destroy(g);
+    }
+}
+
 /* ---- solve --positions ------------------------------------------------------------------------
  */
 
@@ -1142,6 +1195,7 @@ int main(void)
         cmocka_unit_test(test_japanese__long_cycles_end_the_game_with_their_result),
         cmocka_unit_test(test_japanese__solver_agrees_with_the_plain_minimax),
         cmocka_unit_test(test_japanese__solver_table_agrees_across_histories),
+        cmocka_unit_test(test_japanese__cycle_requirements_hold_after_other_histories),
         cmocka_unit_test(test_japanese__solve_positions_rows_equal_one_at_a_time),
         cmocka_unit_test(test_japanese__score_command_reports_and_refuses_bad_input),
         cmocka_unit_test(test_japanese__gtp_scores_and_lists_statuses_by_the_analysis),

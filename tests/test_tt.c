@@ -55,7 +55,8 @@ static void test_tt__verifies_state_and_never_false_hits(void **state)
 }
 
 /* Every field of an entry comes back as stored, at the ends of its range: values, bounds,
- * moves (points, pass, none), ko points, sides, passes, required positions and their sides,
+ * moves (points, pass, none), ko points, sides, passes, required positions and their sides
+ * (and cycle requirements' counters at both ends),
  * static conditions, node counts up to 2^64 - 1; and a stored state differing in one verified
  * field from another is found apart from it. */
 static void test_tt__every_field_round_trips_at_its_extremes(void **state)
@@ -85,6 +86,13 @@ static void test_tt__every_field_round_trips_at_its_extremes(void **state)
                                     rec.req[r].board.stones[0] = (uint64_t)0x10 << r;
                                     rec.req[r].board.stones[1] = ~(uint64_t)0x10 << r;
                                     rec.req[r].side = (uint8_t)((side + r + (int)v) % 3);
+                                    /* A cycle requirement at each end of the counter's
+                                     * range, or a superko requirement (counter 0). */
+                                    int kind = (int)(v + m + (size_t)r) % 3;
+                                    rec.req[r].cycle = kind > 0;
+                                    rec.req[r].counter = kind == 1   ? TT_REQ_COUNTER_MIN
+                                                         : kind == 2 ? TT_REQ_COUNTER_MAX
+                                                                     : 0;
                                 }
                                 rec.cond[side][1] = (tt_cond_t){UINT64_C(1) << 63, 0x30};
                                 rec.sig.bits[TT_SIG_WORDS - 1] = UINT64_MAX;
@@ -103,6 +111,8 @@ static void test_tt__every_field_round_trips_at_its_extremes(void **state)
                                     assert_true(
                                         board_equal(&hit.rec.req[r].board, &rec.req[r].board));
                                     assert_int_equal(hit.rec.req[r].side, rec.req[r].side);
+                                    assert_int_equal(hit.rec.req[r].cycle, rec.req[r].cycle);
+                                    assert_int_equal(hit.rec.req[r].counter, rec.req[r].counter);
                                 }
                                 assert_memory_equal(hit.rec.cond, rec.cond, sizeof rec.cond);
                                 assert_memory_equal(&hit.rec.sig, &rec.sig, sizeof rec.sig);
@@ -224,8 +234,8 @@ static void test_tt__restore_puts_back_what_for_each_gave_and_refuses_bad_heads(
     tt_t *tt = tt_create(1u << 12);
     tt_record_t rec = empty_record();
     rec.nreq = 2;
-    rec.req[0] = (tt_req_t){{{0x3, 0x0}}, 2};
-    rec.req[1] = (tt_req_t){{{0x0, 0x3}}, 1};
+    rec.req[0] = (tt_req_t){{{0x3, 0x0}}, 2, 0, 0};
+    rec.req[1] = (tt_req_t){{{0x0, 0x3}}, 1, 1, -5};
     for (int i = 0; i < 12; i++) {
         tt_state_t st = {{{(uint64_t)1 << i, (uint64_t)1 << (i + 20)}},
                          (uint8_t)(i & 1),
