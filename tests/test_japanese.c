@@ -875,6 +875,21 @@ static void fail_with_moves(const game_t *game, const char *rules_text, int got,
              moves->str, got, want);
 }
 
+/* A search with a table of tt_bytes, and the reference without one (stopped at 3 M nodes): it
+ * reuses nothing, so every cycle closes on its own path. */
+static void create_with_and_without_table(search_t **with, search_t **without,
+                                          const board_geom_t *g, const rules_t *r, size_t tt_bytes)
+{
+    search_options_t o = search_options_default();
+    o.tt_bytes = tt_bytes;
+    *with = search_create(g, r, &o, NULL);
+    o.tt_bytes = 0;
+    o.max_nodes = 3000000;
+    *without = search_create(g, r, &o, NULL);
+    assert_non_null(*with);
+    assert_non_null(*without);
+}
+
 /*
  * Random positions with random histories (captures in them), each solved on one table per
  * board and rule set.  Under territory scoring a state's value is stored relative to the
@@ -895,14 +910,8 @@ static void test_japanese__solver_table_agrees_across_histories(void **state)
             board_geom_t *g = board_geom_create(1, height, NULL);
             rules_t r;
             assert_true(rules_parse(&r, rule_texts[k], NULL));
-            search_options_t o = search_options_default();
-            o.tt_bytes = 1u << 16;
-            search_t *solver = search_create(g, &r, &o, NULL);
-            o.tt_bytes = 0;
-            o.max_nodes = 3000000;
-            search_t *plain = search_create(g, &r, &o, NULL);
-            assert_non_null(solver);
-            assert_non_null(plain);
+            search_t *solver, *plain;
+            create_with_and_without_table(&solver, &plain, g, &r, 1u << 16);
             uint64_t rng = 77;
             int compared = 0;
             for (int attempt = 0; attempt < (height == 5 ? 20 : 40); attempt++) {
@@ -951,14 +960,8 @@ static void test_japanese__cycle_requirements_hold_after_other_histories(void **
         board_geom_t *g = board_geom_create(sizes[b][0], sizes[b][1], NULL);
         rules_t r;
         assert_true(rules_parse(&r, "japanese", NULL));
-        search_options_t o = search_options_default();
-        o.tt_bytes = 4u << 20;
-        search_t *solver = search_create(g, &r, &o, NULL);
-        o.tt_bytes = 0;
-        o.max_nodes = 3000000;
-        search_t *plain = search_create(g, &r, &o, NULL);
-        assert_non_null(solver);
-        assert_non_null(plain);
+        search_t *solver, *plain;
+        create_with_and_without_table(&solver, &plain, g, &r, 4u << 20);
         uint64_t rng = 1234 + b;
         int compared = 0;
 #if defined(__SANITIZE_ADDRESS__)
