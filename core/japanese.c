@@ -758,8 +758,8 @@ static int basic_kos(board_point_t stone[], board_point_t capture[], const board
         board_point_t p = board_lowest(rest);
         uint64_t bit = board_bit(p);
         board_color_t c = board_at(b, p);
-        if (board_chain(b, g, p) != bit)
-            continue;
+        if (g->neighbours[p] & b->stones[c])
+            continue; /* not a single stone (no flood fill: this runs in every Analysis) */
         uint64_t libs = board_liberties(b, g, bit);
         if (board_popcount(libs) != 1)
             continue;

@@ -42,10 +42,6 @@ static const char *const csv_header =
 #define CSV_COLUMNS               30
 #define CSV_COLUMNS_BEFORE_BOUNDS 22
 
-/* The margins whose bounds the CSV has, in its order. */
-static const chetrit_rule_t bounded[4] = {CHETRIT_OLD_CHINESE, CHETRIT_CHINESE,
-                                          CHETRIT_TROMP_TAYLOR, CHETRIT_OLD_CHINESE_EYES};
-
 /* The smallest counterexamples the summary lists. */
 #define SHOWN_COUNTEREXAMPLES 8
 
@@ -124,24 +120,6 @@ static void on_snapshot(const chetrit_snapshot_t *snapshot, bool last, void *dat
     run->last_save = now;
 }
 
-/* A row's margin under the scored rule set r (meaningful when solved). */
-static int margin_of(const chetrit_row_t *r, chetrit_rule_t rule)
-{
-    switch (rule) {
-    case CHETRIT_OLD_CHINESE:
-        return r->old_chinese_margin;
-    case CHETRIT_CHINESE:
-        return r->chinese_margin;
-    case CHETRIT_TROMP_TAYLOR:
-        return r->tromp_taylor_margin;
-    case CHETRIT_OLD_CHINESE_EYES:
-        return r->old_chinese_eyes_margin;
-    default:
-        g_assert_not_reached();
-    }
-    return 0;
-}
-
 static void csv_winner(FILE *out, bool solved, board_color_t winner)
 {
     if (solved)
@@ -181,8 +159,9 @@ static void write_row(FILE *out, const board_geom_t *g, const chetrit_row_t *r)
         fputs(r->simple_ko_winner < 0 ? "D" : r->simple_ko_winner == BOARD_BLACK ? "B" : "W", out);
     fputc(',', out);
     csv_int(out, r->simple_ko_known && r->simple_ko_winner >= 0, r->simple_ko_plies);
-    for (int k = 0; k < 4; k++)
-        fprintf(out, ",%d,%d", r->margin_lo[bounded[k]], r->margin_hi[bounded[k]]);
+    for (int k = 0; k < CHETRIT_MARGIN_RULES; k++)
+        fprintf(out, ",%d,%d", r->margin_lo[chetrit_margin_rules[k]],
+                r->margin_hi[chetrit_margin_rules[k]]);
     fputc('\n', out);
 }
 
@@ -233,10 +212,11 @@ static void tally_row(summary_t *s, const chetrit_row_t *r)
         s->emitted_positions++;
     for (int k = 0; k < CHETRIT_RULE_COUNT; k++)
         s->unsolved[k] += !r->solved[k];
-    for (int k = 0; k < 4; k++) {
+    for (int k = 0; k < CHETRIT_MARGIN_RULES; k++) {
         int sign;
-        s->sign_from_bounds[bounded[k]] +=
-            !r->solved[bounded[k]] && chetrit_margin_sign(&sign, r, bounded[k]);
+        s->sign_from_bounds[chetrit_margin_rules[k]] +=
+            !r->solved[chetrit_margin_rules[k]] &&
+            chetrit_margin_sign(&sign, r, chetrit_margin_rules[k]);
     }
     bool math = r->solved[CHETRIT_MATH];
     int white = r->math_winner == BOARD_WHITE;
@@ -361,17 +341,17 @@ static bool parse_row(chetrit_row_t *r, char **field, int fields, int columns,
     r->simple_ko_known = present[20];
     r->simple_ko_winner = value[20];
     r->simple_ko_plies = value[21];
-    for (int k = 0; k < 4; k++) {
-        chetrit_rule_t rule = bounded[k];
+    for (int k = 0; k < CHETRIT_MARGIN_RULES; k++) {
+        chetrit_rule_t rule = chetrit_margin_rules[k];
         int *lo = &r->margin_lo[rule], *hi = &r->margin_hi[rule];
         if (columns == CSV_COLUMNS_BEFORE_BOUNDS) {
-            *hi = r->solved[rule] ? margin_of(r, rule) : chetrit_margin_limit(g, rule);
+            *hi = r->solved[rule] ? chetrit_row_margin(r, rule) : chetrit_margin_limit(g, rule);
             *lo = r->solved[rule] ? *hi : -*hi;
             continue;
         }
         *lo = value[CSV_COLUMNS_BEFORE_BOUNDS + 2 * k];
         *hi = value[CSV_COLUMNS_BEFORE_BOUNDS + 2 * k + 1];
-        if (*lo > *hi || (r->solved[rule] && (*lo != margin_of(r, rule) || *hi != *lo))) {
+        if (*lo > *hi || (r->solved[rule] && (*lo != chetrit_row_margin(r, rule) || *hi != *lo))) {
             char **names = g_strsplit(csv_header, ",", -1);
             int at = CSV_COLUMNS_BEFORE_BOUNDS + 2 * k;
             g_set_error(error, G_OPTION_ERROR, G_OPTION_ERROR_FAILED,

@@ -203,6 +203,26 @@ bool chetrit_check_tablebase(const tablebase_t *tb, const board_geom_t *geom, GE
     return same;
 }
 
+const chetrit_rule_t chetrit_margin_rules[CHETRIT_MARGIN_RULES] = {
+    CHETRIT_OLD_CHINESE, CHETRIT_CHINESE, CHETRIT_TROMP_TAYLOR, CHETRIT_OLD_CHINESE_EYES};
+
+int chetrit_row_margin(const chetrit_row_t *row, chetrit_rule_t r)
+{
+    switch (r) {
+    case CHETRIT_OLD_CHINESE:
+        return row->old_chinese_margin;
+    case CHETRIT_CHINESE:
+        return row->chinese_margin;
+    case CHETRIT_TROMP_TAYLOR:
+        return row->tromp_taylor_margin;
+    case CHETRIT_OLD_CHINESE_EYES:
+        return row->old_chinese_eyes_margin;
+    default:
+        g_assert_not_reached();
+    }
+    return 0;
+}
+
 /* The rule sets of chetrit_rule_texts that tax groups. */
 static bool rule_taxed(chetrit_rule_t r)
 {

@@ -194,6 +194,13 @@ void chetrit_row_describe(chetrit_row_t *row, const board_geom_t *geom, const bo
 bool chetrit_solve(chetrit_row_t *row, chetrit_t *chetrit, const board_t *position,
                    board_color_t to_move, GError **error);
 
+/* The scored rule sets, whose cells are margins with bounds, in the CSV's order of bounds. */
+#define CHETRIT_MARGIN_RULES 4
+extern const chetrit_rule_t chetrit_margin_rules[CHETRIT_MARGIN_RULES];
+
+/* A row's margin under the scored rule set r (meaningful when row->solved[r]). */
+int chetrit_row_margin(const chetrit_row_t *row, chetrit_rule_t r);
+
 /*
  * The largest |margin| of a fresh start of `geom` under the scored rule set r: the board's
  * points without a tax, max(points - 2, 1) with one (chetrit.c says why).

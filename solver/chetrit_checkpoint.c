@@ -40,11 +40,8 @@ char *chetrit_checkpoint_study(const board_geom_t *geom, const char *positions, 
     return g_string_free(s, FALSE);
 }
 
-/* The margins whose bounds the file keeps, in its order. */
-static const chetrit_rule_t bounded[4] = {CHETRIT_OLD_CHINESE, CHETRIT_CHINESE,
-                                          CHETRIT_TROMP_TAYLOR, CHETRIT_OLD_CHINESE_EYES};
-/* The fields of their margins. */
-static const int margin_field[4] = {3, 4, 5, 8};
+/* The fields of the margins of chetrit_margin_rules (whose bounds follow, in that order). */
+static const int margin_field[CHETRIT_MARGIN_RULES] = {3, 4, 5, 8};
 
 /* A row's fields as the file has them (chetrit_checkpoint.h). */
 static void row_fields(long out[ROW_FIELDS], const chetrit_row_t *r)
@@ -63,9 +60,9 @@ static void row_fields(long out[ROW_FIELDS], const chetrit_row_t *r)
     out[8] = r->solved[CHETRIT_OLD_CHINESE_EYES] ? r->old_chinese_eyes_margin : 0;
     out[9] = r->simple_ko_known ? r->simple_ko_winner : SIMPLE_KO_NONE;
     out[10] = r->simple_ko_known ? r->simple_ko_plies : 0;
-    for (int k = 0; k < 4; k++) {
-        out[11 + 2 * k] = r->margin_lo[bounded[k]];
-        out[12 + 2 * k] = r->margin_hi[bounded[k]];
+    for (int k = 0; k < CHETRIT_MARGIN_RULES; k++) {
+        out[11 + 2 * k] = r->margin_lo[chetrit_margin_rules[k]];
+        out[12 + 2 * k] = r->margin_hi[chetrit_margin_rules[k]];
     }
 }
 
@@ -172,7 +169,7 @@ static const char *row_from_fields(chetrit_row_t *r, const long f[ROW_FIELDS], i
     if ((math && (f[1] < 0 || f[1] > 1 || f[2] < 0 || f[2] > MAX_PLIES)) ||
         (pseudo && (f[6] < 0 || f[6] > 1 || f[7] < -1 || f[7] > MAX_PLIES)))
         return "a winner or a number of plies out of range";
-    for (int k = 0; k < 4; k++)
+    for (int k = 0; k < CHETRIT_MARGIN_RULES; k++)
         if (f[margin_field[k]] < -points || f[margin_field[k]] > points)
             return "a margin beyond the board's points";
     if (f[9] < SIMPLE_KO_NONE || f[9] > 1 || f[10] < 0 || f[10] > MAX_PLIES)
@@ -190,14 +187,14 @@ static const char *row_from_fields(chetrit_row_t *r, const long f[ROW_FIELDS], i
     r->simple_ko_known = f[9] != SIMPLE_KO_NONE;
     r->simple_ko_winner = r->simple_ko_known ? (int)f[9] : 0;
     r->simple_ko_plies = r->simple_ko_known ? (int)f[10] : 0;
-    for (int k = 0; k < 4; k++) {
+    for (int k = 0; k < CHETRIT_MARGIN_RULES; k++) {
         long lo = f[11 + 2 * k], hi = f[12 + 2 * k];
         if (lo < -points || hi > points || lo > hi)
             return "a margin's bounds out of range";
-        if (solved[bounded[k]] && (lo != f[margin_field[k]] || hi != lo))
+        if (solved[chetrit_margin_rules[k]] && (lo != f[margin_field[k]] || hi != lo))
             return "a solved margin whose bounds are not the margin";
-        r->margin_lo[bounded[k]] = (int)lo;
-        r->margin_hi[bounded[k]] = (int)hi;
+        r->margin_lo[chetrit_margin_rules[k]] = (int)lo;
+        r->margin_hi[chetrit_margin_rules[k]] = (int)hi;
     }
     return NULL;
 }
