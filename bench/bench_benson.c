@@ -12,6 +12,7 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include "bench_commit.h" /* MATHGO_COMMIT, written at build time (bench/commit.cmake) */
 
 #define POSITIONS 4096
 

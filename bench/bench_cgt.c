@@ -17,6 +17,7 @@
 #include <glib.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include "bench_commit.h" /* MATHGO_COMMIT, written at build time (bench/commit.cmake) */
 
 enum { REPS = 5 };
 

@@ -17,6 +17,7 @@
 #ifdef __BMI2__
 #include <immintrin.h>
 #endif
+#include "bench_commit.h" /* MATHGO_COMMIT, written at build time (bench/commit.cmake) */
 
 static double now(void)
 {

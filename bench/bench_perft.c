@@ -8,6 +8,7 @@
 
 #include <stdio.h>
 #include <string.h>
+#include "bench_commit.h" /* MATHGO_COMMIT, written at build time (bench/commit.cmake) */
 
 int main(int argc, char **argv)
 {

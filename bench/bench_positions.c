@@ -28,6 +28,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <time.h>
+#include "bench_commit.h" /* MATHGO_COMMIT, written at build time (bench/commit.cmake) */
 
 /* CPU time of this thread: the machine is shared, and time spent descheduled is not ours. */
 static double now(void)

@@ -17,6 +17,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "bench_commit.h" /* MATHGO_COMMIT, written at build time (bench/commit.cmake) */
 
 typedef struct bench_case {
     int width, height;

@@ -31,6 +31,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "bench_commit.h" /* MATHGO_COMMIT, written at build time (bench/commit.cmake) */
 
 /* The full-board result as text ("B"/"W" or the score), or "" when the limit was hit. */
 static void full_result(char out[32], double *seconds, uint64_t *nodes, const region_generated_t *b,

@@ -27,6 +27,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#include "bench_commit.h" /* MATHGO_COMMIT, written at build time (bench/commit.cmake) */
 
 /* Positions from rank cursors instead of an array (as for 5x4): BENCH_CURSORS=1. */
 static tablebase_t *compute(const board_geom_t *g, const char *rules_text, int threads)
