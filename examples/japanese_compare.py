@@ -12,7 +12,9 @@ solved under `japanese` from that fresh start as the Chetrit study defines it (t
 position alone, no prisoners, komi 0): `mathgo solve BOARD --positions - --rules japanese --csv`,
 one process for the whole list (one table, the Analyses cached across positions); its winner
 against the study's `chinese_margin`.  ROWS reads the CSV of an earlier such run instead (for a
-long board: run mathgo yourself, under nice, with --progress).  Prints the counts and a Markdown
+long board: run mathgo yourself, under nice, with --progress), or a docs/data/japanese_BOARD.csv.
+Every solved row is checked against its images solved too (a reflection keeps the value;
+swapping the colours and the side to move negates it); a disagreement is an error.  Prints the counts and a Markdown
 table of the first LIMIT positions whose winners differ, smallest first (fewest stones, then
 rank, Black to move first); with OUT, also writes every solved row to the CSV file OUT
 (board,rank,position,to_move,japanese_margin,chinese_margin).
@@ -59,6 +61,34 @@ def area(rows, width, height):
     return score["X"], score["O"]
 
 
+def images(position):
+    """The position's images under the board's symmetries (reflections, and on a square board
+    the transpositions too), itself included, as diagrams."""
+    grid = position.split("/")
+    shapes = [grid, grid[::-1], [r[::-1] for r in grid], [r[::-1] for r in grid[::-1]]]
+    if len(grid) == len(grid[0]):
+        shapes += [["".join(col) for col in zip(*g)] for g in list(shapes)]
+    return {"/".join(g) for g in shapes}
+
+
+def symmetry_check(japanese):
+    """Every solved row against its images: a reflection keeps the value, swapping the colours
+    and the side to move negates it.  The table's keys differ between images, so this checks
+    the search's history handling on every row whose images were solved.  Returns (rows
+    checked, rows that disagree)."""
+    swap = str.maketrans("XO", "OX")
+    checked, wrong = 0, 0
+    for (position, to_move), margin in japanese.items():
+        other = "W" if to_move == "B" else "B"
+        expected = [((q, to_move), margin) for q in images(position)]
+        expected += [((q.translate(swap), other), -margin) for q in images(position)]
+        found = [(japanese[k], v) for k, v in expected if k in japanese]
+        if len(found) > 1:
+            checked += 1
+            wrong += any(got != want for got, want in found)
+    return checked, wrong
+
+
 def winner(margin):
     return "B" if margin > 0 else "W" if margin < 0 else "tie"
 
@@ -82,7 +112,9 @@ def solved(mathgo, board, limit, out_path, rows_path=None):
         text = run.stdout
     japanese = {}
     for r in csv.DictReader(io.StringIO(text)):
-        if r["status"] == "solved":
+        if "japanese_margin" in r:  # a docs/data/japanese_BOARD.csv: its rows are solved
+            japanese[(r["position"], r["to_move"].upper())] = int(r["japanese_margin"])
+        elif r["status"] == "solved":
             japanese[(r["position"], r["to_move"].upper())] = int(r["margin"])
     out = open(out_path, "w") if out_path else None
     if out:
@@ -111,6 +143,11 @@ def solved(mathgo, board, limit, out_path, rows_path=None):
     print("%s: %d positions x side to move solved, %d where the winners differ, %d japanese "
           "ties (0: a jigo or a long cycle), %d not solved" % (board, total, len(differ), ties,
                                                                unsolved))
+    checked, wrong = symmetry_check(japanese)
+    print("symmetry: %d solved rows have an image (a reflection, or the colours and the side "
+          "to move swapped) solved too; %d disagree with one" % (checked, wrong))
+    if wrong:
+        sys.exit("%s: %d solved rows disagree with their images" % (board, wrong))
     print()
     print("| stones | rank | to move | position | japanese | chinese |")
     print("|---|---|---|---|---|---|")
