@@ -218,6 +218,7 @@ typedef struct worker {
     japanese_t *jp;       /* analysis=japanese: the Analysis of final positions, */
     jp_cache_t *jp_cache; /* and its results by position (JP_CACHE_SIZE, see japanese_part) */
     bool analysis_out;    /* the Analysis of a final position passed its node limit */
+    board_t jp_board;     /* with analysis_out: that final position */
 } worker_t;
 
 /*

@@ -274,6 +274,7 @@ static int japanese_part(worker_t *w, const board_t *b)
                                      : 0);
     if (!japanese_analyse(&a, w->jp, b, NULL)) {
         w->analysis_out = true;
+        w->jp_board = *b;
         w->error = SEARCH_ERROR_LIMIT + 1;
         w->aborted = true;
         atomic_store(&w->s->stop, true);

@@ -1,6 +1,7 @@
 /* solver/threads.c: starting, running and joining the search threads (see threads.h). */
 #define _GNU_SOURCE /* pthread_getattr_np: the room left on the caller's stack */
 #include "solver/threads.h"
+#include "positions/diagram.h"
 
 #define STACK_PER_PLY 16384        /* thread stack reserved per ply (see STACK_FRAME, search.c) */
 #define STACK_MAX     (1ull << 30) /* at most this much stack per search thread */
@@ -177,8 +178,20 @@ bool threads_run(int *value, search_t *s, const game_t *game, int ply0, int alph
     bool ok = !th[0].w.aborted;
     int err = th[0].w.error;
     bool analysis_out = false;
+    board_t analysis_board;
     for (int i = 0; i < n; i++)
-        analysis_out |= th[i].w.analysis_out;
+        if (th[i].w.analysis_out && !analysis_out) {
+            analysis_out = true;
+            analysis_board = th[i].w.jp_board;
+        }
+    /* The final position whose Analysis stopped, as a one-line diagram ("X.O/..X"), so that
+     * `mathgo score` can be asked about it. */
+    char *analysed = NULL;
+    if (analysis_out) {
+        analysed = diagram_format(&analysis_board, s->geom);
+        g_strchomp(analysed);
+        g_strdelimit(analysed, "\n", '/');
+    }
     for (int i = 0; i < n; i++) {
         search_worker_collect(s, &th[i].w);
         keep_analyses(s, &th[i].w, i);
@@ -204,20 +217,22 @@ bool threads_run(int *value, search_t *s, const game_t *game, int ply0, int alph
                  (g_get_monotonic_time() - s->started) / 1e6 > s->options.max_seconds)
             /* The Analysis stops at the search's deadline too (japanese_set_deadline). */
             g_set_error(error, SEARCH_ERROR, SEARCH_ERROR_LIMIT,
-                        "the time limit of %g s was reached during the Analysis of a final "
-                        "position",
-                        s->options.max_seconds);
+                        "the time limit of %g s was reached during the Analysis of the final "
+                        "position %s",
+                        s->options.max_seconds, analysed);
         else if (analysis_out)
             g_set_error(error, SEARCH_ERROR, SEARCH_ERROR_LIMIT,
-                        "the Analysis of a final position passed its limit of %llu imagined "
-                        "positions per string",
-                        (unsigned long long)SEARCH_ANALYSIS_NODES);
+                        "the Analysis of the final position %s passed its limit of %llu "
+                        "imagined positions per string",
+                        analysed, (unsigned long long)SEARCH_ANALYSIS_NODES);
         else
             g_set_error(error, SEARCH_ERROR, SEARCH_ERROR_LIMIT,
                         "the search limit was reached after %llu nodes",
                         (unsigned long long)atomic_load(&s->nodes_all));
+        g_free(analysed);
         return false;
     }
+    g_free(analysed);
     *value = v;
     return true;
 }
