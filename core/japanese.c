@@ -81,9 +81,10 @@ struct japanese {
     uint8_t centrality[BOARD_MAX_POINTS];
     /* The string being analysed. */
     board_color_t defender;
-    uint64_t target; /* the points of the analysed string */
-    int failed;      /* 0, or a japanese_error_code_t + 1 */
-    bool cuts;       /* sealed's eye-space test and secured (true unless a test turns them off) */
+    uint64_t target;   /* the points of the analysed string */
+    int failed;        /* 0, or a japanese_error_code_t + 1 */
+    bool by_attractor; /* the last decide answered by attractor_excludes, not by the search */
+    bool cuts;         /* sealed's eye-space test and secured (true unless a test turns them off) */
 };
 
 japanese_t *japanese_create(const board_geom_t *geom, int table_bits, uint64_t max_nodes)
@@ -694,6 +695,175 @@ static void principal_line(japanese_line_t *line, japanese_t *j, bool defender_w
     }
 }
 
+/* ---- The attractor: a history-free proof that a string is not independently alive ---------- */
+
+#define ATTRACTOR_MAX_STATES (1u << 21) /* about 170 MB at the most, states, moves and all */
+
+/* A state of the imagined game: what decides its moves and its end (the situation, the basic
+ * ko's banned point, and whether the last move was a pass). */
+typedef struct astate {
+    uint64_t stones[2];
+    uint8_t to_move, passes, ko, pad[5];
+} astate_t;
+
+static uint64_t astate_hash(const astate_t *s)
+{
+    uint64_t h = (s->stones[0] * 0x9E3779B97F4A7C15ULL) ^ (s->stones[1] * 0xC2B2AE3D27D4EB4FULL) ^
+                 (((uint64_t)s->to_move << 16 | (uint64_t)s->passes << 8 | s->ko) * KEY_KO);
+    return h ^ (h >> 29);
+}
+
+/* The index of s among the states (added when new), or -1 past `most` states.  slots holds
+ * index + 1 (0: empty), open addressing over mask + 1 >= 2 * most slots. */
+static int64_t astate_index(GArray *states, uint32_t *slots, uint64_t mask, uint32_t most,
+                            const astate_t *s)
+{
+    for (uint64_t i = astate_hash(s) & mask;; i = (i + 1) & mask) {
+        if (!slots[i]) {
+            if (states->len >= most)
+                return -1;
+            g_array_append_val(states, *s);
+            slots[i] = states->len;
+            return states->len - 1;
+        }
+        const astate_t *t = &g_array_index(states, astate_t, slots[i] - 1);
+        if (t->stones[0] == s->stones[0] && t->stones[1] == s->stones[1] &&
+            t->to_move == s->to_move && t->passes == s->passes && t->ko == s->ko)
+            return slots[i] - 1;
+    }
+}
+
+/*
+ * Whether the start of the imagined game of (d, target) in b lies outside the defender's
+ * attractor: the states (position, player to move, banned ko point, whether the last move was
+ * a pass) from which the defender forces a formation, computed backwards over every state
+ * reachable from the start.  When it does, no strategy of the defender forces a formation even
+ * on the state graph, where cycles do not end a sequence; a win in the imagined game would be
+ * one (a strategy that reaches a formation without repeating a situation, and reachability
+ * games are won by strategies that look at the state only), so the string is not independently
+ * alive, whatever the history (docs/japanese.md, "The search").  The converse does not hold: a
+ * strategy of the attractor may return to a situation with another ban or pass flag, a cycle
+ * of the text.  False when the states passed ATTRACTOR_MAX_STATES (then nothing is known).
+ */
+static bool attractor_excludes(bool *excluded, const japanese_t *j, const board_t *b,
+                               board_color_t d, uint64_t target)
+{
+    const board_geom_t *g = j->g;
+    GArray *states = g_array_new(FALSE, FALSE, sizeof(astate_t));
+    GArray *first = g_array_new(FALSE, FALSE, sizeof(uint32_t)); /* a state's first move */
+    GArray *moves = g_array_new(FALSE, FALSE, sizeof(int32_t));  /* -1: the attacker's end */
+    GByteArray *formed = g_byte_array_new();
+    /* At most 3^N positions, each with 2 players to move, N + 1 bans and 2 pass flags: small
+     * boards get a small slot table. */
+    uint64_t most = 4 * (uint64_t)(g->size + 1);
+    for (int i = 0; i < g->size && most < ATTRACTOR_MAX_STATES; i++)
+        most *= 3;
+    if (most > ATTRACTOR_MAX_STATES)
+        most = ATTRACTOR_MAX_STATES;
+    uint64_t mask = 1;
+    while (mask < 2 * most)
+        mask <<= 1;
+    mask--;
+    uint32_t *slots = g_new0(uint32_t, mask + 1);
+    uint32_t *pred_first = NULL, *preds = NULL, *left = NULL, *queue = NULL;
+    uint8_t *win = NULL;
+    bool ok = true;
+    astate_t start = {{b->stones[0], b->stones[1]}, (uint8_t)board_color_other(d), 0, NO_KO, {0}};
+    astate_index(states, slots, mask, (uint32_t)most, &start);
+    for (uint32_t i = 0; i < states->len && ok; i++) {
+        astate_t s = g_array_index(states, astate_t, i); /* a copy: the array grows */
+        g_array_append_val(first, moves->len);
+        board_t pos = {{s.stones[0], s.stones[1]}};
+        uint8_t f = japanese_two_eye_formation(NULL, &pos, g, d, target);
+        g_byte_array_append(formed, &f, 1);
+        if (f)
+            continue; /* the defender's: the formation counts the moment it stands */
+        board_color_t me = (board_color_t)s.to_move, opp = board_color_other(me);
+        for (uint64_t m = board_empty(&pos, g); m && ok; m &= m - 1) {
+            board_point_t p = board_lowest(m);
+            if (p == s.ko)
+                continue; /* the basic ko rule */
+            board_placement_t pl = board_place(&pos, g, me, p);
+            if (pl.suicided)
+                continue;
+            astate_t c = {{pl.after.stones[0], pl.after.stones[1]},
+                          (uint8_t)opp,
+                          0,
+                          ko_point(g, &pl.after, me, p, pl.captured),
+                          {0}};
+            int64_t k = astate_index(states, slots, mask, (uint32_t)most, &c);
+            int32_t k32 = (int32_t)k;
+            ok = k >= 0;
+            g_array_append_val(moves, k32);
+        }
+        int32_t k32 = -1; /* a second pass ends the sequence without a formation */
+        if (!s.passes) {
+            astate_t c = {{s.stones[0], s.stones[1]}, (uint8_t)opp, 1, NO_KO, {0}};
+            int64_t k = astate_index(states, slots, mask, (uint32_t)most, &c);
+            ok = ok && k >= 0;
+            k32 = (int32_t)k;
+        }
+        g_array_append_val(moves, k32);
+    }
+    if (!ok)
+        goto done;
+    uint32_t n = states->len;
+    g_array_append_val(first, moves->len);
+    const uint32_t *fst = (const uint32_t *)first->data;
+    const int32_t *mv = (const int32_t *)moves->data;
+    /* The moves backwards: pred_first[k] .. pred_first[k + 1] list the states moving to k. */
+    pred_first = g_new0(uint32_t, (size_t)n + 1);
+    for (uint32_t e = 0; e < moves->len; e++)
+        if (mv[e] >= 0)
+            pred_first[mv[e] + 1]++;
+    for (uint32_t k = 0; k < n; k++)
+        pred_first[k + 1] += pred_first[k];
+    preds = g_new(uint32_t, pred_first[n] + 1);
+    left = g_new(uint32_t, n);
+    memcpy(left, pred_first, (size_t)n * sizeof *left); /* a fill cursor for now */
+    for (uint32_t i = 0; i < n; i++)
+        for (uint32_t e = fst[i]; e < fst[i + 1]; e++)
+            if (mv[e] >= 0)
+                preds[left[mv[e]]++] = i;
+    /* Rounds of the attractor, by a queue: a defender's state wins by one winning move, an
+     * attacker's when all its moves win (`left` counts those that do not yet; its end never
+     * does). */
+    win = g_new0(uint8_t, n);
+    queue = g_new(uint32_t, n);
+    uint32_t head = 0, tail = 0;
+    for (uint32_t i = 0; i < n; i++) {
+        left[i] = fst[i + 1] - fst[i];
+        if (formed->data[i])
+            win[i] = 1, queue[tail++] = i;
+    }
+    while (head < tail) {
+        uint32_t k = queue[head++];
+        for (uint32_t e = pred_first[k]; e < pred_first[k + 1]; e++) {
+            uint32_t i = preds[e];
+            if (win[i])
+                continue;
+            if (g_array_index(states, astate_t, i).to_move == d || --left[i] == 0)
+                win[i] = 1, queue[tail++] = i;
+        }
+    }
+    *excluded = !win[0];
+done:
+    g_array_free(states, TRUE);
+    g_array_free(first, TRUE);
+    g_array_free(moves, TRUE);
+    g_byte_array_free(formed, TRUE);
+    g_free(slots), g_free(pred_first), g_free(preds), g_free(left), g_free(queue), g_free(win);
+    return ok;
+}
+
+bool japanese_outside_attractor(bool *excluded, const japanese_t *j, const board_t *b,
+                                board_point_t p)
+{
+    board_color_t d = board_at(b, p);
+    g_assert(d != BOARD_EMPTY);
+    return attractor_excludes(excluded, j, b, d, board_chain(b, j->g, p));
+}
+
 /*
  * Decides whether colour d can force a two-eye-formation holding a stone on a point of
  * `target` in b, the other colour moving first (the imagined game of a string when target is
@@ -706,6 +876,7 @@ static bool decide(bool *alive, japanese_t *j, const board_t *b, board_color_t d
     j->defender = d;
     j->target = target;
     j->failed = 0;
+    j->by_attractor = false;
     j->nodes_start = j->nodes;
     node_t *root = &j->path[0];
     root->board = *b;
@@ -728,8 +899,19 @@ static bool decide(bool *alive, japanese_t *j, const board_t *b, board_color_t d
             j->ply_limit = JAPANESE_MAX_PLIES - 1;
         j->open_reuse = j->ply_limit < JAPANESE_MAX_PLIES - 1;
         search(&r, j, 0);
-        if (j->failed)
+        if (j->failed) {
+            /* Past the search's limits (not its deadline), the attractor may still prove the
+             * attacker's win: in the cases that stop the search, a string that is not alive
+             * whose every try must be refuted to the end (docs/japanese.md). */
+            bool excluded = false;
+            if (!j->timed_out && attractor_excludes(&excluded, j, b, d, target) && excluded) {
+                j->failed = 0;
+                j->by_attractor = true;
+                *alive = false;
+                return true;
+            }
             return fail(error, j);
+        }
         if (!r.unknown)
             break;
         if (j->ply_limit == JAPANESE_MAX_PLIES - 1) {
@@ -869,6 +1051,11 @@ bool japanese_string_alive(bool *alive, japanese_line_t *line, japanese_t *j, co
             memset(line, 0, sizeof *line);
             line->end = JAPANESE_END_FORMATION;
             line->formation = formation;
+            return true;
+        }
+        if (j->by_attractor) {
+            memset(line, 0, sizeof *line);
+            line->end = JAPANESE_END_ATTRACTOR;
             return true;
         }
         principal_line(line, j, *alive);

@@ -77,6 +77,11 @@ static void append_line(GString *out, const board_geom_t *g, const japanese_line
                              "having the eye are independently alive, the opposing strings "
                              "not)");
         break;
+    case JAPANESE_END_ATTRACTOR:
+        g_string_append(out, "no line: the search passed its limit, and no strategy of the "
+                             "defender forces a two-eye-formation from the states reachable "
+                             "here (the attractor, docs/japanese.md)");
+        break;
     }
 }
 
