@@ -741,7 +741,7 @@ static int64_t astate_index(GArray *states, uint32_t *slots, uint64_t mask, uint
  * on the state graph, where cycles do not end a sequence; a win in the imagined game would be
  * one (a strategy that reaches a formation without repeating a situation, and reachability
  * games are won by strategies that look at the state only), so the string is not independently
- * alive, whatever the history (docs/japanese.md, "The search").  The converse does not hold: a
+ * alive, whatever the history (docs/japanese.md, "Open ends").  The converse does not hold: a
  * strategy of the attractor may return to a situation with another ban or pass flag, a cycle
  * of the text.  False when the states passed ATTRACTOR_MAX_STATES (then nothing is known).
  */

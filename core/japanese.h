@@ -87,7 +87,7 @@ typedef enum japanese_line_end {
                              * (japanese_triple_ko_precedent) */
     JAPANESE_END_ATTRACTOR, /* no line: the search passed its limit, and the start lies outside
                              * the defender's attractor over the reachable states (not
-                             * independently alive; docs/japanese.md, "The search") */
+                             * independently alive; docs/japanese.md, "Open ends") */
 } japanese_line_end_t;
 
 /* An imagined sequence that proves a string's status: the attacker's move first. */
@@ -181,8 +181,8 @@ bool japanese_string_alive(bool *alive, japanese_line_t *line, japanese_t *j, co
  * The history-free bound that japanese_string_alive falls back on when its search passes its
  * limit: *excluded is set when the start of the string's imagined game lies outside the
  * defender's attractor over every reachable state (position, player to move, banned ko point,
- * last move a pass), which proves the string not independently alive (docs/japanese.md, "The
- * search").  *excluded false proves nothing.  False when the reachable states pass 2^21.
+ * last move a pass), which proves the string not independently alive (docs/japanese.md, "Open
+ * ends").  *excluded false proves nothing.  False when the reachable states pass 2^21.
  */
 bool japanese_outside_attractor(bool *excluded, const japanese_t *j, const board_t *b,
                                 board_point_t p);
