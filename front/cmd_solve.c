@@ -61,6 +61,7 @@ typedef struct progress_context {
     bool print;
     front_ticker_t *ticker; /* the heartbeat, told of each line and of the phase */
     int lo, hi;             /* what the root tests proved so far (Black's view) */
+    bool value_only;        /* no optimal first moves and game follow the value */
 } progress_context_t;
 
 /* Records what is known of the value and, when asked, prints one line on stderr per answered
@@ -73,7 +74,9 @@ static void print_progress(const search_progress_t *p, void *data)
     progress_value_text(t, p->test, ctx->rules);
     progress_value_text(lo, p->lo, ctx->rules);
     progress_value_text(hi, p->hi, ctx->rules);
-    if (p->lo == p->hi)
+    if (p->lo == p->hi && ctx->value_only)
+        front_ticker_phase(ctx->ticker, "the value is %s", lo);
+    else if (p->lo == p->hi)
         front_ticker_phase(ctx->ticker, "the value is %s; the optimal first moves and game", lo);
     else
         front_ticker_phase(ctx->ticker, "the value: in [%s, %s]", lo, hi);
@@ -514,8 +517,8 @@ int front_solve(int argc, char **argv)
     opts.threads = threads;
     opts.max_nodes = (uint64_t)(max_nodes > 0 ? max_nodes : 0);
     opts.max_seconds = max_seconds > 0 ? max_seconds : 0;
-    progress_context_t progress_ctx = {&rules, show_progress, ticker, -SEARCH_VALUE_INF,
-                                       SEARCH_VALUE_INF};
+    progress_context_t progress_ctx = {&rules,           show_progress, ticker, -SEARCH_VALUE_INF,
+                                       SEARCH_VALUE_INF, value_only};
     opts.progress = print_progress;
     opts.progress_data = &progress_ctx;
     if (checkpoint) {
