@@ -15,6 +15,7 @@
 #include "front/solve_output.h"
 
 #include "core/board.h"
+#include "positions/diagram.h"
 #include "positions/rank.h"
 #include "solver/checkpoint.h"
 #include "solver/chetrit.h"
@@ -134,8 +135,8 @@ static void csv_int(FILE *out, bool solved, int v)
 
 static void write_row(FILE *out, const board_geom_t *g, const chetrit_row_t *r)
 {
-    char text[2 * BOARD_MAX_POINTS + 2];
-    front_format_compact(text, &r->position, g);
+    char text[DIAGRAM_COMPACT_SIZE];
+    diagram_format_compact(text, &r->position, g);
     fprintf(out, "%dx%d,%" PRIu64 ",%s,%s,", g->width, g->height, r->rank, text,
             r->to_move == BOARD_BLACK ? "B" : "W");
     csv_winner(out, r->solved[CHETRIT_MATH], r->math_winner);
@@ -491,7 +492,7 @@ static bool output_open(size_t *done, int *status, summary_t *s, const char *pat
         chetrit_row_t r;
         ok = parse_row(&r, field, (int)g_strv_length(field), columns, g, &err);
         const char *problem = NULL;
-        char expected[2 * BOARD_MAX_POINTS + 2] = "";
+        char expected[DIAGRAM_COMPACT_SIZE] = "";
         if (ok) {
             size_t k = *done;
             if (k >= count)
@@ -506,7 +507,7 @@ static bool output_open(size_t *done, int *status, summary_t *s, const char *pat
                                     : "has a simple-ko value, and this run has no --tablebase";
             else {
                 rank_unrank(&r.position, rank, r.rank);
-                front_format_compact(expected, &r.position, g);
+                diagram_format_compact(expected, &r.position, g);
                 if (strcmp(expected, field[2]))
                     problem = "its position is not the one of its rank";
             }
@@ -639,8 +640,8 @@ static void print_summary(const summary_t *s, const chetrit_stats_t *stats, cons
         printf("Smallest counterexamples (old Chinese, chains):\n");
         for (int i = 0; i < s->shown_count; i++) {
             const chetrit_row_t *r = &s->shown[i];
-            char text[2 * BOARD_MAX_POINTS + 2];
-            front_format_compact(text, &r->position, g);
+            char text[DIAGRAM_COMPACT_SIZE];
+            diagram_format_compact(text, &r->position, g);
             char margin[32];
             int lo = r->margin_lo[CHETRIT_OLD_CHINESE], hi = r->margin_hi[CHETRIT_OLD_CHINESE];
             if (r->solved[CHETRIT_OLD_CHINESE])

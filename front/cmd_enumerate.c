@@ -24,8 +24,8 @@ static void print_item(const enumerate_item_t *item, const board_geom_t *g, bool
         g_free(text);
         return;
     }
-    char text[2 * BOARD_MAX_POINTS + 2];
-    front_format_compact(text, &item->position, g);
+    char text[DIAGRAM_COMPACT_SIZE];
+    diagram_format_compact(text, &item->position, g);
     const char *sep = csv ? "," : " ";
     if (canonical)
         printf("%llu%s%u%s%s\n", rank, sep, item->class_size, sep, text);

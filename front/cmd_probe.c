@@ -26,8 +26,8 @@ static void print_csv(const tablebase_t *tb, const tablebase_state_t *state,
 {
     const board_geom_t *g = tablebase_geom(tb);
     char *rules = rules_to_string(tablebase_rules(tb));
-    char position[2 * BOARD_MAX_POINTS + 2], name[8];
-    front_format_compact(position, &state->position, g);
+    char position[DIAGRAM_COMPACT_SIZE], name[8];
+    diagram_format_compact(position, &state->position, g);
     if (header)
         printf("%s\n", csv_header);
     printf("%dx%d,", g->width, g->height);

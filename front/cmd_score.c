@@ -2,6 +2,7 @@
  * rules (core/japanese.h, docs/japanese.md) for a position, with the counted board drawn as
  * Japanese fill-in counting. */
 #include "core/japanese.h"
+#include "positions/diagram.h"
 #include "front/commands.h"
 #include "front/common.h"
 
@@ -286,8 +287,8 @@ int front_score(int argc, char **argv)
     } else if (csv) {
         if (!no_header)
             printf("%s\n", csv_header);
-        char compact[2 * BOARD_MAX_POINTS + 1];
-        front_format_compact(compact, b, g);
+        char compact[DIAGRAM_COMPACT_SIZE];
+        diagram_format_compact(compact, b, g);
         printf("%dx%d,%s,%s", g->width, g->height, compact, komi);
         uint64_t lists[4] = {alive[0], alive[1], a.removed[0], a.removed[1]};
         for (int i = 0; i < 4; i++) {

@@ -388,19 +388,6 @@ size_t front_default_memory(void)
     return quarter && quarter < most ? quarter : most;
 }
 
-void front_format_compact(char *out, const board_t *b, const board_geom_t *g)
-{
-    for (int y = 0; y < g->height; y++) {
-        if (y)
-            *out++ = '/';
-        for (int x = 0; x < g->width; x++) {
-            board_color_t c = board_at(b, board_point(g, x, y));
-            *out++ = c == BOARD_BLACK ? 'X' : c == BOARD_WHITE ? 'O' : '.';
-        }
-    }
-    *out = '\0';
-}
-
 /* The rules, komi and player to move of a `show` report's line ("board 3x3, rules chinese,
  * komi 0, black to move, move 0"), when text has one. */
 static void read_show_report(front_position_t *pos, const char *text)

@@ -197,8 +197,4 @@ size_t front_physical_memory(void);
 #define FRONT_DEFAULT_MEMORY_MB 256
 size_t front_default_memory(void);
 
-/* Writes the position as its rows, top to bottom, joined by '/' ("X.O/..X"), NUL-terminated:
- * out needs room for W*H + H bytes. */
-void front_format_compact(char *out, const board_t *b, const board_geom_t *g);
-
 #endif

@@ -160,8 +160,8 @@ int solve_list(const board_geom_t *geom, const solve_list_options_t *o)
     double started = front_seconds();
     for (int i = 0; i < count; i++) {
         const solve_list_entry_t *e = &entries[i];
-        char position[BOARD_MAX_POINTS + 16];
-        front_format_compact(position, &e->board, geom);
+        char position[DIAGRAM_COMPACT_SIZE];
+        diagram_format_compact(position, &e->board, geom);
         front_ticker_phase(ticker, "position %d of %d (line %d, %s %s), %d solved so far", i + 1,
                            count, e->line, position, e->to_move == BOARD_BLACK ? "b" : "w", solved);
         game_t *game = game_create_from(geom, o->rules, &e->board, e->to_move, &err);

@@ -124,6 +124,20 @@ static char *format_rows(const board_t *board, const board_geom_t *geom, bool re
     return g_string_free(s, FALSE);
 }
 
+void diagram_format_compact(char out[DIAGRAM_COMPACT_SIZE], const board_t *board,
+                            const board_geom_t *geom)
+{
+    for (int y = 0; y < geom->height; y++) {
+        if (y)
+            *out++ = '/';
+        for (int x = 0; x < geom->width; x++) {
+            board_color_t c = board_at(board, board_point(geom, x, y));
+            *out++ = c == BOARD_BLACK ? 'X' : c == BOARD_WHITE ? 'O' : '.';
+        }
+    }
+    *out = '\0';
+}
+
 char *diagram_format(const board_t *board, const board_geom_t *geom)
 {
     return format_rows(board, geom, false);

@@ -35,6 +35,14 @@ bool diagram_parse(board_t *board, int *width, int *height, const char *text, GE
  * plain format has no holes nor safe stones: write a region with diagram_format_region. */
 char *diagram_format(const board_t *board, const board_geom_t *geom);
 
+/* The room a compact diagram needs, its NUL included: W*H points and H - 1 separators. */
+#define DIAGRAM_COMPACT_SIZE (2 * BOARD_MAX_POINTS + 1)
+
+/* Writes the position as its rows, top to bottom, joined by '/' ("X.O/..X"), NUL-terminated:
+ * the one-line form of `solve --positions`, the CSV columns and messages. */
+void diagram_format_compact(char out[DIAGRAM_COMPACT_SIZE], const board_t *board,
+                            const board_geom_t *geom);
+
 /*
  * Region diagrams (docs/rules.md, "Regions: immortal stones and off-board points"): one row per
  * line, top row first, over the points of a W x H rectangle:

@@ -177,21 +177,13 @@ bool threads_run(int *value, search_t *s, const game_t *game, int ply0, int alph
     int v = th[0].value;
     bool ok = !th[0].w.aborted;
     int err = th[0].w.error;
-    bool analysis_out = false;
-    board_t analysis_board;
-    for (int i = 0; i < n; i++)
-        if (th[i].w.analysis_out && !analysis_out) {
-            analysis_out = true;
-            analysis_board = th[i].w.jp_board;
-        }
     /* The final position whose Analysis stopped, as a one-line diagram ("X.O/..X"), so that
      * `mathgo score` can be asked about it. */
-    char *analysed = NULL;
-    if (analysis_out) {
-        analysed = diagram_format(&analysis_board, s->geom);
-        g_strchomp(analysed);
-        g_strdelimit(analysed, "\n", '/');
-    }
+    bool analysis_out = false;
+    char analysed[DIAGRAM_COMPACT_SIZE];
+    for (int i = 0; i < n && !analysis_out; i++)
+        if ((analysis_out = th[i].w.analysis_out))
+            diagram_format_compact(analysed, &th[i].w.jp_board, s->geom);
     for (int i = 0; i < n; i++) {
         search_worker_collect(s, &th[i].w);
         keep_analyses(s, &th[i].w, i);
@@ -229,10 +221,8 @@ bool threads_run(int *value, search_t *s, const game_t *game, int ply0, int alph
             g_set_error(error, SEARCH_ERROR, SEARCH_ERROR_LIMIT,
                         "the search limit was reached after %llu nodes",
                         (unsigned long long)atomic_load(&s->nodes_all));
-        g_free(analysed);
         return false;
     }
-    g_free(analysed);
     *value = v;
     return true;
 }
