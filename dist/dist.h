@@ -90,9 +90,10 @@ void dist_plan_release(dist_plan_t *plan, int unit);
 /*
  * What a search proved of a unit: lo <= value <= hi in the unit's terms (search_value's
  * result r with window (a, b): [r, r] inside, [-INF, r] when r <= a, [r, INF] when r >= b).
- * Intersected with what was known; the unit is no longer running.
+ * Intersected with what was known; the unit is no longer running.  `nodes`, the search's cost,
+ * steers the schedule of distance tests (search_distances_answer), as in the solver's root.
  */
-void dist_plan_record(dist_plan_t *plan, int unit, int lo, int hi);
+void dist_plan_record(dist_plan_t *plan, int unit, int lo, int hi, uint64_t nodes);
 
 /* From a search_value result r with the window (alpha, beta): the bounds to record. */
 void dist_plan_bounds_of(int *lo, int *hi, int r, int alpha, int beta);

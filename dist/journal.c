@@ -189,7 +189,7 @@ static bool read_records(journal_read_t *out, const char *path, const char *cont
                 unit >= 0 && unit < declared_units && lo <= hi && lo >= -SEARCH_VALUE_INF &&
                 hi <= SEARCH_VALUE_INF;
             if (understood) {
-                dist_plan_record(out->plan, unit, lo, hi);
+                dist_plan_record(out->plan, unit, lo, hi, nodes);
                 out->results++;
             }
         } else

@@ -19,6 +19,8 @@
  */
 #include "dist/internal.h"
 
+#include "core/score.h"
+
 #include <string.h>
 
 G_DEFINE_QUARK(mathgo - dist - error - quark, dist_error)
@@ -33,6 +35,7 @@ typedef struct dist_node {
     int lo, hi;        /* the value's bounds, root terms */
     int unit;          /* -1 for an interior node */
     bool ended;        /* a leaf whose game has ended */
+    int order;         /* the move's static order among its siblings (play_order) */
 } dist_node_t;
 
 struct dist_plan {
@@ -45,7 +48,10 @@ struct dist_plan {
     /* The root's null-window test (root terms), and how many tests were made: */
     int test_alpha, test_beta;
     int tests;
-    bool deepening; /* last-move scoring: distance deepening first */
+    bool deepening;               /* last-move scoring: distance deepening first */
+    search_distances_t distances; /* the schedule of the distance tests */
+    bool distance_test;           /* the test in progress is one of them */
+    uint64_t test_nodes;          /* the nodes answered since the test began */
     /* Recomputed after every change of bounds: */
     int *alpha, *beta; /* per node, root terms */
     bool *needed;      /* per node */
@@ -75,6 +81,29 @@ int dist_to_unit(int value, int depth)
     return value;
 }
 
+/*
+ * The static order of the play that made `game` (higher first), the solver's move order less
+ * what only a search knows (solver/moves.c: captures, more stones first; then the area margin
+ * after the play; then the points farthest from the edge; the pass last).  Units are handed
+ * out in this order among siblings whose bounds say nothing yet (plan_pick): in generation
+ * order, a corner first, the winner's good move is often searched last.
+ */
+static int play_order(const game_t *game, board_move_t move)
+{
+    if (move == BOARD_MOVE_PASS || move == BOARD_MOVE_NONE)
+        return -(1 << 30);
+    const board_geom_t *g = game_geom(game);
+    const game_state_t *now = game_current(game);
+    board_color_t mover = board_color_other((board_color_t)now->to_move);
+    int captured =
+        now->captures[mover] - game_state_at(game, game_length(game) - 1)->captures[mover];
+    if (captured > 0)
+        return (1 << 30) + captured;
+    int x = move % g->width, y = move / g->width;
+    int dx = MIN(x, g->width - 1 - x), dy = MIN(y, g->height - 1 - y);
+    return ((score_area_margin(&now->board, g, mover) + BOARD_MAX_POINTS) << 8) + dx + dy;
+}
+
 static int node_add(dist_plan_t *plan, int parent, board_move_t move, const game_t *game)
 {
     if (plan->node_count == plan->node_room) {
@@ -88,6 +117,7 @@ static int node_add(dist_plan_t *plan, int parent, board_move_t move, const game
     n->first_child = -1;
     n->depth = parent < 0 ? 0 : plan->nodes[parent].depth + 1;
     n->move = move;
+    n->order = parent < 0 ? 0 : play_order(game, move);
     n->black = game_current(game)->to_move == BOARD_BLACK;
     n->lo = -SEARCH_VALUE_INF, n->hi = SEARCH_VALUE_INF;
     n->unit = -1;
@@ -368,27 +398,24 @@ static int sibling_key(const dist_plan_t *plan, const dist_node_t *parent, int k
 static void plan_next_test(dist_plan_t *plan)
 {
     const dist_node_t *root = &plan->nodes[0];
+    if (plan->distance_test) {
+        /* "value >= test_beta?": a Black target is reached on a yes, a White one on a no. */
+        bool black_asked = plan->test_beta > SEARCH_VALUE_WIN_MIN;
+        bool yes = root->lo >= plan->test_beta;
+        search_distances_answer(&plan->distances, plan->test_nodes, black_asked == yes);
+        plan->distance_test = false;
+    }
     plan->tests++;
-    if (plan->deepening) {
-        for (int d = 1; SEARCH_VALUE_WIN - d > SEARCH_VALUE_WIN_MIN; d++) {
-            bool black_wins_at_d = (d % 2 == 1) == root->black;
-            if (black_wins_at_d) {
-                int t = SEARCH_VALUE_WIN - d; /* value >= t? */
-                if (root->hi < t)
-                    continue; /* no */
-                if (root->lo >= t)
-                    break; /* yes: the steps below finish */
-                plan->test_alpha = t - 1, plan->test_beta = t;
-                return;
-            }
-            int t = -(SEARCH_VALUE_WIN - d); /* value <= t? */
-            if (root->lo > t)
-                continue;
-            if (root->hi <= t)
-                break;
-            plan->test_alpha = t, plan->test_beta = t + 1;
+    plan->test_nodes = 0;
+    if (plan->deepening && (root->hi > SEARCH_VALUE_WIN_MIN || root->lo < -SEARCH_VALUE_WIN_MIN)) {
+        int t;
+        if (search_distances_next(&t, &plan->distances, root->black ? BOARD_BLACK : BOARD_WHITE,
+                                  root->lo, root->hi)) {
+            plan->test_alpha = t - 1, plan->test_beta = t;
+            plan->distance_test = true;
             return;
         }
+        plan->deepening = false;
     }
     if (plan->tests == 1)
         plan->test_alpha = -1, plan->test_beta = 1; /* who wins, and is it a tie? */
@@ -463,20 +490,60 @@ static void plan_windows(dist_plan_t *plan)
     }
 }
 
+/* Whether child a of a node goes before child b: the one whose bounds promise its parent's
+ * mover more (a Black parent: the higher lower bound, then the higher upper bound; White the
+ * mirror), so that the move that cut off in an earlier test goes first again; then the static
+ * order; then the order of generation. */
+static bool plan_before(const dist_plan_t *plan, bool black, int a, int b)
+{
+    const dist_node_t *x = &plan->nodes[a], *y = &plan->nodes[b];
+    int xk1 = black ? x->lo : -x->hi, yk1 = black ? y->lo : -y->hi;
+    if (xk1 != yk1)
+        return xk1 > yk1;
+    int xk2 = black ? x->hi : -x->lo, yk2 = black ? y->hi : -y->lo;
+    if (xk2 != yk2)
+        return xk2 > yk2;
+    if (x->order != y->order)
+        return x->order > y->order;
+    return a < b;
+}
+
+/* The first needed unit under node i that is not running, children taken in plan_before's
+ * order; -1 when none. */
+static int plan_pick(const dist_plan_t *plan, int i)
+{
+    const dist_node_t *n = &plan->nodes[i];
+    if (!plan->needed[i])
+        return -1;
+    if (!n->child_count)
+        return plan->running[n->unit] ? -1 : n->unit;
+    int order[BOARD_MAX_POINTS + 1];
+    for (int k = 0; k < n->child_count; k++) {
+        int c = n->first_child + k, j = k;
+        for (; j > 0 && plan_before(plan, n->black, c, order[j - 1]); j--)
+            order[j] = order[j - 1];
+        order[j] = c;
+    }
+    for (int k = 0; k < n->child_count; k++) {
+        int u = plan_pick(plan, order[k]);
+        if (u >= 0)
+            return u;
+    }
+    return -1;
+}
+
 bool dist_plan_next(int *unit, int *alpha, int *beta, dist_plan_t *plan)
 {
-    for (int u = 0; u < plan->unit_count; u++) {
-        int node = plan->unit_node[u];
-        if (plan->running[u] || !plan->needed[node])
-            continue;
-        int depth = plan->nodes[node].depth;
-        *unit = u;
-        *alpha = dist_to_unit(plan->alpha[node], depth);
-        *beta = dist_to_unit(plan->beta[node], depth);
-        plan->running[u] = true;
-        return true;
-    }
-    return false;
+    int u = plan_pick(plan, 0);
+    if (u < 0)
+        return false;
+    int node = plan->unit_node[u];
+    int depth = plan->nodes[node].depth;
+    *unit = u;
+    *alpha = dist_to_unit(plan->alpha[node], depth);
+    *beta = dist_to_unit(plan->beta[node], depth);
+    plan->running[u] = true;
+    return true;
 }
 
 void dist_plan_release(dist_plan_t *plan, int unit)
@@ -490,8 +557,9 @@ void dist_plan_bounds_of(int *lo, int *hi, int r, int alpha, int beta)
     *hi = r >= beta ? SEARCH_VALUE_INF : r;
 }
 
-void dist_plan_record(dist_plan_t *plan, int unit, int lo, int hi)
+void dist_plan_record(dist_plan_t *plan, int unit, int lo, int hi, uint64_t nodes)
 {
+    plan->test_nodes += nodes;
     dist_node_t *n = &plan->nodes[plan->unit_node[unit]];
     plan->running[unit] = false;
     n->lo = MAX(n->lo, dist_to_root(lo, n->depth));
@@ -536,14 +604,15 @@ bool dist_plan_solve_here(int *value, uint64_t *nodes, dist_plan_t *plan, search
         int r;
         bool ok = search_value(&r, search, game, alpha, beta, error);
         game_destroy(game);
-        *nodes += search_stats(search).nodes - before;
+        uint64_t cost = search_stats(search).nodes - before;
+        *nodes += cost;
         if (!ok) {
             dist_plan_release(plan, unit);
             return false;
         }
         int lo, hi;
         dist_plan_bounds_of(&lo, &hi, r, alpha, beta);
-        dist_plan_record(plan, unit, lo, hi);
+        dist_plan_record(plan, unit, lo, hi, cost);
     }
     return true;
 }

@@ -79,7 +79,7 @@ static bool coordinator_record(dist_plan_t *plan, dist_journal_t *journal, dist_
                                int unit, int lo, int hi, uint64_t nodes, double seconds,
                                const dist_options_t *options, GError **error)
 {
-    dist_plan_record(plan, unit, lo, hi);
+    dist_plan_record(plan, unit, lo, hi, nodes);
     p->solved++;
     p->nodes += nodes;
     if (journal && !dist_journal_append_result(journal, unit, lo, hi, nodes, seconds, error))

@@ -336,7 +336,7 @@ static bool margin_of(int *margin, int value2, chetrit_rule_t r, GError **error)
 
 /*
  * A last-move rule set's value.  search_value's full window asks "a win within d plies?" for
- * growing d (the schedule of driver.c's distance_next), each test bounded by its depth: cheap
+ * growing d (the schedule of search_distances_next), each test bounded by its depth: cheap
  * when the game is short, hopeless when
  * it is long (1x8 `././././X/./O/O` pseudo, White to move: not done in 20 s).  One null-window
  * test "does Black win?" has no depth bound and follows every long line: hopeless on the 1x8

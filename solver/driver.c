@@ -2,10 +2,10 @@
  * solver/driver.c: the root tests and what is read from them.  The exact value comes from a
  * sequence of null-window tests "value >= t?" (value_within): under last-move scoring distance
  * deepening ("does the player who would win at ply d win within d plies?", on the schedule of
- * distance_next), otherwise MTD(f) stepping from the last fail-soft bound (Plaat et al. 1996). Each
- * test's main search runs in passes with horizons (driver_main_search).  The optimal first moves
- * and an optimal game are then found with more null-window tests (search_solve).  docs/solver.md,
- * "Search", gives the measurements behind each choice.
+ * search_distances_next), otherwise MTD(f) stepping from the last fail-soft bound (Plaat et al.
+ * 1996). Each test's main search runs in passes with horizons (driver_main_search).  The optimal
+ * first moves and an optimal game are then found with more null-window tests (search_solve).
+ * docs/solver.md, "Search", gives the measurements behind each choice.
  */
 #include "solver/threads.h"
 
@@ -122,13 +122,6 @@ static void begin(search_t *s)
  * 3.98 M -> 2.93 M.  Descending from a guess far above the distance was tried and left out:
  * the no tests then lack the moves the lower no tests leave in the table (4x4 pseudo 9.1 M).
  */
-typedef struct distance_plan {
-    int d;            /* the distance of the last test asked */
-    int side;         /* its player: 0 the mover, 1 the opponent */
-    int last[2];      /* per player, the last distance asked (0: none) */
-    uint64_t cost[2]; /* per player, the nodes of its last test */
-    bool descending;  /* a test said yes: the distances below it are asked downwards */
-} distance_plan_t;
 
 /* The window "value >= t" (Black's view) that asks whether the player of distance d wins
  * within d plies (`me` is the mover). */
@@ -140,7 +133,7 @@ static int distance_target(int d, board_color_t me)
 
 /* The next test with a target in (a, b] (the values not yet excluded): true with *t, false
  * when no distance is left to ask (the value is no win at a distance). */
-static bool distance_next(int *t, distance_plan_t *p, board_color_t me, int a, int b)
+bool search_distances_next(int *t, search_distances_t *p, board_color_t me, int a, int b)
 {
     const int most = SEARCH_VALUE_WIN - SEARCH_VALUE_WIN_MIN;
     if (p->descending) {
@@ -169,7 +162,7 @@ static bool distance_next(int *t, distance_plan_t *p, board_color_t me, int a, i
 }
 
 /* Records the answer to the last test: `nodes` it cost, whether its player won within d. */
-static void distance_answer(distance_plan_t *p, uint64_t nodes, bool won)
+void search_distances_answer(search_distances_t *p, uint64_t nodes, bool won)
 {
     if (p->descending)
         return;
@@ -209,7 +202,7 @@ static bool value_within(int *value, search_t *s, const game_t *game, int alpha,
         }
         if (reporting)
             s->root_lo = lo, s->root_hi = hi;
-        distance_plan_t plan = {0};
+        search_distances_t plan = {0};
         for (;;) {
             if (hi <= alpha || lo >= beta || lo == hi) {
                 v = hi <= alpha ? hi : lo;
@@ -220,10 +213,10 @@ static bool value_within(int *value, search_t *s, const game_t *game, int alpha,
             bool distance_test = false;
             if (deepening && (hi > SEARCH_VALUE_WIN_MIN || lo < -SEARCH_VALUE_WIN_MIN)) {
                 /* Last-move scoring: "does X win within d plies?" on the schedule of
-                 * distance_next; the least d with a yes is the exact value (winner hurrying,
-                 * loser delaying), and with the distance bounds in search_alphabeta each test
-                 * is a search of depth d. */
-                if (!distance_next(&t, &plan, me, a, b)) {
+                 * search_distances_next; the least d with a yes is the exact value (winner
+                 * hurrying, loser delaying), and with the distance bounds in search_alphabeta each
+                 * test is a search of depth d. */
+                if (!search_distances_next(&t, &plan, me, a, b)) {
                     deepening = false;
                     continue;
                 }
@@ -266,7 +259,8 @@ static bool value_within(int *value, search_t *s, const game_t *game, int alpha,
             if (distance_test) {
                 /* A Black target is reached on a yes, a White one on a no. */
                 bool black_asked = t > SEARCH_VALUE_WIN_MIN;
-                distance_answer(&plan, s->stats.nodes - nodes_before, black_asked == (r >= t));
+                search_distances_answer(&plan, s->stats.nodes - nodes_before,
+                                        black_asked == (r >= t));
             }
             if (r >= t)
                 lo = r;

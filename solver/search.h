@@ -223,6 +223,30 @@ void search_static_bounds(int *lo, int *hi, search_t *search, const game_t *game
  */
 int search_legal_moves(board_move_t *moves, search_t *search, const game_t *game);
 
+/*
+ * Distance deepening's schedule under last-move scoring (docs/solver.md, "Which distances are
+ * asked"): which test "does X win within d plies?" the root asks next.  The solver's root
+ * (solver/driver.c) and the distributed plan (dist/plan.c) ask the same sequence.  A small value
+ * type: zero it before the first test.
+ */
+typedef struct search_distances {
+    int d;            /* the distance of the last test asked */
+    int side;         /* its player: 0 the mover, 1 the opponent */
+    int last[2];      /* per player, the last distance asked (0: none) */
+    uint64_t cost[2]; /* per player, the nodes of its last test */
+    bool descending;  /* a test said yes: the distances below it are asked downwards */
+} search_distances_t;
+
+/* The next test: true with *target, the test being "value >= *target?" from Black's view, with
+ * a < *target <= b ((a, b] are the values not yet excluded; `mover` is the root's player to
+ * move); false when no distance is left to ask (the value is no win at a distance). */
+bool search_distances_next(int *target, search_distances_t *plan, board_color_t mover, int a,
+                           int b);
+
+/* Records the answer to the last test: the `nodes` it cost, and whether its player won within
+ * its distance (for a Black target, value >= target; for a White one, value < target). */
+void search_distances_answer(search_distances_t *plan, uint64_t nodes, bool won);
+
 /* Whether a value is a last-move win or loss with a distance, and that distance in plies. */
 static inline bool search_value_is_win(int value)
 {

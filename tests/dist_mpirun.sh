@@ -41,14 +41,28 @@ for board in $boards; do
     done
 done
 
-# A worker killed on its first unit (rank 1 gets unit 0, which the first root test needs for
-# about a second): a time-out of 0.5 s takes its unit back.
+# japanese on the same boards but 3x4, which its single-process solver does not reach yet
+# (docs/japanese.md): long cycles and the Analysis at the end go through the units as well.
+for board in $boards; do
+    [ "$board" = 3x4 ] && continue
+    "$mathgo" solve "$board" --rules japanese --value-only >"$tmp/one" 2>&1 ||
+        fail "$board japanese: the single-process solve"
+    if ! run 2 solve "$board" --rules japanese --distributed; then
+        fail "$board japanese: mpirun -np 2 exited $?: $(cat "$tmp/err")"
+        continue
+    fi
+    [ "$(result "$tmp/one")" = "$(result "$tmp/out")" ] ||
+        fail "$board japanese: single process '$(result "$tmp/one")', 2 ranks '$(result "$tmp/out")'"
+done
+
+# A worker killed on its first unit (rank 1 gets the first unit of the plan's order, which the
+# first root test needs): a time-out of 0.5 s takes its unit back.
 want=$("$mathgo" solve 3x4 --rules old-chinese --value-only | grep '^result: ')
 if MATHGO_DIST_KILL_WORKER_RANK=1 MATHGO_DIST_TIMEOUT=0.5 run 3 solve 3x4 --rules old-chinese \
     --distributed; then
     [ "$(result "$tmp/out")" = "$want" ] || fail "killed worker: '$(result "$tmp/out")', want '$want'"
     grep -q 'lost ranks 1' "$tmp/out" || fail "killed worker: no rank lost: $(cat "$tmp/out")"
-    grep -q 'rank 1 silent for 0.5 s: unit 0 goes to another rank' "$tmp/err" ||
+    grep -q 'rank 1 silent for 0.5 s: unit [0-9]* goes to another rank' "$tmp/err" ||
         fail "killed worker: no message: $(cat "$tmp/err")"
 else
     fail "killed worker: mpirun exited $?: $(cat "$tmp/err")"

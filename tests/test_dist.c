@@ -80,9 +80,10 @@ static int plan_value(const board_geom_t *geom, const rules_t *rules, const game
         search_t *search = shared ? shared : new_search(geom, rules);
         game_t *unit_game = dist_plan_unit_game(plan, game, unit);
         int r, lo, hi;
+        uint64_t before = search_stats(search).nodes;
         assert_true(search_value(&r, search, unit_game, alpha, beta, NULL));
         dist_plan_bounds_of(&lo, &hi, r, alpha, beta);
-        dist_plan_record(plan, unit, lo, hi);
+        dist_plan_record(plan, unit, lo, hi, search_stats(search).nodes - before);
         game_destroy(unit_game);
         /* Each root test settles each unit at most once: the loop ends. */
         assert_true(++searches <= 1000 * dist_plan_unit_count(plan));
@@ -147,6 +148,35 @@ static void test_dist__plan_value_equals_single_process_on_every_board_up_to_3x4
             }
             game_destroy(game);
         }
+        board_geom_destroy(geom);
+    }
+}
+
+/* japanese (long cycles end the game, the Analysis values the end) on the boards its
+ * single-process solver reaches quickly: every board up to 3x3 but 3x4 (docs/japanese.md). */
+static void test_dist__plan_value_equals_single_process_under_japanese(void **state)
+{
+    (void)state;
+    for (size_t b = 0; b < sizeof boards / sizeof *boards; b++) {
+#ifdef MATHGO_DEBUG
+        if (boards[b][0] * boards[b][1] > 8) /* 3x3 is left to the release build */
+            continue;
+#endif
+        if (boards[b][0] * boards[b][1] > 9)
+            continue;
+        board_geom_t *geom = board_geom_create(boards[b][0], boards[b][1], NULL);
+        rules_t rules;
+        assert_true(rules_parse(&rules, "japanese", NULL));
+        game_t *game = game_create(geom, &rules);
+        int want = single_value(geom, &rules, game);
+        int targets[] = {2, 64};
+        for (int t = 0; t < 2; t++) {
+            int got = plan_value(geom, &rules, game, targets[t], true);
+            if (got != want)
+                fail_msg("%dx%d japanese, %d units: the plan's value %d, the solver's %d",
+                         geom->width, geom->height, targets[t], got, want);
+        }
+        game_destroy(game);
         board_geom_destroy(geom);
     }
 }
@@ -303,7 +333,7 @@ static int journal_run(journal_fixture_t *f, int answers, int *read, char **warn
         assert_true(search_value(&r, search, g, alpha, beta, NULL));
         game_destroy(g);
         dist_plan_bounds_of(&lo, &hi, r, alpha, beta);
-        dist_plan_record(plan, unit, lo, hi);
+        dist_plan_record(plan, unit, lo, hi, 1);
         assert_true(dist_journal_append_result(journal, unit, lo, hi, 1, 0.5, NULL));
     }
     if (!dist_plan_decided(&value, plan))
@@ -501,6 +531,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_dist__values_move_between_unit_and_root_terms),
         cmocka_unit_test(test_dist__plan_value_equals_single_process_on_every_board_up_to_3x4),
+        cmocka_unit_test(test_dist__plan_value_equals_single_process_under_japanese),
         cmocka_unit_test(test_dist__plan_value_equals_single_process_after_random_histories),
         cmocka_unit_test(test_dist__solve_here_equals_single_process),
         cmocka_unit_test(test_dist__plan_rebuilt_from_its_units_is_the_same_plan),
