@@ -107,6 +107,10 @@ bool dist_plan_running(const dist_plan_t *plan, int unit);
 /* The root's value once decided (its bounds met). */
 bool dist_plan_decided(int *value, const dist_plan_t *plan);
 
+/* The number of the root's null-window test in progress (1 for the first), and its window
+ * (root terms, Black's view). */
+int dist_plan_test(int *alpha, int *beta, const dist_plan_t *plan);
+
 /* The root's bounds so far, Black's view (+-SEARCH_VALUE_INF when open). */
 void dist_plan_root_bounds(int *lo, int *hi, const dist_plan_t *plan);
 

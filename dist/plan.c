@@ -524,9 +524,19 @@ static int plan_pick(const dist_plan_t *plan, int i)
             order[j] = order[j - 1];
         order[j] = c;
     }
+    /* Young brothers wait (Feldmann 1993): until one child of a needed node has been
+     * searched to the end of this test without deciding it (a child no longer needed while
+     * its parent is), only its first needed child is searched; a second worker would mostly
+     * search a brother that the first child's cutoff makes useless.  After that, the node is
+     * probably one whose every child must be searched, and its children go out in parallel. */
+    bool searched = false;
+    for (int k = 0; k < n->child_count; k++)
+        searched |= !plan->needed[n->first_child + k];
     for (int k = 0; k < n->child_count; k++) {
+        if (!plan->needed[order[k]])
+            continue;
         int u = plan_pick(plan, order[k]);
-        if (u >= 0)
+        if (u >= 0 || !searched)
             return u;
     }
     return -1;
@@ -584,6 +594,12 @@ bool dist_plan_decided(int *value, const dist_plan_t *plan)
         return false;
     *value = plan->nodes[0].lo;
     return true;
+}
+
+int dist_plan_test(int *alpha, int *beta, const dist_plan_t *plan)
+{
+    *alpha = plan->test_alpha, *beta = plan->test_beta;
+    return plan->tests;
 }
 
 void dist_plan_root_bounds(int *lo, int *hi, const dist_plan_t *plan)

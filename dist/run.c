@@ -184,9 +184,15 @@ static bool worker(const board_geom_t *geom, const rules_t *rules, const game_t 
     MPI_Send(NULL, 0, MPI_INT64_T, 0, TAG_READY, MPI_COMM_WORLD);
     int64_t msg[UNIT_MESSAGE_MAX];
     for (;;) {
+        /* Waiting for a unit: probe and sleep.  A blocking MPI_Recv polls in Open MPI (a whole
+         * core while idle), which takes the core from a searching rank beside it. */
         MPI_Status status;
-        if (MPI_Recv(msg, UNIT_MESSAGE_MAX, MPI_INT64_T, 0, MPI_ANY_TAG, MPI_COMM_WORLD, &status) !=
-            MPI_SUCCESS)
+        int arrived = 0;
+        while (MPI_Iprobe(0, MPI_ANY_TAG, MPI_COMM_WORLD, &arrived, &status) == MPI_SUCCESS &&
+               !arrived)
+            g_usleep(1000);
+        if (!arrived || MPI_Recv(msg, UNIT_MESSAGE_MAX, MPI_INT64_T, 0, MPI_ANY_TAG, MPI_COMM_WORLD,
+                                 &status) != MPI_SUCCESS)
             break;
         if (status.MPI_TAG == TAG_STOP) {
             MPI_Send(NULL, 0, MPI_INT64_T, 0, TAG_BYE, MPI_COMM_WORLD);
