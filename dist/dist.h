@@ -88,6 +88,17 @@ bool dist_plan_next(int *unit, int *alpha, int *beta, dist_plan_t *plan);
 void dist_plan_release(dist_plan_t *plan, int unit);
 
 /*
+ * Splits a unit whose search takes long (docs/scale.md, "Splitting"): its node gets every
+ * legal move's child as a new unit, numbered from dist_plan_unit_count() on in
+ * game_legal_moves's order, so that a journal's "split" record rebuilds the same plan.  The
+ * unit stays a unit: while it runs, its children but the first (which its own search takes
+ * first) go to other workers; its answers still count for its node, beside its children's.
+ * Once it no longer runs, its node is an interior node like the others.  False (and nothing
+ * changed) for a unit already split, an ended game, or a game whose end could not be valued.
+ */
+bool dist_plan_split(dist_plan_t *plan, const game_t *root, int unit);
+
+/*
  * What a search proved of a unit: lo <= value <= hi in the unit's terms (search_value's
  * result r with window (a, b): [r, r] inside, [-INF, r] when r <= a, [r, INF] when r >= b).
  * Intersected with what was known; the unit is no longer running.  `nodes`, the search's cost,
@@ -133,6 +144,7 @@ bool dist_plan_solve_here(int *value, uint64_t *nodes, dist_plan_t *plan, search
  *   unit ID MOVES...                 a unit: its moves from the root (board_move_t numbers)
  *   units N                          every unit is defined (written with the above at once)
  *   result ID LO HI NODES SECONDS    what a worker proved of unit ID (its own terms)
+ *   split ID                         unit ID was split (dist_plan_split): new units follow
  * The head and the units are written to FILE.tmp and renamed over FILE; results are appended
  * and flushed one by one.  A truncated or corrupt record ends the journal: it and everything
  * after are cut off (reported in *warning) and the run goes on from the records before.
@@ -154,6 +166,9 @@ dist_journal_t *dist_journal_open(dist_plan_t **plan, int *results_read, char **
 /* Appends a result record and flushes it to the disk.  False and *error on a write failure. */
 bool dist_journal_append_result(dist_journal_t *journal, int unit, int lo, int hi, uint64_t nodes,
                                 double seconds, GError **error);
+/* Appends a split record (dist_plan_split of the unit, done before the next record), flushed
+ * like a result.  False and *error on a write failure. */
+bool dist_journal_append_split(dist_journal_t *journal, int unit, GError **error);
 void dist_journal_close(dist_journal_t *journal);
 
 /* ---- The MPI run ---- */
@@ -168,6 +183,7 @@ typedef struct dist_progress {
     int from_journal;    /* results read from the journal */
     int cancelled;       /* running units cancelled as no longer needed */
     int reassigned;      /* units taken back from a lost worker */
+    int splits;          /* units split while running (dist_plan_split) */
     int workers;         /* ranks that search (the coordinator too when alone) */
     int workers_lost;    /* workers that stopped answering */
     int lo, hi;          /* the root's bounds, Black's view */
@@ -184,6 +200,8 @@ typedef struct dist_options {
     const char *journal;     /* path or NULL */
     const char *command;     /* the command line, for the journal */
     double worker_timeout;   /* seconds without a word from a busy worker: lost (0: 10) */
+    double split_seconds;    /* a unit running this long is split when a worker is idle
+                              * (0: 1 s; negative: never) */
     dist_progress_fn progress;
     void *progress_data;
     /* Fault injection for the tests (docs/scale.md): the coordinator kills itself (SIGKILL)

@@ -186,12 +186,18 @@ static bool read_records(journal_read_t *out, const char *path, const char *cont
             double seconds;
             understood =
                 sscanf(text, "result %d %d %d %llu %lf", &unit, &lo, &hi, &nodes, &seconds) == 5 &&
-                unit >= 0 && unit < declared_units && lo <= hi && lo >= -SEARCH_VALUE_INF &&
-                hi <= SEARCH_VALUE_INF;
+                unit >= 0 && unit < dist_plan_unit_count(out->plan) && lo <= hi &&
+                lo >= -SEARCH_VALUE_INF && hi <= SEARCH_VALUE_INF;
             if (understood) {
                 dist_plan_record(out->plan, unit, lo, hi, nodes);
                 out->results++;
             }
+        } else if (declared_units >= 0 && g_str_has_prefix(text, "split ")) {
+            int unit;
+            char extra;
+            understood = sscanf(text, "split %d%c", &unit, &extra) == 1 && unit >= 0 &&
+                         unit < dist_plan_unit_count(out->plan) &&
+                         dist_plan_split(out->plan, root, unit);
         } else
             understood = false;
         g_free(text);
@@ -284,11 +290,9 @@ fail:
     return NULL;
 }
 
-bool dist_journal_append_result(dist_journal_t *journal, int unit, int lo, int hi, uint64_t nodes,
-                                double seconds, GError **error)
+/* Appends the record `text` and flushes it to the disk. */
+static bool append(dist_journal_t *journal, char *text, GError **error)
 {
-    char *text = g_strdup_printf("result %d %d %d %llu %.3f", unit, lo, hi,
-                                 (unsigned long long)nodes, seconds);
     char *line = record_line(text);
     bool ok = fputs(line, journal->f) >= 0 && fflush(journal->f) == 0 &&
               fdatasync(fileno(journal->f)) == 0;
@@ -298,6 +302,20 @@ bool dist_journal_append_result(dist_journal_t *journal, int unit, int lo, int h
     g_free(text);
     g_free(line);
     return ok;
+}
+
+bool dist_journal_append_result(dist_journal_t *journal, int unit, int lo, int hi, uint64_t nodes,
+                                double seconds, GError **error)
+{
+    return append(journal,
+                  g_strdup_printf("result %d %d %d %llu %.3f", unit, lo, hi,
+                                  (unsigned long long)nodes, seconds),
+                  error);
+}
+
+bool dist_journal_append_split(dist_journal_t *journal, int unit, GError **error)
+{
+    return append(journal, g_strdup_printf("split %d", unit), error);
 }
 
 void dist_journal_close(dist_journal_t *journal)

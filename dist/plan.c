@@ -30,12 +30,14 @@ typedef struct dist_node {
     int first_child; /* children are consecutive nodes; -1 for a leaf */
     int child_count;
     int depth;
-    board_move_t move; /* the move from the parent */
-    bool black;        /* Black to move: a max node (Black's view) */
-    int lo, hi;        /* the value's bounds, root terms */
-    int unit;          /* -1 for an interior node */
-    bool ended;        /* a leaf whose game has ended */
-    int order;         /* the move's static order among its siblings (play_order) */
+    board_move_t move;  /* the move from the parent */
+    bool black;         /* Black to move: a max node (Black's view) */
+    int lo, hi;         /* the value's bounds, root terms */
+    int own_lo, own_hi; /* what answers for this node's own unit proved (a split unit keeps
+                         * them beside its children's), root terms */
+    int unit;           /* -1 for an interior node */
+    bool ended;         /* a leaf whose game has ended */
+    int order;          /* the move's static order among its siblings (play_order) */
 } dist_node_t;
 
 struct dist_plan {
@@ -120,6 +122,7 @@ static int node_add(dist_plan_t *plan, int parent, board_move_t move, const game
     n->order = parent < 0 ? 0 : play_order(game, move);
     n->black = game_current(game)->to_move == BOARD_BLACK;
     n->lo = -SEARCH_VALUE_INF, n->hi = SEARCH_VALUE_INF;
+    n->own_lo = -SEARCH_VALUE_INF, n->own_hi = SEARCH_VALUE_INF;
     n->unit = -1;
     if (game_status(game) != GAME_ONGOING) {
         game_result_t res = game_result(game);
@@ -441,7 +444,8 @@ static void plan_recompute(dist_plan_t *plan)
             else
                 lo = MIN(lo, c[k].lo), hi = MIN(hi, c[k].hi);
         }
-        n->lo = lo, n->hi = hi;
+        n->lo = MAX(lo, n->own_lo), n->hi = MIN(hi, n->own_hi);
+        g_assert(n->lo <= n->hi);
     }
     plan_windows(plan);
     const dist_node_t *root = &plan->nodes[0];
@@ -532,11 +536,14 @@ static int plan_pick(const dist_plan_t *plan, int i)
     bool searched = false;
     for (int k = 0; k < n->child_count; k++)
         searched |= !plan->needed[n->first_child + k];
-    for (int k = 0; k < n->child_count; k++) {
+    /* A split unit still searching (dist_plan_split): its search takes the first child itself,
+     * so the others help with its younger brothers at once. */
+    bool helping = n->unit >= 0 && plan->running[n->unit];
+    for (int k = helping ? 1 : 0; k < n->child_count; k++) {
         if (!plan->needed[order[k]])
             continue;
         int u = plan_pick(plan, order[k]);
-        if (u >= 0 || !searched)
+        if (u >= 0 || (!searched && !helping))
             return u;
     }
     return -1;
@@ -561,6 +568,37 @@ void dist_plan_release(dist_plan_t *plan, int unit)
     plan->running[unit] = false;
 }
 
+bool dist_plan_split(dist_plan_t *plan, const game_t *root, int unit)
+{
+    int node = plan->unit_node[unit];
+    const dist_node_t *n = &plan->nodes[node];
+    if (n->child_count || n->ended || n->depth >= SEARCH_MAX_PV - 1)
+        return false;
+    game_t *game = dist_plan_unit_game(plan, root, unit);
+    if (game_status(game) != GAME_ONGOING) { /* an Analysis past its limit: nothing to split */
+        game_destroy(game);
+        return false;
+    }
+    game_t *children[BOARD_MAX_POINTS + 1];
+    int first = plan->node_count;
+    int count = node_expand(children, plan, node, game);
+    for (int k = 0; k < count; k++)
+        game_destroy(children[k]);
+    game_destroy(game);
+    plan->unit_node = g_renew(int, plan->unit_node, plan->unit_count + count);
+    plan->running = g_renew(bool, plan->running, plan->unit_count + count);
+    for (int k = 0; k < count; k++) {
+        plan->nodes[first + k].unit = plan->unit_count;
+        plan->running[plan->unit_count] = false;
+        plan->unit_node[plan->unit_count++] = first + k;
+    }
+    plan->alpha = g_renew(int, plan->alpha, plan->node_count);
+    plan->beta = g_renew(int, plan->beta, plan->node_count);
+    plan->needed = g_renew(bool, plan->needed, plan->node_count);
+    plan_recompute(plan);
+    return true;
+}
+
 void dist_plan_bounds_of(int *lo, int *hi, int r, int alpha, int beta)
 {
     *lo = r <= alpha ? -SEARCH_VALUE_INF : r;
@@ -572,8 +610,10 @@ void dist_plan_record(dist_plan_t *plan, int unit, int lo, int hi, uint64_t node
     plan->test_nodes += nodes;
     dist_node_t *n = &plan->nodes[plan->unit_node[unit]];
     plan->running[unit] = false;
-    n->lo = MAX(n->lo, dist_to_root(lo, n->depth));
-    n->hi = MIN(n->hi, dist_to_root(hi, n->depth));
+    n->own_lo = MAX(n->own_lo, dist_to_root(lo, n->depth));
+    n->own_hi = MIN(n->own_hi, dist_to_root(hi, n->depth));
+    n->lo = MAX(n->lo, n->own_lo);
+    n->hi = MIN(n->hi, n->own_hi);
     g_assert(n->lo <= n->hi);
     plan_recompute(plan);
 }

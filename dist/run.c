@@ -33,6 +33,7 @@ bool dist_available(void)
 
 #define DIST_DEFAULT_TIMEOUT 10.0 /* seconds */
 #define DIST_BEAT_SECONDS    1.0
+#define DIST_DEFAULT_SPLIT   1.0 /* seconds a unit runs before it may be split */
 
 static int target_units(const dist_options_t *options, int workers)
 {
@@ -274,6 +275,7 @@ typedef struct worker_state {
     bool cancel_sent;
     uint64_t nodes; /* of the running unit, from its heartbeats */
     gint64 last_seen;
+    gint64 began; /* when the running unit was sent */
 } worker_state_t;
 
 /* Every worker still there stops (a running unit is interrupted) and says so: the coordinator
@@ -315,9 +317,43 @@ static int stop_workers(worker_state_t *w, int ranks, double timeout)
     return silent;
 }
 
+/*
+ * When a worker is idle and no unit is left to hand out, the unit that has run longest (at
+ * least options->split_seconds) is split (dist_plan_split): its search goes on, and its
+ * children but the first go to the idle workers.  Static units leave one unit per root test
+ * with most of the test's work (the one on the principal variation: bench_dist units, 4x4
+ * math at depth 2, 45-77 % of each later test), and that unit bounds the speed-up whatever
+ * the number of ranks (docs/scale.md, "Splitting").  True when a unit was split.
+ */
+static bool split_longest(dist_plan_t *plan, dist_journal_t *journal, dist_progress_t *p,
+                          worker_state_t *w, int ranks, const game_t *game,
+                          const dist_options_t *options, gint64 now, GError **error, bool *ok)
+{
+    double after = options->split_seconds > 0 ? options->split_seconds : DIST_DEFAULT_SPLIT;
+    if (options->split_seconds < 0)
+        return false;
+    bool idle = false;
+    int longest = -1;
+    for (int r = 1; r < ranks; r++) {
+        if (w[r].lost)
+            continue;
+        idle |= w[r].idle;
+        if (w[r].unit >= 0 && !w[r].cancel_sent && dist_plan_needed(plan, w[r].unit) &&
+            (now - w[r].began) / 1e6 >= after && (longest < 0 || w[r].began < w[longest].began))
+            longest = r;
+    }
+    if (!idle || longest < 0 || !dist_plan_split(plan, game, w[longest].unit))
+        return false;
+    p->splits++;
+    p->units = dist_plan_unit_count(plan);
+    if (journal && !dist_journal_append_split(journal, w[longest].unit, error))
+        *ok = false;
+    return true;
+}
+
 static bool coordinate(int *value, int *silent, dist_plan_t *plan, dist_journal_t *journal,
-                       dist_progress_t *p, int ranks, const dist_options_t *options, gint64 start,
-                       GError **error)
+                       dist_progress_t *p, int ranks, const game_t *game,
+                       const dist_options_t *options, gint64 start, GError **error)
 {
     worker_state_t *w = g_new0(worker_state_t, ranks);
     for (int r = 1; r < ranks; r++)
@@ -428,11 +464,15 @@ static bool coordinate(int *value, int *silent, dist_plan_t *plan, dist_journal_
                     continue;
                 }
                 w[r].idle = false, w[r].unit = unit, w[r].cancel_sent = false, w[r].nodes = 0;
-                w[r].last_seen = now;
+                w[r].last_seen = now, w[r].began = now;
                 quiet = false;
             }
             busy += w[r].unit >= 0 || w[r].idle;
         }
+        if (ok && split_longest(plan, journal, p, w, ranks, game, options, now, error, &ok))
+            quiet = false;
+        if (!ok)
+            break;
         /* Nobody searching and nobody asking (a worker whose search could not start): the
          * run would wait for ever. */
         if (busy)
@@ -536,8 +576,8 @@ bool dist_run(dist_result_t *result, const board_geom_t *geom, const rules_t *ru
             ok = solve_alone(&result->value, plan, journal, p, geom, rules, game, options, start,
                              error);
         else
-            ok =
-                coordinate(&result->value, &silent, plan, journal, p, ranks, options, start, error);
+            ok = coordinate(&result->value, &silent, plan, journal, p, ranks, game, options, start,
+                            error);
         report(options, p, plan, start, NULL);
     } else if (ranks > 1) {
         /* The workers wait for units: tell them there are none. */

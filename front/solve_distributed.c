@@ -73,6 +73,7 @@ int solve_distributed(const board_geom_t *geom, const rules_t *rules, const game
     options.command = args->command;
     options.target_units = (int)env_number("MATHGO_DIST_UNITS");
     options.worker_timeout = env_number("MATHGO_DIST_TIMEOUT");
+    options.split_seconds = env_number("MATHGO_DIST_SPLIT_SECONDS");
     options.kill_coordinator_after = (int)env_number("MATHGO_DIST_KILL_COORDINATOR_AFTER");
     options.kill_worker_rank = (int)env_number("MATHGO_DIST_KILL_WORKER_RANK");
     progress_context_t ctx = {NULL, args->show_progress, rules, args->quiet};
@@ -109,9 +110,9 @@ int solve_distributed(const board_geom_t *geom, const rules_t *rules, const game
     else
         printf("result: %s\n", solve_result_text(text, result.value, rules));
     printf("distributed: %d ranks (%d searching), %d units, %d answers in this run, %d from the "
-           "journal, %d cancelled, %d reassigned, lost ranks %d\n",
+           "journal, %d cancelled, %d reassigned, lost ranks %d, %d split\n",
            result.ranks, p->workers, p->units, p->solved, p->from_journal, p->cancelled,
-           p->reassigned, p->workers_lost);
+           p->reassigned, p->workers_lost, p->splits);
     printf("nodes %llu (the sum over the answers), %llu more in units cancelled or lost, "
            "time %.3f s, %.1f answers/s\n",
            (unsigned long long)p->nodes, (unsigned long long)p->nodes_lost, p->seconds,

@@ -55,6 +55,29 @@ for board in $boards; do
         fail "$board japanese: single process '$(result "$tmp/one")', 2 ranks '$(result "$tmp/out")'"
 done
 
+# Units split while they run (docs/scale.md, "Splitting"): a threshold of 1 ms splits many,
+# two searching ranks, the same answer.  With a journal, a second run answers from it alone
+# (its split records rebuild the units that its results name).
+for rules in math chinese; do
+    want=$("$mathgo" solve 3x4 --rules "$rules" --value-only | grep '^result: ')
+    rm -f "$tmp/split.journal"
+    if MATHGO_DIST_SPLIT_SECONDS=0.001 run 3 solve 3x4 --rules "$rules" --distributed \
+        --journal "$tmp/split.journal"; then
+        [ "$(result "$tmp/out")" = "$want" ] ||
+            fail "3x4 $rules split: '$(result "$tmp/out")', want '$want'"
+        grep -q ', [1-9][0-9]* split$' "$tmp/out" || fail "3x4 $rules split: no split: $(cat "$tmp/out")"
+        grep -q '^split ' "$tmp/split.journal" || fail "3x4 $rules split: no split record"
+        "$mathgo" solve 3x4 --rules "$rules" --distributed --journal "$tmp/split.journal" \
+            >"$tmp/again" 2>&1 || fail "3x4 $rules split: the journal's rerun failed: $(cat "$tmp/again")"
+        [ "$(result "$tmp/again")" = "$want" ] ||
+            fail "3x4 $rules split: from the journal '$(result "$tmp/again")', want '$want'"
+        grep -q ' 0 answers in this run' "$tmp/again" ||
+            fail "3x4 $rules split: the rerun searched again: $(cat "$tmp/again")"
+    else
+        fail "3x4 $rules split: mpirun exited $?: $(cat "$tmp/err")"
+    fi
+done
+
 # A worker killed on its first unit (rank 1 gets the first unit of the plan's order, which the
 # first root test needs): a time-out of 0.5 s takes its unit back.
 want=$("$mathgo" solve 3x4 --rules old-chinese --value-only | grep '^result: ')

@@ -152,6 +152,75 @@ static void test_dist__plan_value_equals_single_process_on_every_board_up_to_3x4
     }
 }
 
+/* Searches a unit under its window and records what it proved. */
+static void answer_unit(dist_plan_t *plan, search_t *search, const game_t *root, int unit,
+                        int alpha, int beta)
+{
+    game_t *g = dist_plan_unit_game(plan, root, unit);
+    int r, lo, hi;
+    assert_true(search_value(&r, search, g, alpha, beta, NULL));
+    dist_plan_bounds_of(&lo, &hi, r, alpha, beta);
+    dist_plan_record(plan, unit, lo, hi, 1);
+    game_destroy(g);
+}
+
+/* The plan's value when units are split while they run (dist_plan_split): after a split, a
+ * helper may take a younger child, and the split unit is then answered or given back. */
+static int plan_value_splitting(const board_geom_t *geom, const rules_t *rules, const game_t *game,
+                                GRand *rand)
+{
+    dist_plan_t *plan = dist_plan_create(game, 8);
+    search_t *search = new_search_sized(geom, rules, 32);
+    int value, unit, alpha, beta, searches = 0, splits = 0;
+    while (!dist_plan_decided(&value, plan)) {
+        assert_true(dist_plan_next(&unit, &alpha, &beta, plan));
+        if (g_rand_int_range(rand, 0, 3) == 0 && dist_plan_split(plan, game, unit)) {
+            splits++;
+            assert_false(dist_plan_split(plan, game, unit)); /* once only */
+            int helper, ha, hb;
+            if (dist_plan_next(&helper, &ha, &hb, plan)) {
+                assert_true(helper != unit);
+                answer_unit(plan, search, game, helper, ha, hb);
+            }
+            if (g_rand_boolean(rand) || !dist_plan_needed(plan, unit)) {
+                dist_plan_release(plan, unit);
+                continue;
+            }
+        }
+        answer_unit(plan, search, game, unit, alpha, beta);
+        assert_true(++searches <= 1000 * dist_plan_unit_count(plan));
+    }
+    assert_true(splits > 0 || dist_plan_unit_count(plan) <= 8);
+    search_destroy(search);
+    dist_plan_destroy(plan);
+    return value;
+}
+
+static void test_dist__plan_value_with_splits_equals_single_process(void **state)
+{
+    (void)state;
+    GRand *rand = g_rand_new_with_seed(5);
+    const int sizes[][2] = {{1, 5}, {2, 3}, {3, 3}, {2, 4}};
+    for (size_t b = 0; b < sizeof sizes / sizeof *sizes; b++) {
+        board_geom_t *geom = board_geom_create(sizes[b][0], sizes[b][1], NULL);
+        for (int r = 0; rule_sets[r]; r++) {
+            rules_t rules;
+            assert_true(rules_parse(&rules, rule_sets[r], NULL));
+            game_t *game = game_create(geom, &rules);
+            int want = single_value(geom, &rules, game);
+            for (int trial = 0; trial < 3; trial++) {
+                int got = plan_value_splitting(geom, &rules, game, rand);
+                if (got != want)
+                    fail_msg("%dx%d %s, trial %d with splits: the plan's value %d, the solver's %d",
+                             geom->width, geom->height, rule_sets[r], trial, got, want);
+            }
+            game_destroy(game);
+        }
+        board_geom_destroy(geom);
+    }
+    g_rand_free(rand);
+}
+
 /* japanese (long cycles end the game, the Analysis values the end) on the boards its
  * single-process solver reaches quickly: every board up to 3x3 but 3x4 (docs/japanese.md). */
 static void test_dist__plan_value_equals_single_process_under_japanese(void **state)
@@ -316,7 +385,8 @@ static void journal_fixture_clear(journal_fixture_t *f)
 
 /* Opens the journal and answers at most `answers` more units (all: -1); the root's value when
  * decided, else SEARCH_VALUE_INF.  *read: results read back. */
-static int journal_run(journal_fixture_t *f, int answers, int *read, char **warning)
+static int journal_run_split(journal_fixture_t *f, int answers, int split_every, int *read,
+                             char **warning)
 {
     dist_plan_t *plan;
     GError *error = NULL;
@@ -328,6 +398,9 @@ static int journal_run(journal_fixture_t *f, int answers, int *read, char **warn
     int value = SEARCH_VALUE_INF, unit, alpha, beta;
     while (answers-- && !dist_plan_decided(&value, plan)) {
         assert_true(dist_plan_next(&unit, &alpha, &beta, plan));
+        /* A split before the unit's answer: the children are the units of later tests. */
+        if (split_every && unit % split_every == 0 && dist_plan_split(plan, f->game, unit))
+            assert_true(dist_journal_append_split(journal, unit, NULL));
         game_t *g = dist_plan_unit_game(plan, f->game, unit);
         int r, lo, hi;
         assert_true(search_value(&r, search, g, alpha, beta, NULL));
@@ -342,6 +415,11 @@ static int journal_run(journal_fixture_t *f, int answers, int *read, char **warn
     dist_journal_close(journal);
     dist_plan_destroy(plan);
     return value;
+}
+
+static int journal_run(journal_fixture_t *f, int answers, int *read, char **warning)
+{
+    return journal_run_split(f, answers, 0, read, warning);
 }
 
 static void test_dist__journal_resumes_skipping_answered_units(void **state)
@@ -363,6 +441,32 @@ static void test_dist__journal_resumes_skipping_answered_units(void **state)
     assert_int_equal(journal_run(&f, 0, &read, &warning), want);
     assert_null(warning);
     journal_fixture_clear(&f);
+}
+
+/* Split records rebuild the same units: results for units made by a split are read back. */
+static void test_dist__journal_resumes_after_splits(void **state)
+{
+    (void)state;
+    const char *rules[] = {"tromp-taylor", "math"};
+    for (int k = 0; k < 2; k++) {
+        journal_fixture_t f;
+        journal_fixture_init(&f, rules[k]);
+        int want = single_value(f.geom, &f.rules, f.game);
+        int read;
+        char *warning;
+        assert_int_equal(journal_run_split(&f, 12, 3, &read, &warning), SEARCH_VALUE_INF);
+        char *text;
+        assert_true(g_file_get_contents(f.path, &text, NULL, NULL));
+        assert_non_null(strstr(text, "\nsplit "));
+        g_free(text);
+        assert_int_equal(journal_run_split(&f, 12, 5, &read, &warning), SEARCH_VALUE_INF);
+        assert_int_equal(read, 12);
+        assert_null(warning);
+        assert_int_equal(journal_run_split(&f, -1, 7, &read, &warning), want);
+        assert_int_equal(read, 24);
+        assert_int_equal(journal_run(&f, 0, &read, &warning), want);
+        journal_fixture_clear(&f);
+    }
 }
 
 static void test_dist__journal_cuts_a_truncated_or_damaged_tail(void **state)
@@ -532,10 +636,12 @@ int main(void)
         cmocka_unit_test(test_dist__values_move_between_unit_and_root_terms),
         cmocka_unit_test(test_dist__plan_value_equals_single_process_on_every_board_up_to_3x4),
         cmocka_unit_test(test_dist__plan_value_equals_single_process_under_japanese),
+        cmocka_unit_test(test_dist__plan_value_with_splits_equals_single_process),
         cmocka_unit_test(test_dist__plan_value_equals_single_process_after_random_histories),
         cmocka_unit_test(test_dist__solve_here_equals_single_process),
         cmocka_unit_test(test_dist__plan_rebuilt_from_its_units_is_the_same_plan),
         cmocka_unit_test(test_dist__journal_resumes_skipping_answered_units),
+        cmocka_unit_test(test_dist__journal_resumes_after_splits),
         cmocka_unit_test(test_dist__journal_cuts_a_truncated_or_damaged_tail),
         cmocka_unit_test(test_dist__journal_of_another_problem_or_damaged_head_is_refused),
         cmocka_unit_test(test_dist__command_one_rank_prints_the_single_process_value),
