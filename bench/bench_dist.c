@@ -6,7 +6,8 @@
  *       The distributed algorithm in one process, one table (dist_plan_solve_here's loop, as
  *       one searching rank): a row per answer with the root test it belongs to, the unit's
  *       depth and window (root terms), the bounds proved, nodes and seconds.  UNITS is the
- *       plan's target (default 64), MAX_SECONDS stops the run (0: none; the rows so far stand).
+ *       plan's target (default 64), MAX_SECONDS stops the run (0: none; the rows so far stand,
+ *       and the exit status is 3).
  *   bench_dist coordinator BOARD RULES UNITS ANSWERS [JOURNAL]
  *       The coordinator's own cost: a plan of about UNITS units answered ANSWERS times without
  *       searching (each unit handed out fails low or high at random under its window, so the
@@ -82,6 +83,10 @@ static int units(const board_geom_t *g, const rules_t *r, const char *board, con
                rules, dist_plan_unit_count(plan), test, ta, tb, unit, depth, alpha, beta, lo, hi,
                (unsigned long long)nodes, now_s() - began);
         fflush(stdout);
+    }
+    if (!status && !dist_plan_decided(&value, plan)) {
+        fprintf(stderr, "bench_dist: stopped after %.0f s, the root undecided\n", max_seconds);
+        status = 3;
     }
     dist_plan_destroy(plan);
     game_destroy(root);
