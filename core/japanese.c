@@ -5,6 +5,7 @@
 #include "core/hash.h"
 
 #include <limits.h>
+#include <stdlib.h>
 #include <string.h>
 
 G_DEFINE_QUARK(japanese - error - quark, japanese_error)
@@ -937,36 +938,140 @@ static uint32_t *agraph_attract(int32_t *via, const agraph_t *gr, board_color_t 
     return order;
 }
 
+/* The strategy's part of a graph reached from its start: the states (in the order reached),
+ * the situation of each (numbered in `sits`), and the moves between them as pairs of states. */
+typedef struct astrategy {
+    GArray *reached; /* uint32_t */
+    GArray *edges;   /* uint32_t pairs (from, to) */
+    uint32_t *sit;   /* per state of the graph; set for the reached ones */
+    aset_t sits;
+} astrategy_t;
+
+/* Whether the situations' graph of s (a move from sit(u) to sit(v) for each move u -> v) has
+ * no cycle: peeling its sources (Kahn's order) leaves none. */
+static bool astrategy_acyclic(const astrategy_t *s)
+{
+    uint32_t m = s->sits.states->len, pairs = s->edges->len / 2;
+    const uint32_t *pr = (const uint32_t *)(const void *)s->edges->data;
+    uint32_t *out_first = g_new0(uint32_t, (size_t)m + 1), *in = g_new0(uint32_t, m);
+    uint32_t *out = g_new(uint32_t, (size_t)pairs + 1), *fill = g_new(uint32_t, (size_t)m + 1);
+    uint32_t *stack = g_new(uint32_t, (size_t)m + 1);
+    for (uint32_t e = 0; e < pairs; e++) {
+        out_first[s->sit[pr[2 * e]] + 1]++;
+        in[s->sit[pr[2 * e + 1]]]++;
+    }
+    for (uint32_t k = 0; k < m; k++)
+        out_first[k + 1] += out_first[k];
+    memcpy(fill, out_first, (size_t)m * sizeof *fill);
+    for (uint32_t e = 0; e < pairs; e++)
+        out[fill[s->sit[pr[2 * e]]]++] = s->sit[pr[2 * e + 1]];
+    uint32_t done = 0, top = 0;
+    for (uint32_t k = 0; k < m; k++)
+        if (!in[k])
+            stack[top++] = k;
+    while (top) {
+        uint32_t k = stack[--top];
+        done++;
+        for (uint32_t e = out_first[k]; e < out_first[k + 1]; e++)
+            if (--in[out[e]] == 0)
+                stack[top++] = out[e];
+    }
+    g_free(out_first), g_free(in), g_free(out), g_free(fill), g_free(stack);
+    return done == m;
+}
+
+static int compare_u64(const void *a, const void *b)
+{
+    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return (x > y) - (x < y);
+}
+
+#define ASTRATEGY_MAX_WORDS (1u << 22) /* the exact check's sets of situations: 32 MB at most */
+
 /*
- * Whether a line of the defender's strategy `via` (agraph_attract's, on the complete graph of
- * states, whose start lies in the attractor) may repeat a situation or end with two passes
- * before the formation: the states the strategy reaches from the start (the defender's move
- * via[i], each of the attacker's moves) projected onto their situations, a second pass among
- * their moves, or a cycle among the projected moves (found by peeling sources, Kahn's order).
- * A line that repeats a situation is a closed walk of the projection, so an acyclic projection
- * proves that none does (the converse does not hold: the answer may be a false "repeats").
+ * Whether a line of s repeats a situation, exactly: a move u -> v such that a state with u's
+ * situation is reachable from v.  Every move descends in `order`, so the situations reachable
+ * from each state (a set of bits) are gathered from the lowest order up.  False also when the
+ * sets would pass ASTRATEGY_MAX_WORDS words: then *known is false.
  */
-static bool agraph_repeats(const agraph_t *gr, const int32_t *via, board_color_t d)
+static bool astrategy_lines_repeat(bool *known, const astrategy_t *s, const uint32_t *order,
+                                   uint32_t n)
+{
+    uint32_t r = s->reached->len, m = s->sits.states->len, pairs = s->edges->len / 2;
+    uint64_t words = (m + 63) / 64;
+    *known = (uint64_t)r * words <= ASTRATEGY_MAX_WORDS;
+    if (!*known)
+        return false;
+    const uint32_t *reached = (const uint32_t *)(const void *)s->reached->data;
+    const uint32_t *pr = (const uint32_t *)(const void *)s->edges->data;
+    /* The reached states by order (low first), each with its place in that list. */
+    uint64_t *by_order = g_new(uint64_t, (size_t)r + 1);
+    for (uint32_t k = 0; k < r; k++)
+        by_order[k] = (uint64_t)order[reached[k]] << 32 | reached[k];
+    qsort(by_order, r, sizeof *by_order, compare_u64);
+    uint32_t *place = g_new(uint32_t, n);
+    for (uint32_t k = 0; k < r; k++)
+        place[(uint32_t)by_order[k]] = k;
+    /* The moves by their source's place. */
+    uint32_t *first = g_new0(uint32_t, (size_t)r + 1), *to = g_new(uint32_t, (size_t)pairs + 1);
+    uint32_t *fill = g_new(uint32_t, (size_t)r + 1);
+    for (uint32_t e = 0; e < pairs; e++)
+        first[place[pr[2 * e]] + 1]++;
+    for (uint32_t k = 0; k < r; k++)
+        first[k + 1] += first[k];
+    memcpy(fill, first, (size_t)r * sizeof *fill);
+    for (uint32_t e = 0; e < pairs; e++)
+        to[fill[place[pr[2 * e]]]++] = place[pr[2 * e + 1]];
+    uint64_t *reach = g_new0(uint64_t, (size_t)r * words);
+    bool repeats = false;
+    for (uint32_t k = 0; k < r && !repeats; k++) {
+        uint32_t own = s->sit[(uint32_t)by_order[k]];
+        uint64_t *set = &reach[(size_t)k * words];
+        for (uint32_t e = first[k]; e < first[k + 1] && !repeats; e++) {
+            const uint64_t *next = &reach[(size_t)to[e] * words]; /* lower: already gathered */
+            repeats = (next[own / 64] >> (own % 64)) & 1;
+            for (uint64_t w = 0; w < words; w++)
+                set[w] |= next[w];
+        }
+        set[own / 64] |= (uint64_t)1 << (own % 64);
+    }
+    g_free(by_order), g_free(place), g_free(first), g_free(to), g_free(fill), g_free(reach);
+    return repeats;
+}
+
+/*
+ * Whether a line of the defender's strategy `via` (agraph_attract's, with its `order`, on the
+ * complete graph of states, whose start lies in the attractor) may repeat a situation or end
+ * with two passes before the formation.  The states the strategy reaches from the start (the
+ * defender's move via[i], each of the attacker's moves) are gathered; a second pass among their
+ * moves repeats.  A line that repeats a situation is a closed walk of their projection onto
+ * situations, so a projection without a cycle proves that none does; else the lines are
+ * checked exactly (astrategy_lines_repeat), when that fits.
+ */
+static bool agraph_repeats(const agraph_t *gr, const int32_t *via, const uint32_t *order,
+                           board_color_t d)
 {
     uint32_t n = agraph_size(gr);
     const uint32_t *fst = agraph_first(gr);
     const int32_t *mv = agraph_moves(gr);
+    astrategy_t s = {g_array_new(FALSE, FALSE, sizeof(uint32_t)),
+                     g_array_new(FALSE, FALSE, sizeof(uint32_t)),
+                     g_new(uint32_t, n),
+                     {0}};
+    aset_init(&s.sits, n);
     uint8_t *seen = g_new0(uint8_t, n);
     uint32_t *stack = g_new(uint32_t, n);
-    uint32_t *sit = g_new(uint32_t, n);
-    GArray *edges = g_array_new(FALSE, FALSE, sizeof(uint32_t)); /* pairs of states */
-    aset_t sits;
-    aset_init(&sits, n);
     bool repeats = false;
     uint32_t top = 0;
     stack[top++] = 0;
     seen[0] = 1;
     while (top && !repeats) {
         uint32_t i = stack[--top];
-        astate_t s = *aset_at(&gr->set, i);
-        s.passes = 0;
-        s.ko = NO_KO;
-        sit[i] = (uint32_t)aset_index(&sits, &s); /* at most n situations: never -1 */
+        g_array_append_val(s.reached, i);
+        astate_t x = *aset_at(&gr->set, i);
+        x.passes = 0;
+        x.ko = NO_KO;
+        s.sit[i] = (uint32_t)aset_index(&s.sits, &x); /* at most n situations: never -1 */
         if (gr->formed->data[i])
             continue;
         bool defender = aset_at(&gr->set, i)->to_move == d;
@@ -978,46 +1083,21 @@ static bool agraph_repeats(const agraph_t *gr, const int32_t *via, board_color_t
             if (repeats)
                 break;
             uint32_t pair[2] = {i, (uint32_t)next[e]};
-            g_array_append_vals(edges, pair, 2);
+            g_array_append_vals(s.edges, pair, 2);
             if (!seen[next[e]]) {
                 seen[next[e]] = 1;
                 stack[top++] = (uint32_t)next[e];
             }
         }
     }
-    if (!repeats) {
-        /* Kahn's order over the situations: a cycle leaves some with moves into them. */
-        uint32_t m = sits.states->len, pairs = edges->len / 2;
-        const uint32_t *pr = (const uint32_t *)(const void *)edges->data;
-        uint32_t *out_first = g_new0(uint32_t, (size_t)m + 1), *in = g_new0(uint32_t, m);
-        uint32_t *out = g_new(uint32_t, (size_t)pairs + 1), *fill = g_new(uint32_t, m);
-        for (uint32_t e = 0; e < pairs; e++) {
-            out_first[sit[pr[2 * e]] + 1]++;
-            in[sit[pr[2 * e + 1]]]++;
-        }
-        for (uint32_t k = 0; k < m; k++)
-            out_first[k + 1] += out_first[k];
-        memcpy(fill, out_first, (size_t)m * sizeof *fill);
-        for (uint32_t e = 0; e < pairs; e++)
-            out[fill[sit[pr[2 * e]]]++] = sit[pr[2 * e + 1]];
-        uint32_t done = 0;
-        top = 0;
-        for (uint32_t k = 0; k < m; k++)
-            if (!in[k])
-                stack[top++] = k;
-        while (top) {
-            uint32_t k = stack[--top];
-            done++;
-            for (uint32_t e = out_first[k]; e < out_first[k + 1]; e++)
-                if (--in[out[e]] == 0)
-                    stack[top++] = out[e];
-        }
-        repeats = done < m;
-        g_free(out_first), g_free(in), g_free(out), g_free(fill);
+    if (!repeats && !astrategy_acyclic(&s)) {
+        bool known;
+        repeats = astrategy_lines_repeat(&known, &s, order, n) || !known;
     }
-    aset_clear(&sits);
-    g_array_free(edges, TRUE);
-    g_free(seen), g_free(stack), g_free(sit);
+    aset_clear(&s.sits);
+    g_array_free(s.reached, TRUE);
+    g_array_free(s.edges, TRUE);
+    g_free(s.sit), g_free(seen), g_free(stack);
     return repeats;
 }
 
@@ -1049,7 +1129,7 @@ static bool attractor_bounds(japanese_bounds_t *out, const japanese_t *j, const 
         int32_t *via = g_new(int32_t, agraph_size(&gr));
         uint32_t *order = agraph_attract(via, &gr, d);
         out->excluded = !order[0];
-        out->strategy = order[0] && !agraph_repeats(&gr, via, d);
+        out->strategy = order[0] && !agraph_repeats(&gr, via, order, d);
         g_free(via), g_free(order);
     }
     agraph_free(&gr);
