@@ -5,6 +5,7 @@
 #include "core/hash.h"
 
 #include <limits.h>
+#include <stdlib.h>
 #include <string.h>
 
 G_DEFINE_QUARK(japanese - error - quark, japanese_error)
@@ -83,7 +84,7 @@ struct japanese {
     board_color_t defender;
     uint64_t target;   /* the points of the analysed string */
     int failed;        /* 0, or a japanese_error_code_t + 1 */
-    bool by_attractor; /* the last decide answered by attractor_excludes, not by the search */
+    bool by_attractor; /* the last decide answered by attractor_bounds, not by the search */
     bool cuts;         /* sealed's eye-space test and secured (true unless a test turns them off) */
 };
 
@@ -695,16 +696,49 @@ static void principal_line(japanese_line_t *line, japanese_t *j, bool defender_w
     }
 }
 
-/* ---- The attractor: a history-free proof that a string is not independently alive ---------- */
+/* ---- The attractor: history-free bounds on a string's status ----------------------------------
+ */
 
 #define ATTRACTOR_MAX_STATES (1u << 21) /* about 170 MB at the most, states, moves and all */
 
 /* A state of the imagined game: what decides its moves and its end (the situation, the basic
- * ko's banned point, and whether the last move was a pass). */
+ * ko's banned point, and whether the last move was a pass).  A situation is a state with
+ * passes 0 and ko NO_KO. */
 typedef struct astate {
     uint64_t stones[2];
     uint8_t to_move, passes, ko, pad[5];
 } astate_t;
+
+/* A set of states, numbered in the order they were added: open addressing over slots, which
+ * hold index + 1 (0: empty), mask + 1 >= 2 * most of them. */
+typedef struct aset {
+    GArray *states; /* astate_t */
+    uint32_t *slots;
+    uint64_t mask;
+    uint32_t most;
+} aset_t;
+
+static void aset_init(aset_t *s, uint64_t most)
+{
+    s->states = g_array_new(FALSE, FALSE, sizeof(astate_t));
+    s->most = (uint32_t)most;
+    s->mask = 1;
+    while (s->mask < 2 * most)
+        s->mask <<= 1;
+    s->mask--;
+    s->slots = g_new0(uint32_t, s->mask + 1);
+}
+
+static void aset_clear(aset_t *s)
+{
+    g_array_free(s->states, TRUE);
+    g_free(s->slots);
+}
+
+static const astate_t *aset_at(const aset_t *s, uint32_t i)
+{
+    return &g_array_index(s->states, astate_t, i);
+}
 
 static uint64_t astate_hash(const astate_t *s)
 {
@@ -713,69 +747,108 @@ static uint64_t astate_hash(const astate_t *s)
     return h ^ (h >> 29);
 }
 
-/* The index of s among the states (added when new), or -1 past `most` states.  slots holds
- * index + 1 (0: empty), open addressing over mask + 1 >= 2 * most slots. */
-static int64_t astate_index(GArray *states, uint32_t *slots, uint64_t mask, uint32_t most,
-                            const astate_t *s)
+/* The index of x in s (added when new), or -1 past s->most states. */
+static int64_t aset_index(aset_t *s, const astate_t *x)
 {
-    for (uint64_t i = astate_hash(s) & mask;; i = (i + 1) & mask) {
-        if (!slots[i]) {
-            if (states->len >= most)
+    for (uint64_t i = astate_hash(x) & s->mask;; i = (i + 1) & s->mask) {
+        if (!s->slots[i]) {
+            if (s->states->len >= s->most)
                 return -1;
-            g_array_append_val(states, *s);
-            slots[i] = states->len;
-            return states->len - 1;
+            g_array_append_val(s->states, *x);
+            s->slots[i] = s->states->len;
+            return s->states->len - 1;
         }
-        const astate_t *t = &g_array_index(states, astate_t, slots[i] - 1);
-        if (t->stones[0] == s->stones[0] && t->stones[1] == s->stones[1] &&
-            t->to_move == s->to_move && t->passes == s->passes && t->ko == s->ko)
-            return slots[i] - 1;
+        const astate_t *t = aset_at(s, s->slots[i] - 1);
+        if (t->stones[0] == x->stones[0] && t->stones[1] == x->stones[1] &&
+            t->to_move == x->to_move && t->passes == x->passes && t->ko == x->ko)
+            return s->slots[i] - 1;
     }
 }
 
 /*
- * Whether the start of the imagined game of (d, target) in b lies outside the defender's
- * attractor: the states (position, player to move, banned ko point, whether the last move was
- * a pass) from which the defender forces a formation, computed backwards over every state
- * reachable from the start.  When it does, no strategy of the defender forces a formation even
- * on the state graph, where cycles do not end a sequence; a win in the imagined game would be
- * one (a strategy that reaches a formation without repeating a situation, and reachability
- * games are won by strategies that look at the state only), so the string is not independently
- * alive, whatever the history (docs/japanese.md, "Open ends").  The converse does not hold: a
- * strategy of the attractor may return to a situation with another ban or pass flag, a cycle
- * of the text.  False when the states passed ATTRACTOR_MAX_STATES (then nothing is known).
+ * The graph of an imagined game from a start (state 0): the states reachable from it, each with
+ * its moves and whether the defender's formation stands there (a formation's state has no
+ * moves: the defender has won).  Two graphs are built:
+ *   states      the game itself: every legal move (the basic ko rule by the state's ban), the
+ *               second pass the attacker's end (move -1);
+ *   situations  an under-approximation for the defender, over situations (no ban, no pass
+ *               flag): the defender never passes and never plays a capture of exactly one
+ *               stone (the only plays a ban can forbid), the attacker plays every play that is
+ *               not a suicide, banned or not, and may always pass.
  */
-static bool attractor_excludes(bool *excluded, const japanese_t *j, const board_t *b,
-                               board_color_t d, uint64_t target)
+typedef struct agraph {
+    aset_t set;
+    GArray *first;      /* uint32_t: state i's moves are moves[first[i] .. first[i + 1]) */
+    GArray *moves;      /* int32_t: the state a move leads to; -1 the attacker's end */
+    GByteArray *formed; /* whether the defender's formation stands in state i */
+} agraph_t;
+
+static void agraph_free(agraph_t *gr)
+{
+    aset_clear(&gr->set);
+    g_array_free(gr->first, TRUE);
+    g_array_free(gr->moves, TRUE);
+    g_byte_array_free(gr->formed, TRUE);
+}
+
+static uint32_t agraph_size(const agraph_t *gr)
+{
+    return gr->set.states->len;
+}
+
+static const uint32_t *agraph_first(const agraph_t *gr)
+{
+    return (const uint32_t *)(const void *)gr->first->data;
+}
+
+static const int32_t *agraph_moves(const agraph_t *gr)
+{
+    return (const int32_t *)(const void *)gr->moves->data;
+}
+
+/* Adds a move of the state being expanded to x (or to the end, x NULL); false past the
+ * limit. */
+static bool agraph_move(agraph_t *gr, const astate_t *x)
+{
+    int64_t k = x ? aset_index(&gr->set, x) : -1;
+    int32_t k32 = (int32_t)k;
+    g_array_append_val(gr->moves, k32);
+    return !x || k >= 0;
+}
+
+/*
+ * Enumerates the graph (of states, or of situations) of the imagined game of (d, target) from
+ * b, the attacker to move.  Always fills *gr (free with agraph_free); false when it passed
+ * ATTRACTOR_MAX_STATES states or the analyser's deadline (then the graph is incomplete).
+ */
+static bool agraph_build(agraph_t *gr, const japanese_t *j, const board_t *b, board_color_t d,
+                         uint64_t target, bool situations)
 {
     const board_geom_t *g = j->g;
-    GArray *states = g_array_new(FALSE, FALSE, sizeof(astate_t));
-    GArray *first = g_array_new(FALSE, FALSE, sizeof(uint32_t)); /* a state's first move */
-    GArray *moves = g_array_new(FALSE, FALSE, sizeof(int32_t));  /* -1: the attacker's end */
-    GByteArray *formed = g_byte_array_new();
-    /* At most 3^N positions, each with 2 players to move, N + 1 bans and 2 pass flags: small
-     * boards get a small slot table. */
-    uint64_t most = 4 * (uint64_t)(g->size + 1);
+    /* At most 3^N positions, each with 2 players to move (and for states N + 1 bans and 2 pass
+     * flags): small boards get a small slot table. */
+    uint64_t most = situations ? 2 : 4 * (uint64_t)(g->size + 1);
     for (int i = 0; i < g->size && most < ATTRACTOR_MAX_STATES; i++)
         most *= 3;
     if (most > ATTRACTOR_MAX_STATES)
         most = ATTRACTOR_MAX_STATES;
-    uint64_t mask = 1;
-    while (mask < 2 * most)
-        mask <<= 1;
-    mask--;
-    uint32_t *slots = g_new0(uint32_t, mask + 1);
-    uint32_t *pred_first = NULL, *preds = NULL, *left = NULL, *queue = NULL;
-    uint8_t *win = NULL;
+    aset_init(&gr->set, most);
+    gr->first = g_array_new(FALSE, FALSE, sizeof(uint32_t));
+    gr->moves = g_array_new(FALSE, FALSE, sizeof(int32_t));
+    gr->formed = g_byte_array_new();
     bool ok = true;
     astate_t start = {{b->stones[0], b->stones[1]}, (uint8_t)board_color_other(d), 0, NO_KO, {0}};
-    astate_index(states, slots, mask, (uint32_t)most, &start);
-    for (uint32_t i = 0; i < states->len && ok; i++) {
-        astate_t s = g_array_index(states, astate_t, i); /* a copy: the array grows */
-        g_array_append_val(first, moves->len);
+    aset_index(&gr->set, &start);
+    for (uint32_t i = 0; i < agraph_size(gr) && ok; i++) {
+        if (j->deadline && !(i & 4095) && g_get_monotonic_time() > j->deadline) {
+            ok = false;
+            break;
+        }
+        astate_t s = *aset_at(&gr->set, i); /* a copy: the array grows */
+        g_array_append_val(gr->first, gr->moves->len);
         board_t pos = {{s.stones[0], s.stones[1]}};
         uint8_t f = japanese_two_eye_formation(NULL, &pos, g, d, target);
-        g_byte_array_append(formed, &f, 1);
+        g_byte_array_append(gr->formed, &f, 1);
         if (f)
             continue; /* the defender's: the formation counts the moment it stands */
         board_color_t me = (board_color_t)s.to_move, opp = board_color_other(me);
@@ -786,82 +859,298 @@ static bool attractor_excludes(bool *excluded, const japanese_t *j, const board_
             board_placement_t pl = board_place(&pos, g, me, p);
             if (pl.suicided)
                 continue;
-            astate_t c = {{pl.after.stones[0], pl.after.stones[1]},
-                          (uint8_t)opp,
-                          0,
-                          ko_point(g, &pl.after, me, p, pl.captured),
-                          {0}};
-            int64_t k = astate_index(states, slots, mask, (uint32_t)most, &c);
-            int32_t k32 = (int32_t)k;
-            ok = k >= 0;
-            g_array_append_val(moves, k32);
+            if (situations && me == d && board_popcount(pl.captured) == 1)
+                continue; /* a ban could forbid it */
+            uint8_t ko = situations ? NO_KO : ko_point(g, &pl.after, me, p, pl.captured);
+            astate_t c = {{pl.after.stones[0], pl.after.stones[1]}, (uint8_t)opp, 0, ko, {0}};
+            ok = agraph_move(gr, &c);
         }
-        int32_t k32 = -1; /* a second pass ends the sequence without a formation */
-        if (!s.passes) {
-            astate_t c = {{s.stones[0], s.stones[1]}, (uint8_t)opp, 1, NO_KO, {0}};
-            int64_t k = astate_index(states, slots, mask, (uint32_t)most, &c);
-            ok = ok && k >= 0;
-            k32 = (int32_t)k;
+        astate_t c = {{s.stones[0], s.stones[1]}, (uint8_t)opp, 1, NO_KO, {0}};
+        if (!situations)
+            ok = ok && agraph_move(gr, s.passes ? NULL : &c); /* a second pass: the end */
+        else if (me != d) {
+            c.passes = 0;
+            ok = ok && agraph_move(gr, &c);
         }
-        g_array_append_val(moves, k32);
     }
-    if (!ok)
-        goto done;
-    uint32_t n = states->len;
-    g_array_append_val(first, moves->len);
-    const uint32_t *fst = (const uint32_t *)first->data;
-    const int32_t *mv = (const int32_t *)moves->data;
+    g_array_append_val(gr->first, gr->moves->len);
+    return ok;
+}
+
+/*
+ * The defender's attractor of the formation states of a complete graph, added round by round
+ * backwards: a defender's state joins with one move into the set, an attacker's when all its
+ * moves lead into it (the end never does).  Returns order[i] (free with g_free): 1 + the place
+ * at which state i joined, 0 when it lies outside; every move that made a state join leads to
+ * a smaller order.  via (may be NULL, else one entry per state) receives for each defender's
+ * state that joined without a formation the state its joining move leads to: a positional
+ * strategy of the defender that descends in order.
+ */
+static uint32_t *agraph_attract(int32_t *via, const agraph_t *gr, board_color_t d)
+{
+    uint32_t n = agraph_size(gr);
+    const uint32_t *fst = agraph_first(gr);
+    const int32_t *mv = agraph_moves(gr);
+    uint32_t edges = fst[n];
     /* The moves backwards: pred_first[k] .. pred_first[k + 1] list the states moving to k. */
-    pred_first = g_new0(uint32_t, (size_t)n + 1);
-    for (uint32_t e = 0; e < moves->len; e++)
+    uint32_t *pred_first = g_new0(uint32_t, (size_t)n + 1);
+    for (uint32_t e = 0; e < edges; e++)
         if (mv[e] >= 0)
             pred_first[mv[e] + 1]++;
     for (uint32_t k = 0; k < n; k++)
         pred_first[k + 1] += pred_first[k];
-    preds = g_new(uint32_t, pred_first[n] + 1);
-    left = g_new(uint32_t, n);
+    uint32_t *preds = g_new(uint32_t, pred_first[n] + 1);
+    uint32_t *left = g_new(uint32_t, (size_t)n + 1);
     memcpy(left, pred_first, (size_t)n * sizeof *left); /* a fill cursor for now */
     for (uint32_t i = 0; i < n; i++)
         for (uint32_t e = fst[i]; e < fst[i + 1]; e++)
             if (mv[e] >= 0)
                 preds[left[mv[e]]++] = i;
-    /* Rounds of the attractor, by a queue: a defender's state wins by one winning move, an
-     * attacker's when all its moves win (`left` counts those that do not yet; its end never
-     * does). */
-    win = g_new0(uint8_t, n);
-    queue = g_new(uint32_t, n);
+    /* By a queue: `left` counts an attacker's moves not yet known to lead into the set. */
+    uint32_t *order = g_new0(uint32_t, (size_t)n + 1);
+    uint32_t *queue = g_new(uint32_t, (size_t)n + 1);
     uint32_t head = 0, tail = 0;
     for (uint32_t i = 0; i < n; i++) {
         left[i] = fst[i + 1] - fst[i];
-        if (formed->data[i])
-            win[i] = 1, queue[tail++] = i;
+        if (via)
+            via[i] = -1;
+        if (gr->formed->data[i]) {
+            queue[tail++] = i;
+            order[i] = tail;
+        }
     }
     while (head < tail) {
         uint32_t k = queue[head++];
         for (uint32_t e = pred_first[k]; e < pred_first[k + 1]; e++) {
             uint32_t i = preds[e];
-            if (win[i])
+            if (order[i])
                 continue;
-            if (g_array_index(states, astate_t, i).to_move == d || --left[i] == 0)
-                win[i] = 1, queue[tail++] = i;
+            bool defender = aset_at(&gr->set, i)->to_move == d;
+            if (defender || --left[i] == 0) {
+                queue[tail++] = i;
+                order[i] = tail;
+                if (defender && via)
+                    via[i] = (int32_t)k;
+            }
         }
     }
-    *excluded = !win[0];
-done:
-    g_array_free(states, TRUE);
-    g_array_free(first, TRUE);
-    g_array_free(moves, TRUE);
-    g_byte_array_free(formed, TRUE);
-    g_free(slots), g_free(pred_first), g_free(preds), g_free(left), g_free(queue), g_free(win);
-    return ok;
+    g_free(pred_first), g_free(preds), g_free(left), g_free(queue);
+    return order;
 }
 
-bool japanese_outside_attractor(bool *excluded, const japanese_t *j, const board_t *b,
-                                board_point_t p)
+/* The strategy's part of a graph reached from its start: the states (in the order reached),
+ * the situation of each (numbered in `sits`), and the moves between them as pairs of states. */
+typedef struct astrategy {
+    GArray *reached; /* uint32_t */
+    GArray *edges;   /* uint32_t pairs (from, to) */
+    uint32_t *sit;   /* per state of the graph; set for the reached ones */
+    aset_t sits;
+} astrategy_t;
+
+/* Whether the situations' graph of s (a move from sit(u) to sit(v) for each move u -> v) has
+ * no cycle: peeling its sources (Kahn's order) leaves none. */
+static bool astrategy_acyclic(const astrategy_t *s)
+{
+    uint32_t m = s->sits.states->len, pairs = s->edges->len / 2;
+    const uint32_t *pr = (const uint32_t *)(const void *)s->edges->data;
+    uint32_t *out_first = g_new0(uint32_t, (size_t)m + 1), *in = g_new0(uint32_t, m);
+    uint32_t *out = g_new(uint32_t, (size_t)pairs + 1), *fill = g_new(uint32_t, (size_t)m + 1);
+    uint32_t *stack = g_new(uint32_t, (size_t)m + 1);
+    for (uint32_t e = 0; e < pairs; e++) {
+        out_first[s->sit[pr[2 * e]] + 1]++;
+        in[s->sit[pr[2 * e + 1]]]++;
+    }
+    for (uint32_t k = 0; k < m; k++)
+        out_first[k + 1] += out_first[k];
+    memcpy(fill, out_first, (size_t)m * sizeof *fill);
+    for (uint32_t e = 0; e < pairs; e++)
+        out[fill[s->sit[pr[2 * e]]]++] = s->sit[pr[2 * e + 1]];
+    uint32_t done = 0, top = 0;
+    for (uint32_t k = 0; k < m; k++)
+        if (!in[k])
+            stack[top++] = k;
+    while (top) {
+        uint32_t k = stack[--top];
+        done++;
+        for (uint32_t e = out_first[k]; e < out_first[k + 1]; e++)
+            if (--in[out[e]] == 0)
+                stack[top++] = out[e];
+    }
+    g_free(out_first), g_free(in), g_free(out), g_free(fill), g_free(stack);
+    return done == m;
+}
+
+static int compare_u64(const void *a, const void *b)
+{
+    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return (x > y) - (x < y);
+}
+
+#define ASTRATEGY_MAX_WORDS (1u << 22) /* the exact check's sets of situations: 32 MB at most */
+
+/*
+ * Whether a line of s repeats a situation, exactly: a move u -> v such that a state with u's
+ * situation is reachable from v.  Every move descends in `order`, so the situations reachable
+ * from each state (a set of bits) are gathered from the lowest order up.  False also when the
+ * sets would pass ASTRATEGY_MAX_WORDS words: then *known is false.
+ */
+static bool astrategy_lines_repeat(bool *known, const astrategy_t *s, const uint32_t *order,
+                                   uint32_t n)
+{
+    uint32_t r = s->reached->len, m = s->sits.states->len, pairs = s->edges->len / 2;
+    uint64_t words = (m + 63) / 64;
+    *known = (uint64_t)r * words <= ASTRATEGY_MAX_WORDS;
+    if (!*known)
+        return false;
+    const uint32_t *reached = (const uint32_t *)(const void *)s->reached->data;
+    const uint32_t *pr = (const uint32_t *)(const void *)s->edges->data;
+    /* The reached states by order (low first), each with its place in that list. */
+    uint64_t *by_order = g_new(uint64_t, (size_t)r + 1);
+    for (uint32_t k = 0; k < r; k++)
+        by_order[k] = (uint64_t)order[reached[k]] << 32 | reached[k];
+    qsort(by_order, r, sizeof *by_order, compare_u64);
+    uint32_t *place = g_new(uint32_t, n);
+    for (uint32_t k = 0; k < r; k++)
+        place[(uint32_t)by_order[k]] = k;
+    /* The moves by their source's place. */
+    uint32_t *first = g_new0(uint32_t, (size_t)r + 1), *to = g_new(uint32_t, (size_t)pairs + 1);
+    uint32_t *fill = g_new(uint32_t, (size_t)r + 1);
+    for (uint32_t e = 0; e < pairs; e++)
+        first[place[pr[2 * e]] + 1]++;
+    for (uint32_t k = 0; k < r; k++)
+        first[k + 1] += first[k];
+    memcpy(fill, first, (size_t)r * sizeof *fill);
+    for (uint32_t e = 0; e < pairs; e++)
+        to[fill[place[pr[2 * e]]]++] = place[pr[2 * e + 1]];
+    uint64_t *reach = g_new0(uint64_t, (size_t)r * words);
+    bool repeats = false;
+    for (uint32_t k = 0; k < r && !repeats; k++) {
+        uint32_t own = s->sit[(uint32_t)by_order[k]];
+        uint64_t *set = &reach[(size_t)k * words];
+        for (uint32_t e = first[k]; e < first[k + 1] && !repeats; e++) {
+            const uint64_t *next = &reach[(size_t)to[e] * words]; /* lower: already gathered */
+            repeats = (next[own / 64] >> (own % 64)) & 1;
+            for (uint64_t w = 0; w < words; w++)
+                set[w] |= next[w];
+        }
+        set[own / 64] |= (uint64_t)1 << (own % 64);
+    }
+    g_free(by_order), g_free(place), g_free(first), g_free(to), g_free(fill), g_free(reach);
+    return repeats;
+}
+
+/*
+ * Whether a line of the defender's strategy `via` (agraph_attract's, with its `order`, on the
+ * complete graph of states, whose start lies in the attractor) may repeat a situation or end
+ * with two passes before the formation.  The states the strategy reaches from the start (the
+ * defender's move via[i], each of the attacker's moves) are gathered; a second pass among their
+ * moves repeats.  A line that repeats a situation is a closed walk of their projection onto
+ * situations, so a projection without a cycle proves that none does; else the lines are
+ * checked exactly (astrategy_lines_repeat), when that fits.
+ */
+static bool agraph_repeats(const agraph_t *gr, const int32_t *via, const uint32_t *order,
+                           board_color_t d)
+{
+    uint32_t n = agraph_size(gr);
+    const uint32_t *fst = agraph_first(gr);
+    const int32_t *mv = agraph_moves(gr);
+    astrategy_t s = {g_array_new(FALSE, FALSE, sizeof(uint32_t)),
+                     g_array_new(FALSE, FALSE, sizeof(uint32_t)),
+                     g_new(uint32_t, n),
+                     {0}};
+    aset_init(&s.sits, n);
+    uint8_t *seen = g_new0(uint8_t, n);
+    uint32_t *stack = g_new(uint32_t, n);
+    bool repeats = false;
+    uint32_t top = 0;
+    stack[top++] = 0;
+    seen[0] = 1;
+    while (top && !repeats) {
+        uint32_t i = stack[--top];
+        g_array_append_val(s.reached, i);
+        astate_t x = *aset_at(&gr->set, i);
+        x.passes = 0;
+        x.ko = NO_KO;
+        s.sit[i] = (uint32_t)aset_index(&s.sits, &x); /* at most n situations: never -1 */
+        if (gr->formed->data[i])
+            continue;
+        bool defender = aset_at(&gr->set, i)->to_move == d;
+        const int32_t *next = defender ? &via[i] : &mv[fst[i]];
+        uint32_t count = defender ? 1 : fst[i + 1] - fst[i];
+        for (uint32_t e = 0; e < count && !repeats; e++) {
+            g_assert(next[e] != -1 || !defender); /* the strategy is defined inside */
+            repeats = next[e] < 0;
+            if (repeats)
+                break;
+            uint32_t pair[2] = {i, (uint32_t)next[e]};
+            g_array_append_vals(s.edges, pair, 2);
+            if (!seen[next[e]]) {
+                seen[next[e]] = 1;
+                stack[top++] = (uint32_t)next[e];
+            }
+        }
+    }
+    if (!repeats && !astrategy_acyclic(&s)) {
+        bool known;
+        repeats = astrategy_lines_repeat(&known, &s, order, n) || !known;
+    }
+    aset_clear(&s.sits);
+    g_array_free(s.reached, TRUE);
+    g_array_free(s.edges, TRUE);
+    g_free(s.sit), g_free(seen), g_free(stack);
+    return repeats;
+}
+
+/*
+ * The history-free bounds on the status of (d, target) in b (docs/japanese.md, "Open ends",
+ * has the arguments):
+ *   excluded    the start lies outside the defender's attractor over the reachable states:
+ *               no strategy forces a formation even where cycles do not end a sequence, and
+ *               a win in the imagined game would be one (reachability games are won by
+ *               positional strategies), so the string is not independently alive;
+ *   strategy    the start lies inside it, and the attractor's strategy (agraph_attract's via)
+ *               neither repeats a situation nor ends with two passes on any line
+ *               (agraph_repeats): it wins the imagined game, the string is independently alive;
+ *   situations  the start lies inside the defender's attractor over the graph of situations
+ *               (agraph_build): its strategy descends in order, so no situation repeats, no
+ *               ban forbids its plays, it never passes, and every play the attacker may make
+ *               is one of the graph's: independently alive.
+ * With `all` false it stops at the first proof, else it computes the three.  False when
+ * neither graph fit in ATTRACTOR_MAX_STATES states (or the deadline passed): nothing is known.
+ */
+static bool attractor_bounds(japanese_bounds_t *out, const japanese_t *j, const board_t *b,
+                             board_color_t d, uint64_t target, bool all)
+{
+    memset(out, 0, sizeof *out);
+    bool known = false;
+    agraph_t gr;
+    if (agraph_build(&gr, j, b, d, target, false)) {
+        known = true;
+        int32_t *via = g_new(int32_t, agraph_size(&gr));
+        uint32_t *order = agraph_attract(via, &gr, d);
+        out->excluded = !order[0];
+        out->strategy = order[0] && !agraph_repeats(&gr, via, order, d);
+        g_free(via), g_free(order);
+    }
+    agraph_free(&gr);
+    if (!all && (out->excluded || out->strategy))
+        return true;
+    if (agraph_build(&gr, j, b, d, target, true)) {
+        known = true;
+        uint32_t *order = agraph_attract(NULL, &gr, d);
+        out->situations = order[0] != 0;
+        g_free(order);
+    }
+    agraph_free(&gr);
+    return known;
+}
+
+bool japanese_attractor_bounds(japanese_bounds_t *out, const japanese_t *j, const board_t *b,
+                               board_point_t p)
 {
     board_color_t d = board_at(b, p);
     g_assert(d != BOARD_EMPTY);
-    return attractor_excludes(excluded, j, b, d, board_chain(b, j->g, p));
+    return attractor_bounds(out, j, b, d, board_chain(b, j->g, p), true);
 }
 
 /*
@@ -900,14 +1189,16 @@ static bool decide(bool *alive, japanese_t *j, const board_t *b, board_color_t d
         j->open_reuse = j->ply_limit < JAPANESE_MAX_PLIES - 1;
         search(&r, j, 0);
         if (j->failed) {
-            /* Past the search's limits (not its deadline), the attractor may still prove the
-             * attacker's win: in the cases that stop the search, a string that is not alive
-             * whose every try must be refuted to the end (docs/japanese.md). */
-            bool excluded = false;
-            if (!j->timed_out && attractor_excludes(&excluded, j, b, d, target) && excluded) {
+            /* Past the search's limits (not its deadline), the attractor may still decide:
+             * the states' attractor proves the attacker's win (a string that is not alive
+             * whose every try must be refuted to the end is what stops the search), its
+             * strategy or the situations' attractor the defender's (docs/japanese.md). */
+            japanese_bounds_t bounds;
+            if (!j->timed_out && attractor_bounds(&bounds, j, b, d, target, false) &&
+                (bounds.excluded || bounds.strategy || bounds.situations)) {
                 j->failed = 0;
                 j->by_attractor = true;
-                *alive = false;
+                *alive = !bounds.excluded;
                 return true;
             }
             return fail(error, j);
@@ -1055,7 +1346,7 @@ bool japanese_string_alive(bool *alive, japanese_line_t *line, japanese_t *j, co
         }
         if (j->by_attractor) {
             memset(line, 0, sizeof *line);
-            line->end = JAPANESE_END_ATTRACTOR;
+            line->end = *alive ? JAPANESE_END_ATTRACTOR_ALIVE : JAPANESE_END_ATTRACTOR;
             return true;
         }
         principal_line(line, j, *alive);

@@ -51,7 +51,8 @@
  * unconditionally alive stones (core/benson.h) leave no room for the two eyes a formation on
  * the string's points would need; the defender wins when a chain on the string's points has
  * two eyes of its own and can fill its other liberties.  A node limit bounds the work: past
- * it the analysis fails with JAPANESE_ERROR_LIMIT, never guesses.
+ * it the history-free bounds of japanese_attractor_bounds may still decide the status, else
+ * the analysis fails with JAPANESE_ERROR_LIMIT; it never guesses.
  */
 #ifndef MATHGO_CORE_JAPANESE_H
 #define MATHGO_CORE_JAPANESE_H
@@ -88,6 +89,10 @@ typedef enum japanese_line_end {
     JAPANESE_END_ATTRACTOR, /* no line: the search passed its limit, and the start lies outside
                              * the defender's attractor over the reachable states (not
                              * independently alive; docs/japanese.md, "Open ends") */
+    JAPANESE_END_ATTRACTOR_ALIVE, /* no line: the search passed its limit, and a positional
+                                   * strategy of the defender from an attractor forces the
+                                   * formation on every line without repeating a situation
+                                   * or two passes (independently alive; japanese_bounds_t) */
 } japanese_line_end_t;
 
 /* An imagined sequence that proves a string's status: the attacker's move first. */
@@ -178,14 +183,31 @@ bool japanese_string_alive(bool *alive, japanese_line_t *line, japanese_t *j, co
                            board_point_t p, GError **error);
 
 /*
- * The history-free bound that japanese_string_alive falls back on when its search passes its
- * limit: *excluded is set when the start of the string's imagined game lies outside the
- * defender's attractor over every reachable state (position, player to move, banned ko point,
- * last move a pass), which proves the string not independently alive (docs/japanese.md, "Open
- * ends").  *excluded false proves nothing.  False when the reachable states pass 2^21.
+ * The history-free bounds on a string's status that japanese_string_alive falls back on when
+ * its search passes its limit (docs/japanese.md, "Open ends", has the arguments); each is a
+ * proof when set, none is a proof of the contrary:
+ *   excluded    the start of the imagined game lies outside the defender's attractor over every
+ *               reachable state (position, player to move, banned ko point, last move a pass):
+ *               not independently alive;
+ *   strategy    it lies inside, and the attractor's positional strategy for the defender repeats
+ *               no situation and ends with no two passes on any line: independently alive;
+ *   situations  it lies inside the defender's attractor over the reachable situations (position
+ *               and player to move) with the defender never passing nor capturing exactly one
+ *               stone and the attacker free of the ko ban: independently alive.
  */
-bool japanese_outside_attractor(bool *excluded, const japanese_t *j, const board_t *b,
-                                board_point_t p);
+typedef struct japanese_bounds {
+    bool excluded;
+    bool strategy;
+    bool situations;
+} japanese_bounds_t;
+
+/*
+ * The three bounds of japanese_bounds_t for the string through point p of b, all computed
+ * (the fallback stops at the first proof).  False when neither graph fits in 2^21 states (then
+ * all are false); a graph past it leaves its bounds false.
+ */
+bool japanese_attractor_bounds(japanese_bounds_t *out, const japanese_t *j, const board_t *b,
+                               board_point_t p);
 
 /*
  * Removal and Determination of territory given the independently alive stones alive[0..1]

@@ -83,6 +83,12 @@ static void append_line(GString *out, const board_geom_t *g, const japanese_line
                              "defender forces a two-eye-formation from the states reachable "
                              "here (the attractor, docs/japanese.md)");
         break;
+    case JAPANESE_END_ATTRACTOR_ALIVE:
+        g_string_append(out, "no line: the search passed its limit, and a strategy of the "
+                             "defender from the attractor forces a two-eye-formation on every "
+                             "line, repeating no situation and ending in no two passes "
+                             "(docs/japanese.md)");
+        break;
     }
 }
 

@@ -537,12 +537,14 @@ static void test_japanese__status_does_not_depend_on_the_table_size(void **state
     }
 }
 
-/* The attractor bound (japanese_outside_attractor) against the search: a string outside the
- * defender's attractor is never independently alive, on every string of every 2x3 position and
- * of every third 1x7 position; and a search given too few imagined positions to decide falls
- * back on the bound, answering "not alive" with a line ending JAPANESE_END_ATTRACTOR exactly
- * where the bound holds. */
-static void test_japanese__attractor_bound_agrees_with_the_search(void **state)
+/* The attractor bounds (japanese_attractor_bounds) against the search, on every string of
+ * every 2x3 position and of every third 1x7 position: a string outside the defender's attractor
+ * over the states is never independently alive, one whose attractor strategy or situations'
+ * attractor proves it alive always is; every string the search finds not alive is excluded,
+ * and the strings proved alive are counted.  A search given too few imagined positions to
+ * decide falls back on the bounds, answering with a line ending JAPANESE_END_ATTRACTOR or
+ * JAPANESE_END_ATTRACTOR_ALIVE exactly where a bound holds, with the full search's answer. */
+static void test_japanese__attractor_bounds_agree_with_the_search(void **state)
 {
     (void)state;
     const int sizes[][3] = {{2, 3, 1}, {1, 7, 3}};
@@ -551,42 +553,59 @@ static void test_japanese__attractor_bound_agrees_with_the_search(void **state)
         japanese_t *full = japanese_create(g, 20, 0), *starved = japanese_create(g, 10, 3);
         board_t *positions;
         int n = all_positions(&positions, g);
-        int strings = 0, dead = 0, excluded_count = 0, fallbacks = 0;
+        int strings = 0, dead = 0, excluded_count = 0, living = 0, proved = 0;
+        int by_strategy = 0, by_situations = 0, fallbacks = 0, wrong = 0;
         for (int i = 0; i < n; i += sizes[s][2]) {
             const board_t *b = &positions[i];
             for (uint64_t rest = board_occupied(b); rest;) {
                 board_point_t p = board_lowest(rest);
                 rest &= ~board_chain(b, g, p);
-                bool alive, excluded;
+                bool alive;
+                japanese_bounds_t bounds;
                 assert_true(japanese_string_alive(&alive, NULL, full, b, p, NULL));
-                assert_true(japanese_outside_attractor(&excluded, full, b, p));
-                if (excluded && alive) {
+                assert_true(japanese_attractor_bounds(&bounds, full, b, p));
+                bool life = bounds.strategy || bounds.situations;
+                if ((bounds.excluded && alive) || (life && !alive) || (bounds.excluded && life)) {
                     board_print(stderr, b, g);
-                    fail_msg("%dx%d: the string at %d is alive but outside the attractor", g->width,
-                             g->height, p);
+                    fprintf(stderr,
+                            "%dx%d: the string at %d: alive %d, excluded %d, strategy %d, "
+                            "situations %d\n",
+                            g->width, g->height, p, alive, bounds.excluded, bounds.strategy,
+                            bounds.situations);
+                    wrong++;
                 }
                 japanese_line_t line;
                 bool quick;
                 GError *error = NULL;
                 if (japanese_string_alive(&quick, &line, starved, b, p, &error)) {
                     assert_int_equal(quick, alive);
-                    fallbacks += line.end == JAPANESE_END_ATTRACTOR;
                     if (line.end == JAPANESE_END_ATTRACTOR)
-                        assert_true(excluded);
+                        assert_true(bounds.excluded);
+                    if (line.end == JAPANESE_END_ATTRACTOR_ALIVE)
+                        assert_true(life);
+                    fallbacks += line.end == JAPANESE_END_ATTRACTOR ||
+                                 line.end == JAPANESE_END_ATTRACTOR_ALIVE;
                 } else {
-                    assert_false(excluded); /* the bound would have answered */
+                    assert_false(bounds.excluded || life); /* a bound would have answered */
                     g_error_free(error);
                 }
                 strings++;
                 dead += !alive;
-                excluded_count += excluded;
+                living += alive;
+                excluded_count += bounds.excluded;
+                proved += life;
+                by_strategy += bounds.strategy;
+                by_situations += bounds.situations;
             }
         }
         fprintf(stderr,
-                "%dx%d: %d strings, %d not alive, %d of them outside the attractor, %d "
-                "answered by it after a search of 3 positions\n",
-                g->width, g->height, strings, dead, excluded_count, fallbacks);
-        assert_true(excluded_count > 0 && fallbacks > 0);
+                "%dx%d: %d strings; %d of %d not alive outside the attractor, %d of %d alive "
+                "proved (%d by the strategy, %d by the situations); %d answered by the bounds "
+                "after a search of 3 positions; %d wrong\n",
+                g->width, g->height, strings, excluded_count, dead, proved, living, by_strategy,
+                by_situations, fallbacks, wrong);
+        assert_int_equal(wrong, 0);
+        assert_true(excluded_count > 0 && proved > 0 && fallbacks > 0);
         g_free(positions);
         japanese_destroy(full);
         japanese_destroy(starved);
@@ -1247,7 +1266,7 @@ int main(void)
         cmocka_unit_test(test_japanese__formation_matches_the_three_conditions),
         cmocka_unit_test(test_japanese__status_matches_plain_recursion),
         cmocka_unit_test(test_japanese__status_does_not_depend_on_the_table_size),
-        cmocka_unit_test(test_japanese__attractor_bound_agrees_with_the_search),
+        cmocka_unit_test(test_japanese__attractor_bounds_agree_with_the_search),
         cmocka_unit_test(test_japanese__eye_space_cut_matches_plain_recursion),
         cmocka_unit_test(test_japanese__fill_win_matches_plain_recursion),
         cmocka_unit_test(test_japanese__settle_matches_a_point_by_point_reading),
