@@ -130,6 +130,26 @@ uint64_t japanese_nodes(const japanese_t *j)
 
 /* ---- Two-eye-formations ---------------------------------------------------------------------- */
 
+/* The strings of the formation F that holds string x of colour `own` (the stones of that
+ * colour), or 0 when there is none: x must have two liberties, both eyes (`eyes`: empty points
+ * next to `own` only), and F is then every string next to them, each with those liberties
+ * alone.  *libs receives the two liberties. */
+static uint64_t formation_through(uint64_t *libs, const board_geom_t *g, uint64_t own,
+                                  uint64_t empty, uint64_t eyes, uint64_t x)
+{
+    *libs = board_adjacent(g, x) & empty;
+    if (board_popcount(*libs) != 2 || (*libs & ~eyes))
+        return 0;
+    uint64_t strings = board_flood(g, board_adjacent(g, *libs) & own, own);
+    for (uint64_t s = strings; s;) {
+        uint64_t y = board_flood(g, s & -s, own);
+        s &= ~y;
+        if ((board_adjacent(g, y) & empty) != *libs)
+            return 0;
+    }
+    return strings;
+}
+
 bool japanese_two_eye_formation(uint64_t *formation, const board_t *b, const board_geom_t *g,
                                 board_color_t c, uint64_t on)
 {
@@ -140,28 +160,36 @@ bool japanese_two_eye_formation(uint64_t *formation, const board_t *b, const boa
     uint64_t eyes = empty & board_adjacent(g, own) & ~board_adjacent(g, g->all & ~own);
     if (board_popcount(eyes) < 2)
         return false;
-    /* F holds a stone of `on`: try the strings through on's stones of c.  Such a string X must
-     * have two liberties, both eyes; then F is every string next to them. */
+    /* F holds a stone of `on`: try the strings through on's stones of c. */
     for (uint64_t rest = own & on; rest;) {
         uint64_t x = board_flood(g, rest & -rest, own);
         rest &= ~x;
-        uint64_t libs = board_adjacent(g, x) & empty;
-        if (board_popcount(libs) != 2 || (libs & ~eyes))
-            continue;
-        uint64_t strings = board_flood(g, board_adjacent(g, libs) & own, own);
-        bool ok = true;
-        for (uint64_t s = strings; s && ok;) {
-            uint64_t y = board_flood(g, s & -s, own);
-            s &= ~y;
-            ok = (board_adjacent(g, y) & empty) == libs;
-        }
-        if (ok) {
+        uint64_t libs, strings = formation_through(&libs, g, own, empty, eyes, x);
+        if (strings) {
             if (formation)
                 *formation = strings | libs;
             return true;
         }
     }
     return false;
+}
+
+uint64_t japanese_formations(const board_t *b, const board_geom_t *g, board_color_t c)
+{
+    uint64_t own = b->stones[c];
+    uint64_t empty = board_empty(b, g);
+    uint64_t eyes = empty & board_adjacent(g, own) & ~board_adjacent(g, g->all & ~own);
+    uint64_t formed = 0;
+    if (board_popcount(eyes) < 2)
+        return 0;
+    for (uint64_t rest = own; rest;) {
+        uint64_t x = board_flood(g, rest & -rest, own);
+        rest &= ~x;
+        uint64_t libs;
+        if (!(x & formed))
+            formed |= formation_through(&libs, g, own, empty, eyes, x);
+    }
+    return formed;
 }
 
 /* ---- The table ------------------------------------------------------------------------------- */
@@ -1389,38 +1417,79 @@ void japanese_settle(japanese_analysis_t *out, const board_t *b, const board_geo
     }
 }
 
-bool japanese_analyse(japanese_analysis_t *out, japanese_t *j, const board_t *b, GError **error)
+/* japanese_margin2 (no captures, no komi) of b with the alive sets `alive`. */
+static int settled_margin2(const board_t *b, const board_geom_t *g, const uint64_t alive[2])
+{
+    static const uint16_t none[2] = {0, 0};
+    japanese_analysis_t a;
+    japanese_settle(&a, b, g, alive);
+    return japanese_margin2(&a, none, 0);
+}
+
+/* Black's undecided strings dead and White's alive, then the reverse. */
+static void known_bounds(japanese_known_t *k, const board_t *b, const board_geom_t *g)
+{
+    uint64_t least[2] = {k->alive[0], b->stones[1] & ~k->dead[1]};
+    uint64_t most[2] = {b->stones[0] & ~k->dead[0], k->alive[1]};
+    k->lo2 = settled_margin2(b, g, least);
+    k->hi2 = settled_margin2(b, g, most);
+}
+
+void japanese_known_start(japanese_known_t *k, const board_t *b, const board_geom_t *g)
+{
+    memset(k, 0, sizeof *k);
+    /* The precedent's strings take its ruling (its other strings are analysed as usual). */
+    japanese_precedent_t pr;
+    if (japanese_triple_ko_precedent(&pr, b, g)) {
+        k->alive[pr.eye_player] |= pr.eye_string;
+        k->dead[board_color_other(pr.eye_player)] |= pr.opposing;
+    }
+    for (int c = 0; c < 2; c++)
+        k->alive[c] |= japanese_formations(b, g, (board_color_t)c) & ~k->dead[c];
+    known_bounds(k, b, g);
+}
+
+bool japanese_known_complete(japanese_known_t *k, japanese_t *j, const board_t *b, GError **error)
 {
     const board_geom_t *g = j->g;
-    uint64_t alive[2] = {0, 0};
-    /* The precedent's strings take its ruling; the others are searched. */
-    japanese_precedent_t pr;
-    uint64_t ruled = 0;
-    if (japanese_triple_ko_precedent(&pr, b, g)) {
-        alive[pr.eye_player] |= pr.eye_string;
-        ruled = pr.eye_string | pr.opposing;
-    }
+    /* When a colour cannot force a formation anywhere, none of its strings is independently
+     * alive: one search for all of them, whose results (keyed by colour and the whole board)
+     * serve every position analysed later.  A colour with a formation standing can. */
     for (int c = 0; c < 2; c++) {
-        if (!(b->stones[c] & ~ruled))
+        uint64_t unknown = b->stones[c] & ~k->alive[c] & ~k->dead[c];
+        if (!unknown || k->alive[c])
             continue;
-        /* When c cannot force a formation anywhere, none of its strings is independently
-         * alive: one search for all of them, whose results (keyed by colour and the whole
-         * board) serve every position analysed later.  Else each string's own. */
         bool any;
         if (!decide(&any, j, b, (board_color_t)c, g->all, error))
             return false;
-        for (uint64_t rest = any ? b->stones[c] & ~ruled : 0; rest;) {
-            board_point_t p = board_lowest(rest);
-            uint64_t string = board_chain(b, g, p);
+        if (!any)
+            k->dead[c] |= unknown;
+    }
+    /* Then each remaining string's own search. */
+    for (int c = 0; c < 2; c++)
+        for (uint64_t rest = b->stones[c] & ~k->alive[c] & ~k->dead[c]; rest;) {
+            uint64_t string = board_chain(b, g, board_lowest(rest));
             rest &= ~string;
             bool is_alive;
             if (!decide(&is_alive, j, b, (board_color_t)c, string, error))
                 return false;
             if (is_alive)
-                alive[c] |= string;
+                k->alive[c] |= string;
+            else
+                k->dead[c] |= string;
         }
-    }
-    japanese_settle(out, b, g, alive);
+    known_bounds(k, b, g);
+    g_assert(k->lo2 == k->hi2);
+    return true;
+}
+
+bool japanese_analyse(japanese_analysis_t *out, japanese_t *j, const board_t *b, GError **error)
+{
+    japanese_known_t k;
+    japanese_known_start(&k, b, j->g);
+    if (!japanese_known_complete(&k, j, b, error))
+        return false;
+    japanese_settle(out, b, j->g, k.alive);
     return true;
 }
 

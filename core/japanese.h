@@ -217,12 +217,39 @@ bool japanese_attractor_bounds(japanese_bounds_t *out, const japanese_t *j, cons
 void japanese_settle(japanese_analysis_t *out, const board_t *b, const board_geom_t *g,
                      const uint64_t alive[2]);
 
-/* The whole Analysis of b: every string's status (the precedent's rulings first), then
- * japanese_settle.  Each colour is first
- * searched for a formation anywhere on the board: when it cannot force one, none of its
- * strings is independently alive and no string of it is searched on its own.  False and
- * *error as japanese_string_alive. */
+/* The whole Analysis of b: every string's status (japanese_known_start, then
+ * japanese_known_complete: each colour is first searched for a formation anywhere on the
+ * board; when it cannot force one, none of its strings is independently alive and no string
+ * of it is searched on its own), then japanese_settle.  False and *error as
+ * japanese_string_alive. */
 bool japanese_analyse(japanese_analysis_t *out, japanese_t *j, const board_t *b, GError **error);
+
+/* The stones of c's strings that belong to a two-eye-formation standing in b (every formation
+ * of c, united).  Each is independently alive: the defender has won before any move. */
+uint64_t japanese_formations(const board_t *b, const board_geom_t *g, board_color_t c);
+
+/*
+ * What is known of an Analysis: the strings decided so far and the bounds they give on
+ * japanese_margin2 (no captures, no komi).  The margin is monotone in the alive sets: a string
+ * of Black's that is independently alive keeps its stones from Removal, may let Black remove
+ * White's stones, adds to Black's territory and never to White's; the reverse for White.  So
+ * Black's undecided strings dead and White's alive give lo2, the reverse hi2
+ * (test_japanese checks it on every alive set of random positions).
+ */
+typedef struct japanese_known {
+    uint64_t alive[2]; /* strings known to be independently alive */
+    uint64_t dead[2];  /* strings known not to be */
+    int lo2, hi2;
+} japanese_known_t;
+
+/* What b shows without a search: the precedent's rulings and the strings of a standing
+ * formation (japanese_formations), and the bounds. */
+void japanese_known_start(japanese_known_t *k, const board_t *b, const board_geom_t *g);
+
+/* Decides the strings *k leaves open (japanese_known_start's): each colour's search for a
+ * formation anywhere, then the remaining strings' own.  Then lo2 == hi2.  False and *error as
+ * japanese_string_alive. */
+bool japanese_known_complete(japanese_known_t *k, japanese_t *j, const board_t *b, GError **error);
 
 /* Territory plus prisoners of colour c: its territory, the stones of the other colour it
  * removed, and captures[c] taken during the game. */

@@ -28,12 +28,12 @@
 #define BUSY_SLOTS   (1u << 16) /* the table of states being searched (threads > 1, threads.h) */
 #define STACK_MARGIN (1u << 20) /* kept free below the deepest frame */
 
-/* A cached Analysis (analysis=japanese): a final position and its value less captures and
- * komi. */
+/* A cached Analysis (analysis=japanese): a final position and what is known of it, the strings
+ * decided and the bounds on its value less captures and komi (japanese_known_t). */
 #define JP_CACHE_SIZE (1u << 16)
 typedef struct jp_cache {
     board_t board;
-    int value;
+    japanese_known_t known;
     bool used;
 } jp_cache_t;
 
@@ -216,7 +216,7 @@ typedef struct worker {
     bool stack_out;       /* the search stopped because this thread's stack was too small */
     int error;            /* 0, or a search_error_code_t + 1 */
     japanese_t *jp;       /* analysis=japanese: the Analysis of final positions, */
-    jp_cache_t *jp_cache; /* and its results by position (JP_CACHE_SIZE, see japanese_part) */
+    jp_cache_t *jp_cache; /* and its results by position (JP_CACHE_SIZE, see japanese_final) */
     bool analysis_out;    /* the Analysis of a final position passed its node limit */
     board_t jp_board;     /* with analysis_out: that final position */
 } worker_t;

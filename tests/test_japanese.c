@@ -676,6 +676,31 @@ static void literal_settle(uint64_t removed[2], uint64_t territory[2], const boa
     }
 }
 
+/* A random position of g: each point empty with odds 1 in `empty_odds`, else black or white
+ * alike. */
+static board_t random_position(GRand *rng, const board_geom_t *g, int empty_odds)
+{
+    board_t b = {{0, 0}};
+    for (int p = 0; p < g->size; p++)
+        if (g_rand_int_range(rng, 0, empty_odds))
+            b.stones[g_rand_int_range(rng, 0, 2)] |= board_bit((board_point_t)p);
+    return b;
+}
+
+/* Random statuses of b's strings, string by string: alive with odds 1 in `alive_odds`. */
+static void random_statuses(uint64_t alive[2], GRand *rng, const board_t *b, const board_geom_t *g,
+                            int alive_odds)
+{
+    alive[0] = alive[1] = 0;
+    for (int c = 0; c < 2; c++)
+        for (uint64_t rest = b->stones[c]; rest;) {
+            uint64_t string = board_chain(b, g, board_lowest(rest));
+            rest &= ~string;
+            if (g_rand_int_range(rng, 0, alive_odds) == 0)
+                alive[c] |= string;
+        }
+}
+
 static void test_japanese__settle_matches_a_point_by_point_reading(void **state)
 {
     (void)state;
@@ -685,21 +710,9 @@ static void test_japanese__settle_matches_a_point_by_point_reading(void **state)
     for (size_t s = 0; s < G_N_ELEMENTS(sizes); s++) {
         board_geom_t *g = board_geom_create(sizes[s][0], sizes[s][1], NULL);
         for (int round = 0; round < 400; round++) {
-            board_t b = {{0, 0}};
-            for (int p = 0; p < g->size; p++) {
-                int v = g_rand_int_range(rng, 0, 3);
-                if (v < 2)
-                    b.stones[v] |= board_bit((board_point_t)p);
-            }
-            /* random statuses, string by string */
-            uint64_t alive[2] = {0, 0};
-            for (int c = 0; c < 2; c++)
-                for (uint64_t rest = b.stones[c]; rest;) {
-                    uint64_t string = board_chain(&b, g, board_lowest(rest));
-                    rest &= ~string;
-                    if (g_rand_boolean(rng))
-                        alive[c] |= string;
-                }
+            board_t b = random_position(rng, g, 3);
+            uint64_t alive[2];
+            random_statuses(alive, rng, &b, g, 2);
             japanese_analysis_t a;
             japanese_settle(&a, &b, g, alive);
             uint64_t removed[2], territory[2];
@@ -715,6 +728,104 @@ static void test_japanese__settle_matches_a_point_by_point_reading(void **state)
     }
     g_rand_free(rng);
     assert_true(with_removal > checked / 10);
+}
+
+static int margin_with(const board_t *b, const board_geom_t *g, const uint64_t alive[2])
+{
+    static const uint16_t none[2] = {0, 0};
+    japanese_analysis_t a;
+    japanese_settle(&a, b, g, alive);
+    return japanese_margin2(&a, none, 0);
+}
+
+/* The solver's bounds on a final position (japanese_known_t) rest on this: one more string of
+ * Black's alive never lowers the margin, one more of White's never raises it. */
+static void test_japanese__margin_is_monotone_in_the_alive_sets(void **state)
+{
+    (void)state;
+    GRand *rng = g_rand_new_with_seed(20261203);
+    const int sizes[][2] = {{3, 3}, {4, 4}, {5, 3}, {8, 2}, {6, 6}, {1, 9}};
+    int checked = 0, moved = 0;
+    for (size_t s = 0; s < G_N_ELEMENTS(sizes); s++) {
+        board_geom_t *g = board_geom_create(sizes[s][0], sizes[s][1], NULL);
+        for (int round = 0; round < 300; round++) {
+            board_t b = random_position(rng, g, 3);
+            uint64_t alive[2];
+            random_statuses(alive, rng, &b, g, 3);
+            int before = margin_with(&b, g, alive);
+            for (int c = 0; c < 2; c++)
+                for (uint64_t rest = b.stones[c] & ~alive[c]; rest;) {
+                    uint64_t string = board_chain(&b, g, board_lowest(rest));
+                    rest &= ~string;
+                    uint64_t more[2] = {alive[0], alive[1]};
+                    more[c] |= string;
+                    int after = margin_with(&b, g, more);
+                    if (c == BOARD_BLACK ? after < before : after > before) {
+                        char text[256];
+                        diagram_format_compact(text, &b, g);
+                        fail_msg("%s: the %s string at %d alive moves the margin %d -> %d", text,
+                                 c == BOARD_BLACK ? "black" : "white", board_lowest(string), before,
+                                 after);
+                    }
+                    checked++;
+                    moved += after != before;
+                }
+        }
+        board_geom_destroy(g);
+    }
+    g_rand_free(rng);
+    print_message("%d strings made alive, %d of them moved the margin\n", checked, moved);
+    assert_true(moved > checked / 4);
+}
+
+/* japanese_known_start's bounds hold the Analysis's margin, its formations are alive there,
+ * and japanese_known_complete ends with the Analysis's own statuses. */
+static void test_japanese__known_bounds_hold_the_analysis(void **state)
+{
+    (void)state;
+    GRand *rng = g_rand_new_with_seed(3);
+    const int sizes[][2] = {{3, 3}, {4, 2}, {7, 1}};
+    int checked = 0, tight = 0, open = 0, formed = 0;
+    for (size_t s = 0; s < G_N_ELEMENTS(sizes); s++) {
+        board_geom_t *g = board_geom_create(sizes[s][0], sizes[s][1], NULL);
+        japanese_t *j = japanese_create(g, 16, 5000000);
+        for (int round = 0; round < 200; round++) {
+            /* A position of a random game (no suicide), where formations stand more often
+             * than in positions drawn point by point. */
+            board_t b = {{0, 0}};
+            for (int ply = g_rand_int_range(rng, 2, 3 * g->size); ply > 0; ply--) {
+                board_point_t p = (board_point_t)g_rand_int_range(rng, 0, g->size);
+                board_placement_t pl = board_place(&b, g, (board_color_t)(ply % 2), p);
+                if (board_at(&b, p) == BOARD_EMPTY && !pl.suicided)
+                    b = pl.after;
+            }
+            static const uint16_t none[2] = {0, 0};
+            japanese_analysis_t a;
+            assert_true(japanese_analyse(&a, j, &b, NULL));
+            int exact = japanese_margin2(&a, none, 0);
+            japanese_known_t k;
+            japanese_known_start(&k, &b, g);
+            char text[256];
+            diagram_format_compact(text, &b, g);
+            if (k.lo2 > exact || k.hi2 < exact || (k.alive[0] & ~a.alive[0]) ||
+                (k.alive[1] & ~a.alive[1]))
+                fail_msg("%s: bounds [%d, %d], margin %d", text, k.lo2, k.hi2, exact);
+            tight += k.lo2 == k.hi2;
+            formed += (k.alive[0] | k.alive[1]) != 0;
+            open += k.lo2 < k.hi2;
+            assert_true(japanese_known_complete(&k, j, &b, NULL));
+            if (k.lo2 != exact || k.hi2 != exact || k.alive[0] != a.alive[0] ||
+                k.alive[1] != a.alive[1])
+                fail_msg("%s: completed [%d, %d], margin %d", text, k.lo2, k.hi2, exact);
+            checked++;
+        }
+        japanese_destroy(j);
+        board_geom_destroy(g);
+    }
+    g_rand_free(rng);
+    print_message("%d positions, %d with a formation standing, %d with bounds equal, %d open\n",
+                  checked, formed, tight, open);
+    assert_true(checked > 200 && formed >= 10 && open > 10);
 }
 
 /* ---- Positions from data ----------------------------------------------------------------------
@@ -1270,6 +1381,8 @@ int main(void)
         cmocka_unit_test(test_japanese__eye_space_cut_matches_plain_recursion),
         cmocka_unit_test(test_japanese__fill_win_matches_plain_recursion),
         cmocka_unit_test(test_japanese__settle_matches_a_point_by_point_reading),
+        cmocka_unit_test(test_japanese__margin_is_monotone_in_the_alive_sets),
+        cmocka_unit_test(test_japanese__known_bounds_hold_the_analysis),
         cmocka_unit_test(test_japanese__positions_from_data_have_the_expected_analysis),
         cmocka_unit_test(test_japanese__triple_ko_precedent_holds_exactly_on_its_shape),
         cmocka_unit_test(test_japanese__long_cycles_end_the_game_with_their_result),
