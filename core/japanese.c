@@ -86,6 +86,9 @@ struct japanese {
     int failed;        /* 0, or a japanese_error_code_t + 1 */
     bool by_attractor; /* the last decide answered by attractor_bounds, not by the search */
     bool cuts;         /* sealed's eye-space test and secured (true unless a test turns them off) */
+    uint64_t space_after;   /* decide asks the game space after so many nodes (0: never) */
+    uint64_t space_answers; /* strings the space decided */
+    struct aspace *space;   /* the game space, made on first use */
 };
 
 japanese_t *japanese_create(const board_geom_t *geom, int table_bits, uint64_t max_nodes)
@@ -111,10 +114,13 @@ japanese_t *japanese_create(const board_geom_t *geom, int table_bits, uint64_t m
     return j;
 }
 
+static void aspace_free(struct aspace *sp);
+
 void japanese_destroy(japanese_t *j)
 {
     if (!j)
         return;
+    aspace_free(j->space);
     g_free(j->table);
     g_free(j->path);
     for (int i = 0; i < JAPANESE_MAX_PLIES; i++)
@@ -844,6 +850,36 @@ static bool agraph_move(agraph_t *gr, const astate_t *x)
     return !x || k >= 0;
 }
 
+/* Adds the moves of state s to gr (agraph_build says which): false past the limit. */
+static bool astate_expand(agraph_t *gr, const board_geom_t *g, const astate_t *s, bool situations,
+                          board_color_t d)
+{
+    bool ok = true;
+    board_t pos = {{s->stones[0], s->stones[1]}};
+    board_color_t me = (board_color_t)s->to_move, opp = board_color_other(me);
+    for (uint64_t m = board_empty(&pos, g); m && ok; m &= m - 1) {
+        board_point_t p = board_lowest(m);
+        if (p == s->ko)
+            continue; /* the basic ko rule */
+        board_placement_t pl = board_place(&pos, g, me, p);
+        if (pl.suicided)
+            continue;
+        if (situations && me == d && board_popcount(pl.captured) == 1)
+            continue; /* a ban could forbid it */
+        uint8_t ko = situations ? NO_KO : ko_point(g, &pl.after, me, p, pl.captured);
+        astate_t c = {{pl.after.stones[0], pl.after.stones[1]}, (uint8_t)opp, 0, ko, {0}};
+        ok = agraph_move(gr, &c);
+    }
+    astate_t c = {{s->stones[0], s->stones[1]}, (uint8_t)opp, 1, NO_KO, {0}};
+    if (!situations)
+        ok = ok && agraph_move(gr, s->passes ? NULL : &c); /* a second pass: the end */
+    else if (me != d) {
+        c.passes = 0;
+        ok = ok && agraph_move(gr, &c);
+    }
+    return ok;
+}
+
 /*
  * Enumerates the graph (of states, or of situations) of the imagined game of (d, target) from
  * b, the attacker to move.  Always fills *gr (free with agraph_free); false when it passed
@@ -877,29 +913,8 @@ static bool agraph_build(agraph_t *gr, const japanese_t *j, const board_t *b, bo
         board_t pos = {{s.stones[0], s.stones[1]}};
         uint8_t f = japanese_two_eye_formation(NULL, &pos, g, d, target);
         g_byte_array_append(gr->formed, &f, 1);
-        if (f)
-            continue; /* the defender's: the formation counts the moment it stands */
-        board_color_t me = (board_color_t)s.to_move, opp = board_color_other(me);
-        for (uint64_t m = board_empty(&pos, g); m && ok; m &= m - 1) {
-            board_point_t p = board_lowest(m);
-            if (p == s.ko)
-                continue; /* the basic ko rule */
-            board_placement_t pl = board_place(&pos, g, me, p);
-            if (pl.suicided)
-                continue;
-            if (situations && me == d && board_popcount(pl.captured) == 1)
-                continue; /* a ban could forbid it */
-            uint8_t ko = situations ? NO_KO : ko_point(g, &pl.after, me, p, pl.captured);
-            astate_t c = {{pl.after.stones[0], pl.after.stones[1]}, (uint8_t)opp, 0, ko, {0}};
-            ok = agraph_move(gr, &c);
-        }
-        astate_t c = {{s.stones[0], s.stones[1]}, (uint8_t)opp, 1, NO_KO, {0}};
-        if (!situations)
-            ok = ok && agraph_move(gr, s.passes ? NULL : &c); /* a second pass: the end */
-        else if (me != d) {
-            c.passes = 0;
-            ok = ok && agraph_move(gr, &c);
-        }
+        if (!f) /* else the defender's: the formation counts the moment it stands */
+            ok = astate_expand(gr, g, &s, situations, d);
     }
     g_array_append_val(gr->first, gr->moves->len);
     return ok;
@@ -1076,8 +1091,8 @@ static bool astrategy_lines_repeat(bool *known, const astrategy_t *s, const uint
  * situations, so a projection without a cycle proves that none does; else the lines are
  * checked exactly (astrategy_lines_repeat), when that fits.
  */
-static bool agraph_repeats(const agraph_t *gr, const int32_t *via, const uint32_t *order,
-                           board_color_t d)
+static bool agraph_repeats(const agraph_t *gr, uint32_t start, const int32_t *via,
+                           const uint32_t *order, board_color_t d)
 {
     uint32_t n = agraph_size(gr);
     const uint32_t *fst = agraph_first(gr);
@@ -1091,8 +1106,8 @@ static bool agraph_repeats(const agraph_t *gr, const int32_t *via, const uint32_
     uint32_t *stack = g_new(uint32_t, n);
     bool repeats = false;
     uint32_t top = 0;
-    stack[top++] = 0;
-    seen[0] = 1;
+    stack[top++] = start;
+    seen[start] = 1;
     while (top && !repeats) {
         uint32_t i = stack[--top];
         g_array_append_val(s.reached, i);
@@ -1130,6 +1145,98 @@ static bool agraph_repeats(const agraph_t *gr, const int32_t *via, const uint32_
 }
 
 /*
+ * The game space of a small board: the graph of states of the imagined game (agraph_t's
+ * `states` kind) over every state reached from the starts asked so far, each expanded with all
+ * its moves, formation or not, and each with both colours' formations (japanese_formations).
+ * The moves of a state do not depend on the analysed string nor on the defender, so one graph
+ * serves every search of the analyser: a question is then only a new attractor over it, whose
+ * formation states are those where the defender's formations hold a stone of the target.
+ */
+typedef struct aspace {
+    agraph_t gr;       /* gr.first has an entry per expanded state, then the end of the moves */
+    GArray *formed;    /* uint64_t pairs: japanese_formations of each state, Black's and White's */
+    uint32_t expanded; /* states [0, expanded) have their moves */
+    bool full;         /* passed ATTRACTOR_MAX_STATES or a deadline: no longer used */
+} aspace_t;
+
+static void aspace_free(aspace_t *sp)
+{
+    if (!sp)
+        return;
+    if (!sp->full) { /* a full space was freed when it filled */
+        agraph_free(&sp->gr);
+        g_array_free(sp->formed, TRUE);
+    }
+    g_free(sp);
+}
+
+/* The index of the state `start` in j's space, expanding every state reached from it; -1 when
+ * the space is full (or the deadline passed: then it is not used again either). */
+static int64_t aspace_reach(japanese_t *j, const astate_t *start)
+{
+    const board_geom_t *g = j->g;
+    if (!j->space) {
+        aspace_t *sp = g_new0(aspace_t, 1);
+        aset_init(&sp->gr.set, ATTRACTOR_MAX_STATES);
+        sp->gr.first = g_array_new(FALSE, FALSE, sizeof(uint32_t));
+        sp->gr.moves = g_array_new(FALSE, FALSE, sizeof(int32_t));
+        sp->gr.formed = g_byte_array_new();
+        sp->formed = g_array_new(FALSE, FALSE, sizeof(uint64_t));
+        j->space = sp;
+    }
+    aspace_t *sp = j->space;
+    if (sp->full)
+        return -1;
+    int64_t k = aset_index(&sp->gr.set, start);
+    if (sp->expanded && k >= sp->expanded)
+        g_array_set_size(sp->gr.first, sp->expanded); /* the end entry moves */
+    bool ok = k >= 0;
+    for (; ok && sp->expanded < agraph_size(&sp->gr); sp->expanded++) {
+        if (j->deadline && !(sp->expanded & 4095) && g_get_monotonic_time() > j->deadline)
+            ok = false;
+        astate_t x = *aset_at(&sp->gr.set, sp->expanded);
+        board_t pos = {{x.stones[0], x.stones[1]}};
+        uint64_t f[2] = {japanese_formations(&pos, g, BOARD_BLACK),
+                         japanese_formations(&pos, g, BOARD_WHITE)};
+        g_array_append_vals(sp->formed, f, 2);
+        g_array_append_val(sp->gr.first, sp->gr.moves->len);
+        ok = ok && astate_expand(&sp->gr, g, &x, false, BOARD_BLACK);
+    }
+    if (!ok) {
+        /* A half-made space is of no use: free it now, and never build it again. */
+        agraph_free(&sp->gr);
+        g_array_free(sp->formed, TRUE);
+        memset(sp, 0, sizeof *sp);
+        sp->full = true;
+        return -1;
+    }
+    if (agraph_size(&sp->gr) == sp->expanded && sp->gr.first->len == sp->expanded)
+        g_array_append_val(sp->gr.first, sp->gr.moves->len);
+    return k;
+}
+
+/* The space's word on (d, target) in b (attractor_bounds' `excluded` and `strategy`, over the
+ * space): -1 not independently alive, 1 alive, 0 not known (or the space is full). */
+static int aspace_status(japanese_t *j, const board_t *b, board_color_t d, uint64_t target)
+{
+    astate_t start = {{b->stones[0], b->stones[1]}, (uint8_t)board_color_other(d), 0, NO_KO, {0}};
+    int64_t k = aspace_reach(j, &start);
+    if (k < 0)
+        return 0;
+    aspace_t *sp = j->space;
+    uint32_t n = agraph_size(&sp->gr);
+    const uint64_t *f = (const uint64_t *)(const void *)sp->formed->data;
+    g_byte_array_set_size(sp->gr.formed, n);
+    for (uint32_t i = 0; i < n; i++)
+        sp->gr.formed->data[i] = (f[2 * i + d] & target) != 0;
+    int32_t *via = g_new(int32_t, n);
+    uint32_t *order = agraph_attract(via, &sp->gr, d);
+    int status = !order[k] ? -1 : !agraph_repeats(&sp->gr, (uint32_t)k, via, order, d) ? 1 : 0;
+    g_free(via), g_free(order);
+    return status;
+}
+
+/*
  * The history-free bounds on the status of (d, target) in b (docs/japanese.md, "Open ends",
  * has the arguments):
  *   excluded    the start lies outside the defender's attractor over the reachable states:
@@ -1157,7 +1264,7 @@ static bool attractor_bounds(japanese_bounds_t *out, const japanese_t *j, const 
         int32_t *via = g_new(int32_t, agraph_size(&gr));
         uint32_t *order = agraph_attract(via, &gr, d);
         out->excluded = !order[0];
-        out->strategy = order[0] && !agraph_repeats(&gr, via, order, d);
+        out->strategy = order[0] && !agraph_repeats(&gr, 0, via, order, d);
         g_free(via), g_free(order);
     }
     agraph_free(&gr);
@@ -1209,18 +1316,43 @@ static bool decide(bool *alive, japanese_t *j, const board_t *b, board_color_t d
         return true;
     }
     /* Iterative deepening on the plies: a formation the defender can force soon is found
-     * without searching the long sequences of its other tries to their end. */
+     * without searching the long sequences of its other tries to their end.  With the game
+     * space, first within SPACE_AFTER_NODES: a string that is not alive is proved so only by
+     * refuting every try to its end, which on a small board soon means a whole-board game, and
+     * the space's attractor settles that at once; a string inside the attractor goes back to
+     * the search (the table keeps what the short one proved). */
+    uint64_t max_nodes = j->max_nodes;
+    bool space = j->space_after > 0;
+    if (space && (!max_nodes || max_nodes > j->space_after))
+        j->max_nodes = j->space_after;
     jres_t r;
     for (j->ply_limit = 8;; j->ply_limit *= 2) {
         if (j->ply_limit > JAPANESE_MAX_PLIES - 1)
             j->ply_limit = JAPANESE_MAX_PLIES - 1;
         j->open_reuse = j->ply_limit < JAPANESE_MAX_PLIES - 1;
         search(&r, j, 0);
+        if (j->failed && space && !j->timed_out) {
+            space = false;
+            j->max_nodes = max_nodes;
+            int status = aspace_status(j, b, d, target);
+            if (status) {
+                j->space_answers++;
+                j->failed = 0;
+                j->by_attractor = true;
+                *alive = status > 0;
+                return true;
+            }
+            j->failed = 0;
+            j->nodes_start = j->nodes;
+            j->ply_limit = 4; /* the loop doubles it back to the start */
+            continue;
+        }
         if (j->failed) {
             /* Past the search's limits (not its deadline), the attractor may still decide:
              * the states' attractor proves the attacker's win (a string that is not alive
              * whose every try must be refuted to the end is what stops the search), its
              * strategy or the situations' attractor the defender's (docs/japanese.md). */
+            j->max_nodes = max_nodes;
             japanese_bounds_t bounds;
             if (!j->timed_out && attractor_bounds(&bounds, j, b, d, target, false) &&
                 (bounds.excluded || bounds.strategy || bounds.situations)) {
@@ -1234,10 +1366,12 @@ static bool decide(bool *alive, japanese_t *j, const board_t *b, board_color_t d
         if (!r.unknown)
             break;
         if (j->ply_limit == JAPANESE_MAX_PLIES - 1) {
+            j->max_nodes = max_nodes;
             j->failed = JAPANESE_ERROR_DEPTH + 1;
             return fail(error, j);
         }
     }
+    j->max_nodes = max_nodes;
     /* The line follows the proof with the same paths; an open entry stored after a node was
      * proved could hide that proof now, so none answers while it is built. */
     j->open_reuse = false;
@@ -1510,6 +1644,16 @@ void japanese_set_cuts(japanese_t *j, bool on)
 {
     j->cuts = on;
     table_clear(j); /* results found with the other test are not reused */
+}
+
+void japanese_set_space(japanese_t *j, uint64_t after_nodes)
+{
+    j->space_after = j->g->size <= JAPANESE_SPACE_MAX_POINTS ? after_nodes : 0;
+}
+
+uint64_t japanese_space_answers(const japanese_t *j)
+{
+    return j->space_answers;
 }
 
 void japanese_set_deadline(japanese_t *j, int64_t deadline)

@@ -129,6 +129,23 @@ void japanese_destroy(japanese_t *j);
  * caller with a clock (a GTP genmove, a solve with --max-time) is not held by one string. */
 void japanese_set_deadline(japanese_t *j, int64_t deadline);
 
+/*
+ * The game space (docs/japanese.md, "The game space"), for boards of at most
+ * JAPANESE_SPACE_MAX_POINTS points: the graph of every state of the imagined game reached so
+ * far, kept across searches.  A search that passes `after_nodes` nodes (0: never, the
+ * default) asks it: its attractor proves a string not independently alive, and its
+ * attractor's strategy, when no line of it repeats a situation, proves one alive, without
+ * the search.  Such a string gets no line (JAPANESE_END_ATTRACTOR and _ALIVE), so `score
+ * --explain` does not use it; the solver asks after JAPANESE_SPACE_AFTER_NODES.  Up to 2^21
+ * states (about 200 MB); past that the space is dropped and the search runs as before.
+ */
+#define JAPANESE_SPACE_MAX_POINTS  12
+#define JAPANESE_SPACE_AFTER_NODES 20000
+void japanese_set_space(japanese_t *j, uint64_t after_nodes);
+
+/* How many strings the game space has decided. */
+uint64_t japanese_space_answers(const japanese_t *j);
+
 /* For tests: with false, the search's static cuts are Benson's territory alone, without the
  * eye-space test and the defender's fill (docs/japanese.md, "The search"); true (the default)
  * uses all. */

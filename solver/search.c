@@ -267,6 +267,7 @@ static int japanese_final(worker_t *w, const hist_t *h, int alpha, int beta)
     const board_t *b = &h->board;
     if (!w->jp) {
         w->jp = japanese_create(w->g, 16, SEARCH_ANALYSIS_NODES);
+        japanese_set_space(w->jp, JAPANESE_SPACE_AFTER_NODES);
         w->jp_cache = g_new0(jp_cache_t, JP_CACHE_SIZE);
     }
     int rest = 2 * (h->captures[BOARD_BLACK] - h->captures[BOARD_WHITE]) - w->r->komi2;

@@ -501,7 +501,8 @@ static void test_japanese__status_does_not_depend_on_the_table_size(void **state
     for (size_t s = 0; s < G_N_ELEMENTS(sizes); s++) {
         board_geom_t *g = board_geom_create(sizes[s][0], sizes[s][1], NULL);
         japanese_t *small = japanese_create(g, 10, 0), *large = japanese_create(g, 20, 0);
-        japanese_t *whole = japanese_create(g, 16, 0);
+        japanese_t *whole = japanese_create(g, 16, 0), *spaced = japanese_create(g, 16, 0);
+        japanese_set_space(spaced, 1); /* the game space for every string not settled at once */
         board_t *positions;
         int n = all_positions(&positions, g);
         int strings = 0, alive_count = 0;
@@ -512,27 +513,34 @@ static void test_japanese__status_does_not_depend_on_the_table_size(void **state
             for (uint64_t rest = board_occupied(b); rest;) {
                 board_point_t p = board_lowest(rest);
                 rest &= ~board_chain(b, g, p);
-                bool a1, a2;
+                bool a1, a2, a4;
                 assert_true(japanese_string_alive(&a1, NULL, small, b, p, NULL));
                 assert_true(japanese_string_alive(&a2, NULL, large, b, p, NULL));
+                assert_true(japanese_string_alive(&a4, NULL, spaced, b, p, NULL));
                 bool a3 = ((a.alive[0] | a.alive[1]) & board_bit(p)) != 0;
-                if (a1 != a2 || a1 != a3) {
+                if (a1 != a2 || a1 != a3 || a1 != a4) {
                     board_print(stderr, b, g);
                     fail_msg("%dx%d: the string at %d: alive %d with 2^10 entries, %d with 2^20, "
-                             "%d in the whole Analysis",
-                             g->width, g->height, p, a1, a2, a3);
+                             "%d in the whole Analysis, %d with the game space",
+                             g->width, g->height, p, a1, a2, a3, a4);
                 }
                 strings++;
                 alive_count += a1;
             }
         }
-        fprintf(stderr, "%dx%d: %d strings, %d alive, %llu + %llu positions searched\n", g->width,
-                g->height, strings, alive_count, (unsigned long long)japanese_nodes(small),
-                (unsigned long long)japanese_nodes(large));
+        fprintf(stderr,
+                "%dx%d: %d strings, %d alive, %llu + %llu positions searched, %llu strings "
+                "decided by the game space\n",
+                g->width, g->height, strings, alive_count,
+                (unsigned long long)japanese_nodes(small),
+                (unsigned long long)japanese_nodes(large),
+                (unsigned long long)japanese_space_answers(spaced));
+        assert_true(japanese_space_answers(spaced) > (uint64_t)strings / 4);
         g_free(positions);
         japanese_destroy(small);
         japanese_destroy(large);
         japanese_destroy(whole);
+        japanese_destroy(spaced);
         board_geom_destroy(g);
     }
 }
