@@ -920,36 +920,40 @@ static bool agraph_build(agraph_t *gr, const japanese_t *j, const board_t *b, bo
     return ok;
 }
 
-/*
- * The defender's attractor of the formation states of a complete graph, added round by round
- * backwards: a defender's state joins with one move into the set, an attacker's when all its
- * moves lead into it (the end never does).  Returns order[i] (free with g_free): 1 + the place
- * at which state i joined, 0 when it lies outside; every move that made a state join leads to
- * a smaller order.  via (may be NULL, else one entry per state) receives for each defender's
- * state that joined without a formation the state its joining move leads to: a positional
- * strategy of the defender that descends in order.
- */
-static uint32_t *agraph_attract(int32_t *via, const agraph_t *gr, board_color_t d)
+/* The moves of gr backwards: (*first)[k] .. (*first)[k + 1] index the states moving to k in
+ * *preds (free both with g_free). */
+static void agraph_preds(uint32_t **first, uint32_t **preds, const agraph_t *gr)
 {
     uint32_t n = agraph_size(gr);
     const uint32_t *fst = agraph_first(gr);
     const int32_t *mv = agraph_moves(gr);
     uint32_t edges = fst[n];
-    /* The moves backwards: pred_first[k] .. pred_first[k + 1] list the states moving to k. */
-    uint32_t *pred_first = g_new0(uint32_t, (size_t)n + 1);
+    uint32_t *pf = g_new0(uint32_t, (size_t)n + 1);
     for (uint32_t e = 0; e < edges; e++)
         if (mv[e] >= 0)
-            pred_first[mv[e] + 1]++;
+            pf[mv[e] + 1]++;
     for (uint32_t k = 0; k < n; k++)
-        pred_first[k + 1] += pred_first[k];
-    uint32_t *preds = g_new(uint32_t, pred_first[n] + 1);
-    uint32_t *left = g_new(uint32_t, (size_t)n + 1);
-    memcpy(left, pred_first, (size_t)n * sizeof *left); /* a fill cursor for now */
+        pf[k + 1] += pf[k];
+    uint32_t *pr = g_new(uint32_t, pf[n] + 1);
+    uint32_t *fill = g_new(uint32_t, (size_t)n + 1);
+    memcpy(fill, pf, (size_t)n * sizeof *fill);
     for (uint32_t i = 0; i < n; i++)
         for (uint32_t e = fst[i]; e < fst[i + 1]; e++)
             if (mv[e] >= 0)
-                preds[left[mv[e]]++] = i;
+                pr[fill[mv[e]]++] = i;
+    g_free(fill);
+    *first = pf;
+    *preds = pr;
+}
+
+/* agraph_attract with the moves backwards given (agraph_preds). */
+static uint32_t *agraph_attract_by(int32_t *via, const agraph_t *gr, board_color_t d,
+                                   const uint32_t *pred_first, const uint32_t *preds)
+{
+    uint32_t n = agraph_size(gr);
+    const uint32_t *fst = agraph_first(gr);
     /* By a queue: `left` counts an attacker's moves not yet known to lead into the set. */
+    uint32_t *left = g_new(uint32_t, (size_t)n + 1);
     uint32_t *order = g_new0(uint32_t, (size_t)n + 1);
     uint32_t *queue = g_new(uint32_t, (size_t)n + 1);
     uint32_t head = 0, tail = 0;
@@ -977,7 +981,25 @@ static uint32_t *agraph_attract(int32_t *via, const agraph_t *gr, board_color_t 
             }
         }
     }
-    g_free(pred_first), g_free(preds), g_free(left), g_free(queue);
+    g_free(left), g_free(queue);
+    return order;
+}
+
+/*
+ * The defender's attractor of the formation states of a complete graph, added round by round
+ * backwards: a defender's state joins with one move into the set, an attacker's when all its
+ * moves lead into it (the end never does).  Returns order[i] (free with g_free): 1 + the place
+ * at which state i joined, 0 when it lies outside; every move that made a state join leads to
+ * a smaller order.  via (may be NULL, else one entry per state) receives for each defender's
+ * state that joined without a formation the state its joining move leads to: a positional
+ * strategy of the defender that descends in order.
+ */
+static uint32_t *agraph_attract(int32_t *via, const agraph_t *gr, board_color_t d)
+{
+    uint32_t *pred_first, *preds;
+    agraph_preds(&pred_first, &preds, gr);
+    uint32_t *order = agraph_attract_by(via, gr, d, pred_first, preds);
+    g_free(pred_first), g_free(preds);
     return order;
 }
 
@@ -1152,17 +1174,58 @@ static bool agraph_repeats(const agraph_t *gr, uint32_t start, const int32_t *vi
  * serves every search of the analyser: a question is then only a new attractor over it, whose
  * formation states are those where the defender's formations hold a stone of the target.
  */
+#define SPACE_ATTRACTORS                                                                           \
+    8 /* attractors kept: the same strings come back in position after position */
+
+typedef struct aspace_attractor {
+    board_color_t defender;
+    uint64_t target;
+    uint32_t size; /* the space's size when it was computed; 0: an empty slot */
+    uint32_t *order;
+    int32_t *via;
+} aspace_attractor_t;
+
 typedef struct aspace {
     agraph_t gr;       /* gr.first has an entry per expanded state, then the end of the moves */
     GArray *formed;    /* uint64_t pairs: japanese_formations of each state, Black's and White's */
     uint32_t expanded; /* states [0, expanded) have their moves */
     bool full;         /* passed ATTRACTOR_MAX_STATES or a deadline: no longer used */
+    uint32_t preds_size; /* the space's size when pred_first and preds were made (0: none) */
+    uint32_t *pred_first, *preds;
+    aspace_attractor_t kept[SPACE_ATTRACTORS];
+    unsigned next_kept;        /* the slot to replace next */
+    aspace_attractor_t marked; /* the question gr.formed marks now (order and via unused) */
 } aspace_t;
+
+/* Marks in sp->gr.formed the states where the formations of d hold a stone of target. */
+static void aspace_mark(aspace_t *sp, board_color_t d, uint64_t target)
+{
+    uint32_t n = agraph_size(&sp->gr);
+    if (sp->marked.size == n && sp->marked.defender == d && sp->marked.target == target)
+        return;
+    const uint64_t *f = (const uint64_t *)(const void *)sp->formed->data;
+    g_byte_array_set_size(sp->gr.formed, n);
+    for (uint32_t i = 0; i < n; i++)
+        sp->gr.formed->data[i] = (f[2 * i + d] & target) != 0;
+    sp->marked = (aspace_attractor_t){d, target, n, NULL, NULL};
+}
+
+static void aspace_drop_derived(aspace_t *sp)
+{
+    g_free(sp->pred_first), g_free(sp->preds);
+    sp->pred_first = sp->preds = NULL;
+    sp->preds_size = 0;
+    for (int i = 0; i < SPACE_ATTRACTORS; i++) {
+        g_free(sp->kept[i].order), g_free(sp->kept[i].via);
+        memset(&sp->kept[i], 0, sizeof sp->kept[i]);
+    }
+}
 
 static void aspace_free(aspace_t *sp)
 {
     if (!sp)
         return;
+    aspace_drop_derived(sp);
     if (!sp->full) { /* a full space was freed when it filled */
         agraph_free(&sp->gr);
         g_array_free(sp->formed, TRUE);
@@ -1204,6 +1267,7 @@ static int64_t aspace_reach(japanese_t *j, const astate_t *start)
     }
     if (!ok) {
         /* A half-made space is of no use: free it now, and never build it again. */
+        aspace_drop_derived(sp);
         agraph_free(&sp->gr);
         g_array_free(sp->formed, TRUE);
         memset(sp, 0, sizeof *sp);
@@ -1225,15 +1289,30 @@ static int aspace_status(japanese_t *j, const board_t *b, board_color_t d, uint6
         return 0;
     aspace_t *sp = j->space;
     uint32_t n = agraph_size(&sp->gr);
-    const uint64_t *f = (const uint64_t *)(const void *)sp->formed->data;
-    g_byte_array_set_size(sp->gr.formed, n);
-    for (uint32_t i = 0; i < n; i++)
-        sp->gr.formed->data[i] = (f[2 * i + d] & target) != 0;
-    int32_t *via = g_new(int32_t, n);
-    uint32_t *order = agraph_attract(via, &sp->gr, d);
-    int status = !order[k] ? -1 : !agraph_repeats(&sp->gr, (uint32_t)k, via, order, d) ? 1 : 0;
-    g_free(via), g_free(order);
-    return status;
+    if (sp->preds_size != n) { /* the space grew: what was made from it is stale */
+        aspace_drop_derived(sp);
+        agraph_preds(&sp->pred_first, &sp->preds, &sp->gr);
+        sp->preds_size = n;
+    }
+    aspace_attractor_t *a = NULL;
+    for (int i = 0; i < SPACE_ATTRACTORS && !a; i++)
+        if (sp->kept[i].size == n && sp->kept[i].defender == d && sp->kept[i].target == target)
+            a = &sp->kept[i];
+    if (!a) {
+        a = &sp->kept[sp->next_kept];
+        sp->next_kept = (sp->next_kept + 1) % SPACE_ATTRACTORS;
+        g_free(a->order), g_free(a->via);
+        aspace_mark(sp, d, target);
+        a->defender = d;
+        a->target = target;
+        a->size = n;
+        a->via = g_new(int32_t, n);
+        a->order = agraph_attract_by(a->via, &sp->gr, d, sp->pred_first, sp->preds);
+    }
+    if (!a->order[k])
+        return -1;
+    aspace_mark(sp, d, target); /* agraph_repeats reads this question's formations */
+    return agraph_repeats(&sp->gr, (uint32_t)k, a->via, a->order, d) ? 0 : 1;
 }
 
 /*
