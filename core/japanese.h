@@ -251,7 +251,8 @@ uint64_t japanese_formations(const board_t *b, const board_geom_t *g, board_colo
  * of Black's that is independently alive keeps its stones from Removal, may let Black remove
  * White's stones, adds to Black's territory and never to White's; the reverse for White.  So
  * Black's undecided strings dead and White's alive give lo2, the reverse hi2
- * (test_japanese checks it on every alive set of random positions).
+ * (test_japanese makes one string more alive at a time in random alive sets of random
+ * positions, and compares the bounds with the whole Analysis).
  */
 typedef struct japanese_known {
     uint64_t alive[2]; /* strings known to be independently alive */

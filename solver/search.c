@@ -299,21 +299,20 @@ static int japanese_final(worker_t *w, const hist_t *h, int alpha, int beta)
     return e->known.lo2 + rest;
 }
 
-static int scored(worker_t *w, const hist_t *h)
-{
-    if (w->r->analysis == RULES_ANALYSIS_JAPANESE && w->r->scoring == RULES_SCORING_TERRITORY)
-        return japanese_final(w, h, -SEARCH_VALUE_INF, SEARCH_VALUE_INF);
-    return score_margin2(&h->board, w->g, w->r, h->captures);
-}
-
-/* scored() in the view of `me` for a search that asks only which side of the window
- * (alpha, beta) of that view it lies on: the value, or a bound that answers. */
+/* The score of a finished game in the view of `me`, for a search that asks only which side of
+ * the window (alpha, beta) of that view it lies on: the value, or a bound that answers. */
 static int scored_within(worker_t *w, const hist_t *h, board_color_t me, int alpha, int beta)
 {
     if (w->r->analysis == RULES_ANALYSIS_JAPANESE && w->r->scoring == RULES_SCORING_TERRITORY)
         return me == BOARD_BLACK ? japanese_final(w, h, alpha, beta)
                                  : -japanese_final(w, h, -beta, -alpha);
     return value_black_view(score_margin2(&h->board, w->g, w->r, h->captures), me);
+}
+
+/* The exact score, Black's view. */
+static int scored(worker_t *w, const hist_t *h)
+{
+    return scored_within(w, h, BOARD_BLACK, -SEARCH_VALUE_INF, SEARCH_VALUE_INF);
 }
 
 typedef struct lookup_window {
