@@ -7,7 +7,8 @@
  * to the search shows.  `bench_solver quick` solves only the boards that take well under a
  * second; `bench_solver N` sets the thread count.  Each board has a time limit
  * (BENCH_MAX_SECONDS, default 300) and a table size (512 MB for 4x4, 128 MB otherwise); the
- * memory column is the table plus the search stacks.
+ * memory column is the table plus the search stacks.  BENCH_RULES=NAME runs only the boards of
+ * those rules (for example japanese, whose time is mostly the Analyses of final positions).
  */
 #include "core/board.h"
 #include "core/game.h"
@@ -46,6 +47,8 @@ static const bench_case_t cases[] = {
     {3, 3, "math", true, 0},
     {3, 2, "tromp-taylor", true, 0},
     {4, 2, "chinese", true, 0},
+    {3, 3, "japanese", false, 0},
+    {5, 2, "japanese", false, 0},
 };
 
 int main(int argc, char **argv)
@@ -53,10 +56,11 @@ int main(int argc, char **argv)
     bool quick = argc > 1 && !strcmp(argv[1], "quick");
     int threads = argc > 1 && !quick ? atoi(argv[1]) : 1;
     double max_seconds = getenv("BENCH_MAX_SECONDS") ? atof(getenv("BENCH_MAX_SECONDS")) : 300;
+    const char *only = getenv("BENCH_RULES");
     printf("commit,board,rules,threads,value,nodes,time_s,nodes_per_s,memory_mb,main_nodes\n");
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         const bench_case_t *c = &cases[i];
-        if (quick && !c->quick)
+        if ((quick && !c->quick) || (only && strcmp(only, c->rules)))
             continue;
         board_geom_t *g = board_geom_create(c->width, c->height, NULL);
         rules_t r;

@@ -86,9 +86,10 @@ struct japanese {
     int failed;        /* 0, or a japanese_error_code_t + 1 */
     bool by_attractor; /* the last decide answered by attractor_bounds, not by the search */
     bool cuts;         /* sealed's eye-space test and secured (true unless a test turns them off) */
-    uint64_t space_after;   /* decide asks the game space after so many nodes (0: never) */
-    uint64_t space_answers; /* strings the space decided */
-    struct aspace *space;   /* the game space, made on first use */
+    uint64_t space_after;       /* decide asks the game space after so many nodes (0: never) */
+    uint64_t space_answers;     /* strings the space decided */
+    uint64_t space_line_checks; /* of its strategies, those whose lines were checked one by one */
+    struct aspace *space;       /* the game space, made on first use */
 };
 
 japanese_t *japanese_create(const board_geom_t *geom, int table_bits, uint64_t max_nodes)
@@ -744,7 +745,8 @@ typedef struct astate {
 } astate_t;
 
 /* A set of states, numbered in the order they were added: open addressing over slots, which
- * hold index + 1 (0: empty), mask + 1 >= 2 * most of them. */
+ * hold index + 1 (0: empty); the slots double when half full, so that a set that stays small
+ * (a strategy's situations) costs little, and `most` caps the states. */
 typedef struct aset {
     GArray *states; /* astate_t */
     uint32_t *slots;
@@ -752,14 +754,13 @@ typedef struct aset {
     uint32_t most;
 } aset_t;
 
+#define ASET_FIRST_SLOTS 1024
+
 static void aset_init(aset_t *s, uint64_t most)
 {
     s->states = g_array_new(FALSE, FALSE, sizeof(astate_t));
     s->most = (uint32_t)most;
-    s->mask = 1;
-    while (s->mask < 2 * most)
-        s->mask <<= 1;
-    s->mask--;
+    s->mask = ASET_FIRST_SLOTS - 1;
     s->slots = g_new0(uint32_t, s->mask + 1);
 }
 
@@ -781,22 +782,44 @@ static uint64_t astate_hash(const astate_t *s)
     return h ^ (h >> 29);
 }
 
-/* The index of x in s (added when new), or -1 past s->most states. */
-static int64_t aset_index(aset_t *s, const astate_t *x)
+/* The slot that holds x in s, or the empty slot where it would go. */
+static uint64_t aset_slot(const aset_t *s, const astate_t *x)
 {
     for (uint64_t i = astate_hash(x) & s->mask;; i = (i + 1) & s->mask) {
-        if (!s->slots[i]) {
-            if (s->states->len >= s->most)
-                return -1;
-            g_array_append_val(s->states, *x);
-            s->slots[i] = s->states->len;
-            return s->states->len - 1;
-        }
+        if (!s->slots[i])
+            return i;
         const astate_t *t = aset_at(s, s->slots[i] - 1);
         if (t->stones[0] == x->stones[0] && t->stones[1] == x->stones[1] &&
             t->to_move == x->to_move && t->passes == x->passes && t->ko == x->ko)
-            return s->slots[i] - 1;
+            return i;
     }
+}
+
+/* The index of x in s, or -1 when it is not there. */
+static int64_t aset_find(const aset_t *s, const astate_t *x)
+{
+    return (int64_t)s->slots[aset_slot(s, x)] - 1;
+}
+
+/* The index of x in s (added when new), or -1 past s->most states. */
+static int64_t aset_index(aset_t *s, const astate_t *x)
+{
+    uint64_t i = aset_slot(s, x);
+    if (s->slots[i])
+        return s->slots[i] - 1;
+    if (s->states->len >= s->most)
+        return -1;
+    if (2 * ((uint64_t)s->states->len + 1) > s->mask + 1) {
+        g_free(s->slots);
+        s->mask = 2 * s->mask + 1;
+        s->slots = g_new0(uint32_t, s->mask + 1);
+        for (uint32_t k = 0; k < s->states->len; k++)
+            s->slots[aset_slot(s, aset_at(s, k))] = k + 1;
+        i = aset_slot(s, x);
+    }
+    g_array_append_val(s->states, *x);
+    s->slots[i] = s->states->len;
+    return s->states->len - 1;
 }
 
 /*
@@ -838,6 +861,25 @@ static const uint32_t *agraph_first(const agraph_t *gr)
 static const int32_t *agraph_moves(const agraph_t *gr)
 {
     return (const int32_t *)(const void *)gr->moves->data;
+}
+
+/* Which states of a graph end the imagined game with the defender's formation: the graph's own
+ * marks (agraph_build's), or the game space's formations of (d, target), read where needed so
+ * that a question costs nothing per state of the space. */
+typedef struct aformed {
+    const uint8_t *marks;       /* when not NULL */
+    const uint64_t *formations; /* else: the defender's formations in each state */
+    uint64_t target;
+} aformed_t;
+
+static inline bool aformed_at(const aformed_t *f, uint32_t i)
+{
+    return f->marks ? f->marks[i] != 0 : (f->formations[i] & f->target) != 0;
+}
+
+static aformed_t agraph_marks(const agraph_t *gr)
+{
+    return (aformed_t){gr->formed->data, NULL, 0};
 }
 
 /* Adds a move of the state being expanded to x (or to the end, x NULL); false past the
@@ -920,8 +962,13 @@ static bool agraph_build(agraph_t *gr, const japanese_t *j, const board_t *b, bo
     return ok;
 }
 
-/* The moves of gr backwards: (*first)[k] .. (*first)[k + 1] index the states moving to k in
- * *preds (free both with g_free). */
+/* A move backwards: the state it leaves (below 2^PRED_STATE_BITS: ATTRACTOR_MAX_STATES) and,
+ * above those bits, its place among that state's moves (below 128). */
+#define PRED_STATE_BITS 21
+_Static_assert(ATTRACTOR_MAX_STATES <= 1u << PRED_STATE_BITS, "a state fits a pred's bits");
+
+/* The moves of gr backwards: (*first)[k] .. (*first)[k + 1] index the moves to k in *preds
+ * (free both with g_free). */
 static void agraph_preds(uint32_t **first, uint32_t **preds, const agraph_t *gr)
 {
     uint32_t n = agraph_size(gr);
@@ -940,75 +987,119 @@ static void agraph_preds(uint32_t **first, uint32_t **preds, const agraph_t *gr)
     for (uint32_t i = 0; i < n; i++)
         for (uint32_t e = fst[i]; e < fst[i + 1]; e++)
             if (mv[e] >= 0)
-                pr[fill[mv[e]]++] = i;
+                pr[fill[mv[e]]++] = i | (e - fst[i]) << PRED_STATE_BITS;
     g_free(fill);
     *first = pf;
     *preds = pr;
 }
 
-/* agraph_attract with the moves backwards given (agraph_preds). */
-static uint32_t *agraph_attract_by(int32_t *via, const agraph_t *gr, board_color_t d,
-                                   const uint32_t *pred_first, const uint32_t *preds)
+/*
+ * An attractor, one byte per state (a 3x4 board's space has 1.3 M states; a byte each keeps
+ * the attractor's random accesses within the cache far more often than a word each):
+ *   ATTRACTED | m    the state joined: the defender moves there, and its m-th move (of the
+ *                    graph's moves of the state) joined first; else m is NO_MOVE (the
+ *                    attacker's states, and the formations);
+ *   OPEN_DEFENDER    not yet, the defender's state (one move into the set is enough);
+ *   left             not yet, the attacker's state: how many of its moves are not yet known to
+ *                    lead into the set (1 to 65: a board has at most 64 points).
+ */
+enum { ATTRACTED = 0x80, NO_MOVE = 0x7F, OPEN_DEFENDER = 0x7F };
+
+static inline bool attracted(const uint8_t *won, uint32_t i)
+{
+    return won[i] & ATTRACTED;
+}
+
+/* The state the attractor's strategy moves to from the defender's state i (inside it). */
+static inline uint32_t attractor_via(const agraph_t *gr, const uint8_t *won, uint32_t i)
+{
+    g_assert(attracted(won, i) && (won[i] & NO_MOVE) != NO_MOVE);
+    return (uint32_t)agraph_moves(gr)[agraph_first(gr)[i] + (won[i] & NO_MOVE)];
+}
+
+/* The attractor's bytes for defender d before anything joined (free with g_free). */
+static uint8_t *agraph_open(const agraph_t *gr, board_color_t d)
 {
     uint32_t n = agraph_size(gr);
     const uint32_t *fst = agraph_first(gr);
-    /* By a queue: `left` counts an attacker's moves not yet known to lead into the set. */
-    uint32_t *left = g_new(uint32_t, (size_t)n + 1);
-    uint32_t *order = g_new0(uint32_t, (size_t)n + 1);
-    uint32_t *queue = g_new(uint32_t, (size_t)n + 1);
-    uint32_t head = 0, tail = 0;
+    uint8_t *open = g_new(uint8_t, (size_t)n + 1);
     for (uint32_t i = 0; i < n; i++) {
-        left[i] = fst[i + 1] - fst[i];
-        if (via)
-            via[i] = -1;
-        if (gr->formed->data[i]) {
+        g_assert(fst[i + 1] - fst[i] < OPEN_DEFENDER);
+        open[i] =
+            aset_at(&gr->set, i)->to_move == d ? OPEN_DEFENDER : (uint8_t)(fst[i + 1] - fst[i]);
+    }
+    return open;
+}
+
+/* agraph_attract with the moves backwards (agraph_preds) and agraph_open's bytes given. */
+static uint8_t *agraph_attract_by(const agraph_t *gr, const aformed_t *formed, const uint8_t *open,
+                                  const uint32_t *pred_first, const uint32_t *preds)
+{
+    uint32_t n = agraph_size(gr);
+    uint8_t *won = g_memdup2(open, (size_t)n + 1);
+    uint32_t *queue = g_new(uint32_t, (size_t)n + 1), tail = 0;
+    for (uint32_t i = 0; i < n; i++)
+        if (aformed_at(formed, i)) {
+            won[i] = ATTRACTED | NO_MOVE;
             queue[tail++] = i;
-            order[i] = tail;
         }
-    }
-    while (head < tail) {
-        uint32_t k = queue[head++];
+    /* Any order of joining gives the same set; the strategy moves to a state that joined
+     * earlier, so it never returns to a state it has left.  A queue, because its states are
+     * known ahead: each one's moves backwards are fetched into the cache a few states before
+     * they are read (nearly every read of them would miss it). */
+    enum { AHEAD = 8 };
+    for (uint32_t head = 0; head < tail; head++) {
+        if (head + 2 * AHEAD < tail)
+            __builtin_prefetch(&pred_first[queue[head + 2 * AHEAD]]);
+        if (head + AHEAD < tail)
+            __builtin_prefetch(&preds[pred_first[queue[head + AHEAD]]]);
+        uint32_t k = queue[head];
+        for (uint32_t e = pred_first[k]; e < pred_first[k + 1]; e++)
+            __builtin_prefetch(&won[preds[e] & ((1u << PRED_STATE_BITS) - 1)]);
         for (uint32_t e = pred_first[k]; e < pred_first[k + 1]; e++) {
-            uint32_t i = preds[e];
-            if (order[i])
+            uint32_t i = preds[e] & ((1u << PRED_STATE_BITS) - 1);
+            uint8_t w = won[i];
+            if (w & ATTRACTED)
                 continue;
-            bool defender = aset_at(&gr->set, i)->to_move == d;
-            if (defender || --left[i] == 0) {
-                queue[tail++] = i;
-                order[i] = tail;
-                if (defender && via)
-                    via[i] = (int32_t)k;
-            }
+            if (w == OPEN_DEFENDER)
+                won[i] = (uint8_t)(ATTRACTED | preds[e] >> PRED_STATE_BITS);
+            else if (--w) {
+                won[i] = w;
+                continue;
+            } else
+                won[i] = ATTRACTED | NO_MOVE;
+            queue[tail++] = i;
         }
     }
-    g_free(left), g_free(queue);
-    return order;
+    g_free(queue);
+    return won;
 }
 
 /*
- * The defender's attractor of the formation states of a complete graph, added round by round
- * backwards: a defender's state joins with one move into the set, an attacker's when all its
- * moves lead into it (the end never does).  Returns order[i] (free with g_free): 1 + the place
- * at which state i joined, 0 when it lies outside; every move that made a state join leads to
- * a smaller order.  via (may be NULL, else one entry per state) receives for each defender's
- * state that joined without a formation the state its joining move leads to: a positional
- * strategy of the defender that descends in order.
+ * The defender's attractor of the formation states of a complete graph: a defender's state
+ * joins with one move into the set, an attacker's when all its moves lead into it (the end
+ * never does).  Returns a byte per state (free with g_free; `attracted`, `attractor_via`):
+ * inside or not, and for each defender's state inside that has no formation the move of a
+ * positional strategy that forces one without returning to a state it has left.
  */
-static uint32_t *agraph_attract(int32_t *via, const agraph_t *gr, board_color_t d)
+static uint8_t *agraph_attract(const agraph_t *gr, board_color_t d)
 {
     uint32_t *pred_first, *preds;
     agraph_preds(&pred_first, &preds, gr);
-    uint32_t *order = agraph_attract_by(via, gr, d, pred_first, preds);
-    g_free(pred_first), g_free(preds);
-    return order;
+    aformed_t formed = agraph_marks(gr);
+    uint8_t *open = agraph_open(gr, d);
+    uint8_t *won = agraph_attract_by(gr, &formed, open, pred_first, preds);
+    g_free(pred_first), g_free(preds), g_free(open);
+    return won;
 }
 
-/* The strategy's part of a graph reached from its start: the states (in the order reached),
- * the situation of each (numbered in `sits`), and the moves between them as pairs of states. */
+/* The strategy's part of a graph reached from its start, each state by its place (the order
+ * in which it was reached): the state, its situation (numbered in `sits`), and the moves
+ * between them as pairs of places.  Its size is the strategy's, not the graph's. */
 typedef struct astrategy {
-    GArray *reached; /* uint32_t */
-    GArray *edges;   /* uint32_t pairs (from, to) */
-    uint32_t *sit;   /* per state of the graph; set for the reached ones */
+    GArray *reached; /* uint32_t: the state at each place */
+    GArray *sit;     /* uint32_t: the situation at each place */
+    GArray *edges;   /* uint32_t pairs of places (from, to) */
     aset_t sits;
 } astrategy_t;
 
@@ -1018,18 +1109,19 @@ static bool astrategy_acyclic(const astrategy_t *s)
 {
     uint32_t m = s->sits.states->len, pairs = s->edges->len / 2;
     const uint32_t *pr = (const uint32_t *)(const void *)s->edges->data;
+    const uint32_t *sit = (const uint32_t *)(const void *)s->sit->data;
     uint32_t *out_first = g_new0(uint32_t, (size_t)m + 1), *in = g_new0(uint32_t, m);
     uint32_t *out = g_new(uint32_t, (size_t)pairs + 1), *fill = g_new(uint32_t, (size_t)m + 1);
     uint32_t *stack = g_new(uint32_t, (size_t)m + 1);
     for (uint32_t e = 0; e < pairs; e++) {
-        out_first[s->sit[pr[2 * e]] + 1]++;
-        in[s->sit[pr[2 * e + 1]]]++;
+        out_first[sit[pr[2 * e]] + 1]++;
+        in[sit[pr[2 * e + 1]]]++;
     }
     for (uint32_t k = 0; k < m; k++)
         out_first[k + 1] += out_first[k];
     memcpy(fill, out_first, (size_t)m * sizeof *fill);
     for (uint32_t e = 0; e < pairs; e++)
-        out[fill[s->sit[pr[2 * e]]]++] = s->sit[pr[2 * e + 1]];
+        out[fill[sit[pr[2 * e]]]++] = sit[pr[2 * e + 1]];
     uint32_t done = 0, top = 0;
     for (uint32_t k = 0; k < m; k++)
         if (!in[k])
@@ -1045,124 +1137,153 @@ static bool astrategy_acyclic(const astrategy_t *s)
     return done == m;
 }
 
-static int compare_u64(const void *a, const void *b)
-{
-    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
-    return (x > y) - (x < y);
-}
-
 #define ASTRATEGY_MAX_WORDS (1u << 22) /* the exact check's sets of situations: 32 MB at most */
 
 /*
  * Whether a line of s repeats a situation, exactly: a move u -> v such that a state with u's
- * situation is reachable from v.  Every move descends in `order`, so the situations reachable
- * from each state (a set of bits) are gathered from the lowest order up.  False also when the
- * sets would pass ASTRATEGY_MAX_WORDS words: then *known is false.
+ * situation is reachable from v.  The strategy never returns to a state it has left, so its
+ * states can be ranked with every move's end before its start; the situations reachable from
+ * each state (a set of bits) are gathered in that rank.  False also when the sets would pass
+ * ASTRATEGY_MAX_WORDS words (or the states have no such rank): then *known is false.
  */
-static bool astrategy_lines_repeat(bool *known, const astrategy_t *s, const uint32_t *order,
-                                   uint32_t n)
+static bool astrategy_lines_repeat(bool *known, const astrategy_t *s)
 {
     uint32_t r = s->reached->len, m = s->sits.states->len, pairs = s->edges->len / 2;
     uint64_t words = (m + 63) / 64;
     *known = (uint64_t)r * words <= ASTRATEGY_MAX_WORDS;
     if (!*known)
         return false;
-    const uint32_t *reached = (const uint32_t *)(const void *)s->reached->data;
+    const uint32_t *sit = (const uint32_t *)(const void *)s->sit->data;
     const uint32_t *pr = (const uint32_t *)(const void *)s->edges->data;
-    /* The reached states by order (low first), each with its place in that list. */
-    uint64_t *by_order = g_new(uint64_t, (size_t)r + 1);
-    for (uint32_t k = 0; k < r; k++)
-        by_order[k] = (uint64_t)order[reached[k]] << 32 | reached[k];
-    qsort(by_order, r, sizeof *by_order, compare_u64);
-    uint32_t *place = g_new(uint32_t, n);
-    for (uint32_t k = 0; k < r; k++)
-        place[(uint32_t)by_order[k]] = k;
-    /* The moves by their source's place. */
-    uint32_t *first = g_new0(uint32_t, (size_t)r + 1), *to = g_new(uint32_t, (size_t)pairs + 1);
-    uint32_t *fill = g_new(uint32_t, (size_t)r + 1);
-    for (uint32_t e = 0; e < pairs; e++)
-        first[place[pr[2 * e]] + 1]++;
-    for (uint32_t k = 0; k < r; k++)
-        first[k + 1] += first[k];
-    memcpy(fill, first, (size_t)r * sizeof *fill);
-    for (uint32_t e = 0; e < pairs; e++)
-        to[fill[place[pr[2 * e]]]++] = place[pr[2 * e + 1]];
-    uint64_t *reach = g_new0(uint64_t, (size_t)r * words);
-    bool repeats = false;
-    for (uint32_t k = 0; k < r && !repeats; k++) {
-        uint32_t own = s->sit[(uint32_t)by_order[k]];
-        uint64_t *set = &reach[(size_t)k * words];
-        for (uint32_t e = first[k]; e < first[k + 1] && !repeats; e++) {
-            const uint64_t *next = &reach[(size_t)to[e] * words]; /* lower: already gathered */
-            repeats = (next[own / 64] >> (own % 64)) & 1;
-            for (uint64_t w = 0; w < words; w++)
-                set[w] |= next[w];
-        }
-        set[own / 64] |= (uint64_t)1 << (own % 64);
+    /* The moves into each place, and how many moves out of it are not yet ranked. */
+    uint32_t *in_first = g_new0(uint32_t, (size_t)r + 1), *from = g_new(uint32_t, pairs + 1);
+    uint32_t *fill = g_new(uint32_t, (size_t)r + 1), *out = g_new0(uint32_t, (size_t)r + 1);
+    for (uint32_t e = 0; e < pairs; e++) {
+        in_first[pr[2 * e + 1] + 1]++;
+        out[pr[2 * e]]++;
     }
-    g_free(by_order), g_free(place), g_free(first), g_free(to), g_free(fill), g_free(reach);
+    for (uint32_t k = 0; k < r; k++)
+        in_first[k + 1] += in_first[k];
+    memcpy(fill, in_first, (size_t)r * sizeof *fill);
+    for (uint32_t e = 0; e < pairs; e++)
+        from[fill[pr[2 * e + 1]]++] = pr[2 * e];
+    /* by_rank: the places, each after every place it moves to (Kahn's order backwards). */
+    uint32_t *by_rank = g_new(uint32_t, (size_t)r + 1), *rank = g_new(uint32_t, (size_t)r + 1);
+    uint32_t ranked = 0;
+    for (uint32_t k = 0; k < r; k++)
+        if (!out[k])
+            by_rank[ranked++] = k;
+    for (uint32_t q = 0; q < ranked; q++)
+        for (uint32_t e = in_first[by_rank[q]]; e < in_first[by_rank[q] + 1]; e++)
+            if (--out[from[e]] == 0)
+                by_rank[ranked++] = from[e];
+    *known = ranked == r;
+    bool repeats = false;
+    if (*known) {
+        for (uint32_t q = 0; q < r; q++)
+            rank[by_rank[q]] = q;
+        /* The moves out of each rank, by the ranks they lead to. */
+        uint32_t *first = g_new0(uint32_t, (size_t)r + 1), *to = g_new(uint32_t, pairs + 1);
+        for (uint32_t e = 0; e < pairs; e++)
+            first[rank[pr[2 * e]] + 1]++;
+        for (uint32_t k = 0; k < r; k++)
+            first[k + 1] += first[k];
+        memcpy(fill, first, (size_t)r * sizeof *fill);
+        for (uint32_t e = 0; e < pairs; e++)
+            to[fill[rank[pr[2 * e]]]++] = rank[pr[2 * e + 1]];
+        uint64_t *reach = g_new0(uint64_t, (size_t)r * words);
+        for (uint32_t q = 0; q < r && !repeats; q++) {
+            uint32_t own = sit[by_rank[q]];
+            uint64_t *set = &reach[(size_t)q * words];
+            for (uint32_t e = first[q]; e < first[q + 1] && !repeats; e++) {
+                const uint64_t *next = &reach[(size_t)to[e] * words]; /* lower: gathered */
+                repeats = (next[own / 64] >> (own % 64)) & 1;
+                for (uint64_t w = 0; w < words; w++)
+                    set[w] |= next[w];
+            }
+            set[own / 64] |= (uint64_t)1 << (own % 64);
+        }
+        g_free(first), g_free(to), g_free(reach);
+    }
+    g_free(in_first), g_free(from), g_free(fill), g_free(out), g_free(by_rank), g_free(rank);
     return repeats;
 }
 
+/* The place of state i in s, given one when it is new (and then pushed on `stack`). */
+static uint32_t astrategy_place(astrategy_t *s, GHashTable *places, GArray *stack,
+                                const agraph_t *gr, uint32_t i)
+{
+    gpointer at = g_hash_table_lookup(places, GUINT_TO_POINTER(i + 1));
+    if (at)
+        return GPOINTER_TO_UINT(at) - 1;
+    uint32_t p = s->reached->len;
+    astate_t x = *aset_at(&gr->set, i);
+    x.passes = 0;
+    x.ko = NO_KO;
+    uint32_t k = (uint32_t)aset_index(&s->sits, &x); /* at most a situation per state */
+    g_array_append_val(s->reached, i);
+    g_array_append_val(s->sit, k);
+    g_hash_table_insert(places, GUINT_TO_POINTER(i + 1), GUINT_TO_POINTER(p + 1));
+    g_array_append_val(stack, p);
+    return p;
+}
+
 /*
- * Whether a line of the defender's strategy `via` (agraph_attract's, with its `order`, on the
- * complete graph of states, whose start lies in the attractor) may repeat a situation or end
- * with two passes before the formation.  The states the strategy reaches from the start (the
- * defender's move via[i], each of the attacker's moves) are gathered; a second pass among their
- * moves repeats.  A line that repeats a situation is a closed walk of their projection onto
+ * Whether a line of the defender's strategy (the attractor `won`'s, on the complete graph of
+ * states, whose start lies in the attractor) may repeat a situation or end with two passes
+ * before the formation.  The states the strategy reaches from the start (the defender's move
+ * attractor_via, each of the attacker's moves) are gathered; a second pass among their moves
+ * repeats.  A line that repeats a situation is a closed walk of their projection onto
  * situations, so a projection without a cycle proves that none does; else the lines are
  * checked exactly (astrategy_lines_repeat), when that fits.
  */
-static bool agraph_repeats(const agraph_t *gr, uint32_t start, const int32_t *via,
-                           const uint32_t *order, board_color_t d)
+static bool agraph_repeats(bool *line_check, const agraph_t *gr, const aformed_t *formed,
+                           uint32_t start, const uint8_t *won, board_color_t d)
 {
-    uint32_t n = agraph_size(gr);
     const uint32_t *fst = agraph_first(gr);
     const int32_t *mv = agraph_moves(gr);
     astrategy_t s = {g_array_new(FALSE, FALSE, sizeof(uint32_t)),
                      g_array_new(FALSE, FALSE, sizeof(uint32_t)),
-                     g_new(uint32_t, n),
+                     g_array_new(FALSE, FALSE, sizeof(uint32_t)),
                      {0}};
-    aset_init(&s.sits, n);
-    uint8_t *seen = g_new0(uint8_t, n);
-    uint32_t *stack = g_new(uint32_t, n);
+    aset_init(&s.sits, agraph_size(gr));
+    GHashTable *places = g_hash_table_new(NULL, NULL);           /* state + 1 -> its place + 1 */
+    GArray *stack = g_array_new(FALSE, FALSE, sizeof(uint32_t)); /* places to expand */
     bool repeats = false;
-    uint32_t top = 0;
-    stack[top++] = start;
-    seen[start] = 1;
-    while (top && !repeats) {
-        uint32_t i = stack[--top];
-        g_array_append_val(s.reached, i);
-        astate_t x = *aset_at(&gr->set, i);
-        x.passes = 0;
-        x.ko = NO_KO;
-        s.sit[i] = (uint32_t)aset_index(&s.sits, &x); /* at most n situations: never -1 */
-        if (gr->formed->data[i])
+    astrategy_place(&s, places, stack, gr, start);
+    while (stack->len && !repeats) {
+        uint32_t p = g_array_index(stack, uint32_t, stack->len - 1);
+        g_array_set_size(stack, stack->len - 1);
+        uint32_t i = g_array_index(s.reached, uint32_t, p);
+        if (aformed_at(formed, i))
             continue;
-        bool defender = aset_at(&gr->set, i)->to_move == d;
-        const int32_t *next = defender ? &via[i] : &mv[fst[i]];
-        uint32_t count = defender ? 1 : fst[i + 1] - fst[i];
+        int32_t via;
+        const int32_t *next = &mv[fst[i]];
+        uint32_t count = fst[i + 1] - fst[i];
+        if (aset_at(&gr->set, i)->to_move == d) {
+            via = (int32_t)attractor_via(gr, won, i); /* the strategy is defined inside */
+            next = &via;
+            count = 1;
+        }
         for (uint32_t e = 0; e < count && !repeats; e++) {
-            g_assert(next[e] != -1 || !defender); /* the strategy is defined inside */
             repeats = next[e] < 0;
-            if (repeats)
-                break;
-            uint32_t pair[2] = {i, (uint32_t)next[e]};
-            g_array_append_vals(s.edges, pair, 2);
-            if (!seen[next[e]]) {
-                seen[next[e]] = 1;
-                stack[top++] = (uint32_t)next[e];
+            if (!repeats) {
+                uint32_t pair[2] = {p, astrategy_place(&s, places, stack, gr, (uint32_t)next[e])};
+                g_array_append_vals(s.edges, pair, 2);
             }
         }
     }
-    if (!repeats && !astrategy_acyclic(&s)) {
+    *line_check = !repeats && !astrategy_acyclic(&s);
+    if (*line_check) {
         bool known;
-        repeats = astrategy_lines_repeat(&known, &s, order, n) || !known;
+        repeats = astrategy_lines_repeat(&known, &s) || !known;
     }
+    g_hash_table_destroy(places);
+    g_array_free(stack, TRUE);
     aset_clear(&s.sits);
     g_array_free(s.reached, TRUE);
+    g_array_free(s.sit, TRUE);
     g_array_free(s.edges, TRUE);
-    g_free(s.sit), g_free(seen), g_free(stack);
     return repeats;
 }
 
@@ -1175,48 +1296,36 @@ static bool agraph_repeats(const agraph_t *gr, uint32_t start, const int32_t *vi
  * formation states are those where the defender's formations hold a stone of the target.
  */
 #define SPACE_ATTRACTORS                                                                           \
-    8 /* attractors kept: the same strings come back in position after position */
+    64 /* attractors kept (a byte per state each): strings come back position after position */
 
 typedef struct aspace_attractor {
     board_color_t defender;
     uint64_t target;
     uint32_t size; /* the space's size when it was computed; 0: an empty slot */
-    uint32_t *order;
-    int32_t *via;
+    uint64_t used; /* the space's question count when it last answered (the least is replaced) */
+    uint8_t *won;  /* agraph_attract_by's */
 } aspace_attractor_t;
 
 typedef struct aspace {
-    agraph_t gr;       /* gr.first has an entry per expanded state, then the end of the moves */
-    GArray *formed;    /* uint64_t pairs: japanese_formations of each state, Black's and White's */
-    uint32_t expanded; /* states [0, expanded) have their moves */
-    bool full;         /* passed ATTRACTOR_MAX_STATES or a deadline: no longer used */
+    agraph_t gr;         /* gr.first has an entry per expanded state, then the end of the moves */
+    GArray *formed[2];   /* uint64_t: japanese_formations of each state, Black's, White's */
+    uint32_t expanded;   /* states [0, expanded) have their moves */
+    bool full;           /* passed ATTRACTOR_MAX_STATES or a deadline: no longer used */
     uint32_t preds_size; /* the space's size when pred_first and preds were made (0: none) */
     uint32_t *pred_first, *preds;
+    uint8_t *open[2]; /* agraph_open's for each defender, made with the preds */
     aspace_attractor_t kept[SPACE_ATTRACTORS];
-    unsigned next_kept;        /* the slot to replace next */
-    aspace_attractor_t marked; /* the question gr.formed marks now (order and via unused) */
+    uint64_t questions; /* asked so far: the clock of the kept attractors' use */
 } aspace_t;
-
-/* Marks in sp->gr.formed the states where the formations of d hold a stone of target. */
-static void aspace_mark(aspace_t *sp, board_color_t d, uint64_t target)
-{
-    uint32_t n = agraph_size(&sp->gr);
-    if (sp->marked.size == n && sp->marked.defender == d && sp->marked.target == target)
-        return;
-    const uint64_t *f = (const uint64_t *)(const void *)sp->formed->data;
-    g_byte_array_set_size(sp->gr.formed, n);
-    for (uint32_t i = 0; i < n; i++)
-        sp->gr.formed->data[i] = (f[2 * i + d] & target) != 0;
-    sp->marked = (aspace_attractor_t){d, target, n, NULL, NULL};
-}
 
 static void aspace_drop_derived(aspace_t *sp)
 {
-    g_free(sp->pred_first), g_free(sp->preds);
+    g_free(sp->pred_first), g_free(sp->preds), g_free(sp->open[0]), g_free(sp->open[1]);
     sp->pred_first = sp->preds = NULL;
+    sp->open[0] = sp->open[1] = NULL;
     sp->preds_size = 0;
     for (int i = 0; i < SPACE_ATTRACTORS; i++) {
-        g_free(sp->kept[i].order), g_free(sp->kept[i].via);
+        g_free(sp->kept[i].won);
         memset(&sp->kept[i], 0, sizeof sp->kept[i]);
     }
 }
@@ -1228,7 +1337,8 @@ static void aspace_free(aspace_t *sp)
     aspace_drop_derived(sp);
     if (!sp->full) { /* a full space was freed when it filled */
         agraph_free(&sp->gr);
-        g_array_free(sp->formed, TRUE);
+        g_array_free(sp->formed[0], TRUE);
+        g_array_free(sp->formed[1], TRUE);
     }
     g_free(sp);
 }
@@ -1244,7 +1354,8 @@ static int64_t aspace_reach(japanese_t *j, const astate_t *start)
         sp->gr.first = g_array_new(FALSE, FALSE, sizeof(uint32_t));
         sp->gr.moves = g_array_new(FALSE, FALSE, sizeof(int32_t));
         sp->gr.formed = g_byte_array_new();
-        sp->formed = g_array_new(FALSE, FALSE, sizeof(uint64_t));
+        sp->formed[0] = g_array_new(FALSE, FALSE, sizeof(uint64_t));
+        sp->formed[1] = g_array_new(FALSE, FALSE, sizeof(uint64_t));
         j->space = sp;
     }
     aspace_t *sp = j->space;
@@ -1259,9 +1370,10 @@ static int64_t aspace_reach(japanese_t *j, const astate_t *start)
             ok = false;
         astate_t x = *aset_at(&sp->gr.set, sp->expanded);
         board_t pos = {{x.stones[0], x.stones[1]}};
-        uint64_t f[2] = {japanese_formations(&pos, g, BOARD_BLACK),
-                         japanese_formations(&pos, g, BOARD_WHITE)};
-        g_array_append_vals(sp->formed, f, 2);
+        for (int c = 0; c < 2; c++) {
+            uint64_t f = japanese_formations(&pos, g, (board_color_t)c);
+            g_array_append_val(sp->formed[c], f);
+        }
         g_array_append_val(sp->gr.first, sp->gr.moves->len);
         ok = ok && astate_expand(&sp->gr, g, &x, false, BOARD_BLACK);
     }
@@ -1269,7 +1381,8 @@ static int64_t aspace_reach(japanese_t *j, const astate_t *start)
         /* A half-made space is of no use: free it now, and never build it again. */
         aspace_drop_derived(sp);
         agraph_free(&sp->gr);
-        g_array_free(sp->formed, TRUE);
+        g_array_free(sp->formed[0], TRUE);
+        g_array_free(sp->formed[1], TRUE);
         memset(sp, 0, sizeof *sp);
         sp->full = true;
         return -1;
@@ -1280,39 +1393,56 @@ static int64_t aspace_reach(japanese_t *j, const astate_t *start)
 }
 
 /* The space's word on (d, target) in b (attractor_bounds' `excluded` and `strategy`, over the
- * space): -1 not independently alive, 1 alive, 0 not known (or the space is full). */
-static int aspace_status(japanese_t *j, const board_t *b, board_color_t d, uint64_t target)
+ * space): -1 not independently alive, 1 alive, 0 not known (or the space is full).  With
+ * kept_only, only when b's state is in the space already and the attractor of (d, target) is
+ * kept: an answer that costs no new attractor (decide asks so before it searches). */
+static int aspace_status(japanese_t *j, const board_t *b, board_color_t d, uint64_t target,
+                         bool kept_only)
 {
     astate_t start = {{b->stones[0], b->stones[1]}, (uint8_t)board_color_other(d), 0, NO_KO, {0}};
-    int64_t k = aspace_reach(j, &start);
-    if (k < 0)
-        return 0;
     aspace_t *sp = j->space;
+    if (kept_only && (!sp || sp->full || !sp->preds_size))
+        return 0;
+    int64_t k = kept_only ? aset_find(&sp->gr.set, &start) : aspace_reach(j, &start);
+    if (k < 0 || (kept_only && k >= sp->expanded))
+        return 0;
+    sp = j->space;
     uint32_t n = agraph_size(&sp->gr);
     if (sp->preds_size != n) { /* the space grew: what was made from it is stale */
+        if (kept_only)
+            return 0;
         aspace_drop_derived(sp);
         agraph_preds(&sp->pred_first, &sp->preds, &sp->gr);
+        for (int c = 0; c < 2; c++)
+            sp->open[c] = agraph_open(&sp->gr, (board_color_t)c);
         sp->preds_size = n;
     }
-    aspace_attractor_t *a = NULL;
-    for (int i = 0; i < SPACE_ATTRACTORS && !a; i++)
-        if (sp->kept[i].size == n && sp->kept[i].defender == d && sp->kept[i].target == target)
-            a = &sp->kept[i];
+    aspace_attractor_t *a = NULL, *oldest = &sp->kept[0];
+    for (int i = 0; i < SPACE_ATTRACTORS && !a; i++) {
+        aspace_attractor_t *x = &sp->kept[i];
+        if (x->size == n && x->defender == d && x->target == target)
+            a = x;
+        else if (x->used < oldest->used)
+            oldest = x;
+    }
+    if (!a && kept_only)
+        return 0;
+    aformed_t formed = {NULL, (const uint64_t *)(const void *)sp->formed[d]->data, target};
     if (!a) {
-        a = &sp->kept[sp->next_kept];
-        sp->next_kept = (sp->next_kept + 1) % SPACE_ATTRACTORS;
-        g_free(a->order), g_free(a->via);
-        aspace_mark(sp, d, target);
+        a = oldest;
+        g_free(a->won);
         a->defender = d;
         a->target = target;
         a->size = n;
-        a->via = g_new(int32_t, n);
-        a->order = agraph_attract_by(a->via, &sp->gr, d, sp->pred_first, sp->preds);
+        a->won = agraph_attract_by(&sp->gr, &formed, sp->open[d], sp->pred_first, sp->preds);
     }
-    if (!a->order[k])
+    a->used = ++sp->questions;
+    if (!attracted(a->won, (uint32_t)k))
         return -1;
-    aspace_mark(sp, d, target); /* agraph_repeats reads this question's formations */
-    return agraph_repeats(&sp->gr, (uint32_t)k, a->via, a->order, d) ? 0 : 1;
+    bool line_check;
+    bool repeats = agraph_repeats(&line_check, &sp->gr, &formed, (uint32_t)k, a->won, d);
+    j->space_line_checks += line_check;
+    return repeats ? 0 : 1;
 }
 
 /*
@@ -1340,20 +1470,21 @@ static bool attractor_bounds(japanese_bounds_t *out, const japanese_t *j, const 
     agraph_t gr;
     if (agraph_build(&gr, j, b, d, target, false)) {
         known = true;
-        int32_t *via = g_new(int32_t, agraph_size(&gr));
-        uint32_t *order = agraph_attract(via, &gr, d);
-        out->excluded = !order[0];
-        out->strategy = order[0] && !agraph_repeats(&gr, 0, via, order, d);
-        g_free(via), g_free(order);
+        uint8_t *won = agraph_attract(&gr, d);
+        out->excluded = !attracted(won, 0);
+        aformed_t formed = agraph_marks(&gr);
+        bool line_check;
+        out->strategy = attracted(won, 0) && !agraph_repeats(&line_check, &gr, &formed, 0, won, d);
+        g_free(won);
     }
     agraph_free(&gr);
     if (!all && (out->excluded || out->strategy))
         return true;
     if (agraph_build(&gr, j, b, d, target, true)) {
         known = true;
-        uint32_t *order = agraph_attract(NULL, &gr, d);
-        out->situations = order[0] != 0;
-        g_free(order);
+        uint8_t *won = agraph_attract(&gr, d);
+        out->situations = attracted(won, 0);
+        g_free(won);
     }
     agraph_free(&gr);
     return known;
@@ -1402,6 +1533,13 @@ static bool decide(bool *alive, japanese_t *j, const board_t *b, board_color_t d
      * the search (the table keeps what the short one proved). */
     uint64_t max_nodes = j->max_nodes;
     bool space = j->space_after > 0;
+    int kept = space ? aspace_status(j, b, d, target, true) : 0;
+    if (kept) { /* an attractor kept from an earlier question answers at once */
+        j->space_answers++;
+        j->by_attractor = true;
+        *alive = kept > 0;
+        return true;
+    }
     if (space && (!max_nodes || max_nodes > j->space_after))
         j->max_nodes = j->space_after;
     jres_t r;
@@ -1413,7 +1551,7 @@ static bool decide(bool *alive, japanese_t *j, const board_t *b, board_color_t d
         if (j->failed && space && !j->timed_out) {
             space = false;
             j->max_nodes = max_nodes;
-            int status = aspace_status(j, b, d, target);
+            int status = aspace_status(j, b, d, target, false);
             if (status) {
                 j->space_answers++;
                 j->failed = 0;
@@ -1733,6 +1871,11 @@ void japanese_set_space(japanese_t *j, uint64_t after_nodes)
 uint64_t japanese_space_answers(const japanese_t *j)
 {
     return j->space_answers;
+}
+
+uint64_t japanese_space_line_checks(const japanese_t *j)
+{
+    return j->space_line_checks;
 }
 
 void japanese_set_deadline(japanese_t *j, int64_t deadline)

@@ -146,6 +146,10 @@ void japanese_set_space(japanese_t *j, uint64_t after_nodes);
 /* How many strings the game space has decided. */
 uint64_t japanese_space_answers(const japanese_t *j);
 
+/* How many of the space's strategies had their lines checked one by one for a repeated
+ * situation (their projection onto situations had a cycle): the exact, rarer check. */
+uint64_t japanese_space_line_checks(const japanese_t *j);
+
 /* For tests: with false, the search's static cuts are Benson's territory alone, without the
  * eye-space test and the defender's fill (docs/japanese.md, "The search"); true (the default)
  * uses all. */

@@ -317,6 +317,57 @@ static void test_japanese__status_matches_plain_recursion(void **state)
     }
 }
 
+/* The game space's exact check of a strategy's lines (tests/data/japanese_space_lines.txt):
+ * with the space asked after one node, every string's status and the whole Analysis are those
+ * of the search alone, and the positions do reach the check. */
+static void test_japanese__space_line_check_matches_the_search(void **state)
+{
+    (void)state;
+    char *text = support_read_data("japanese_space_lines.txt");
+    char **lines = g_strsplit(text, "\n", -1);
+    board_geom_t *g = board_geom_create(2, 5, NULL);
+    japanese_t *plain = japanese_create(g, 16, 0), *spaced = japanese_create(g, 16, 0);
+    japanese_set_space(spaced, 1);
+    int positions = 0;
+    for (char **l = lines; *l; l++) {
+        if (!**l || **l == '#')
+            continue;
+        board_t b;
+        int w, h;
+        char *diagram = g_strdelimit(g_strdup(*l), "/", '\n');
+        assert_true(diagram_parse(&b, &w, &h, diagram, NULL));
+        assert_true(w == 2 && h == 5);
+        g_free(diagram);
+        japanese_analysis_t a, sa;
+        assert_true(japanese_analyse(&a, plain, &b, NULL));
+        assert_true(japanese_analyse(&sa, spaced, &b, NULL));
+        if (a.alive[0] != sa.alive[0] || a.alive[1] != sa.alive[1])
+            fail_msg("%s: alive %llx %llx by the search, %llx %llx with the space", *l,
+                     (unsigned long long)a.alive[0], (unsigned long long)a.alive[1],
+                     (unsigned long long)sa.alive[0], (unsigned long long)sa.alive[1]);
+        for (uint64_t rest = board_occupied(&b); rest;) {
+            board_point_t p = board_lowest(rest);
+            rest &= ~board_chain(&b, g, p);
+            bool alive, spaced_alive;
+            assert_true(japanese_string_alive(&alive, NULL, plain, &b, p, NULL));
+            assert_true(japanese_string_alive(&spaced_alive, NULL, spaced, &b, p, NULL));
+            if (alive != spaced_alive)
+                fail_msg("%s: the string at %d: alive %d by the search, %d with the space", *l, p,
+                         alive, spaced_alive);
+        }
+        positions++;
+    }
+    fprintf(stderr, "%d positions, %llu strategies' lines checked one by one\n", positions,
+            (unsigned long long)japanese_space_line_checks(spaced));
+    assert_int_equal(positions, 13);
+    assert_true(japanese_space_line_checks(spaced) > 0);
+    japanese_destroy(plain);
+    japanese_destroy(spaced);
+    board_geom_destroy(g);
+    g_strfreev(lines);
+    g_free(text);
+}
+
 /* The eye-space cut (docs/japanese.md, "The search") read literally: A the attacker's Benson
  * alive stones; for each point t of the string outside A, the points reachable from t without
  * entering A; among them, those with no neighbour in A; the cut holds when no two of those are
@@ -1385,6 +1436,7 @@ int main(void)
         cmocka_unit_test(test_japanese__formation_matches_the_three_conditions),
         cmocka_unit_test(test_japanese__status_matches_plain_recursion),
         cmocka_unit_test(test_japanese__status_does_not_depend_on_the_table_size),
+        cmocka_unit_test(test_japanese__space_line_check_matches_the_search),
         cmocka_unit_test(test_japanese__attractor_bounds_agree_with_the_search),
         cmocka_unit_test(test_japanese__eye_space_cut_matches_plain_recursion),
         cmocka_unit_test(test_japanese__fill_win_matches_plain_recursion),
