@@ -1729,6 +1729,10 @@ bool japanese_string_alive(bool *alive, japanese_line_t *line, japanese_t *j, co
             return true;
         }
         principal_line(line, j, *alive);
+        if (j->failed == JAPANESE_ERROR_LIMIT + 1 && !j->timed_out) {
+            j->failed = 0; /* the status stands: only its line is cut short */
+            line->end = JAPANESE_END_LINE_LIMIT;
+        }
         if (j->failed)
             return fail(error, j);
     }

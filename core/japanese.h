@@ -93,6 +93,9 @@ typedef enum japanese_line_end {
                                    * strategy of the defender from an attractor forces the
                                    * formation on every line without repeating a situation
                                    * or two passes (independently alive; japanese_bounds_t) */
+    JAPANESE_END_LINE_LIMIT,      /* the search proved the status, but finding the proof's next move
+                                   * again passed the limit of imagined positions: the line stops
+                                   * there (the table no longer held the proof) */
 } japanese_line_end_t;
 
 /* An imagined sequence that proves a string's status: the attacker's move first. */

@@ -83,6 +83,11 @@ static void append_line(GString *out, const board_geom_t *g, const japanese_line
                              "defender forces a two-eye-formation from the states reachable "
                              "here (the attractor, docs/japanese.md)");
         break;
+    case JAPANESE_END_LINE_LIMIT:
+        g_string_append(out, "... (the line stops here: finding the proof's next move again "
+                             "passed the limit of imagined positions, --max-nodes; the status "
+                             "above is the search's)");
+        break;
     case JAPANESE_END_ATTRACTOR_ALIVE:
         g_string_append(out, "no line: the search passed its limit, and a strategy of the "
                              "defender from the attractor forces a two-eye-formation on every "

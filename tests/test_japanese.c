@@ -1367,6 +1367,15 @@ static void test_japanese__score_command_reports_and_refuses_bad_input(void **st
     assert_int_equal(r.status, 0);
     assert_non_null(strstr(r.out, ",,C2,3,2,1,0,4,2,B+2\n"));
     support_run_clear(&r);
+    /* A status the search proves whose line it cannot find again within the limit (the
+     * table no longer holds the proof): the line stops there, the status and result stand. */
+    const char *cut = "X.X\nOX.\n.XO\nXO.\n";
+    r = support_runv(cut, "score", "-", "--explain", "--max-nodes", "200000", NULL);
+    assert_int_equal(r.status, 0);
+    assert_non_null(strstr(r.out, "B A1: independently alive"));
+    assert_non_null(strstr(r.out, "the line stops here"));
+    assert_non_null(strstr(r.out, "result: B+10"));
+    support_run_clear(&r);
     /* Bad input: one message, exit status 2. */
     const char *bad[][3] = {
         {seki, "--status", "unsettled"}, /* an unknown status */
