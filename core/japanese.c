@@ -1031,15 +1031,22 @@ static uint8_t *agraph_open(const agraph_t *gr, board_color_t d)
     return open;
 }
 
-/* agraph_attract with the moves backwards (agraph_preds) and agraph_open's bytes given. */
-static uint8_t *agraph_attract_by(const agraph_t *gr, const aformed_t *formed, const uint8_t *open,
-                                  const uint32_t *pred_first, const uint32_t *preds)
+/*
+ * Takes the attractor `won` to the fixpoint over the formation states of `formed` (the moves
+ * backwards given, agraph_preds): `won` holds agraph_open's bytes, or an attractor of a
+ * subset of those formation states, whose bytes are a fixpoint of their own (every state
+ * outside counts the moves not yet into it).  Adding formation states to a fixpoint and going
+ * on reaches the same least fixpoint as starting afresh, and only the states that join are
+ * visited.  A state that was inside already and now holds a formation keeps its move: the
+ * game ends there all the same (aformed_at is read first).
+ */
+static void agraph_attract_more(uint8_t *won, const agraph_t *gr, const aformed_t *formed,
+                                const uint32_t *pred_first, const uint32_t *preds)
 {
     uint32_t n = agraph_size(gr);
-    uint8_t *won = g_memdup2(open, (size_t)n + 1);
     uint32_t *queue = g_new(uint32_t, (size_t)n + 1), tail = 0;
     for (uint32_t i = 0; i < n; i++)
-        if (aformed_at(formed, i)) {
+        if (!(won[i] & ATTRACTED) && aformed_at(formed, i)) {
             won[i] = ATTRACTED | NO_MOVE;
             queue[tail++] = i;
         }
@@ -1072,6 +1079,14 @@ static uint8_t *agraph_attract_by(const agraph_t *gr, const aformed_t *formed, c
         }
     }
     g_free(queue);
+}
+
+/* agraph_attract with the moves backwards (agraph_preds) and agraph_open's bytes given. */
+static uint8_t *agraph_attract_by(const agraph_t *gr, const aformed_t *formed, const uint8_t *open,
+                                  const uint32_t *pred_first, const uint32_t *preds)
+{
+    uint8_t *won = g_memdup2(open, (size_t)agraph_size(gr) + 1);
+    agraph_attract_more(won, gr, formed, pred_first, preds);
     return won;
 }
 
@@ -1429,12 +1444,30 @@ static int aspace_status(japanese_t *j, const board_t *b, board_color_t d, uint6
         return 0;
     aformed_t formed = {NULL, (const uint64_t *)(const void *)sp->formed[d]->data, target};
     if (!a) {
+        /* From the kept attractor of the most points within the target, when there is one:
+         * the attractor grows with the target, and going on from it visits only what joins. */
+        const aspace_attractor_t *from = NULL;
+        for (int i = 0; i < SPACE_ATTRACTORS; i++) {
+            const aspace_attractor_t *x = &sp->kept[i];
+            if (x->size == n && x->defender == d && !(x->target & ~target) &&
+                (!from || board_popcount(x->target) > board_popcount(from->target)))
+                from = x;
+        }
+        uint8_t *won = g_memdup2(from ? from->won : sp->open[d], (size_t)n + 1);
+        agraph_attract_more(won, &sp->gr, &formed, sp->pred_first, sp->preds);
+#ifdef MATHGO_DEBUG
+        uint8_t *afresh =
+            agraph_attract_by(&sp->gr, &formed, sp->open[d], sp->pred_first, sp->preds);
+        for (uint32_t i = 0; i < n; i++)
+            g_assert(attracted(won, i) == attracted(afresh, i));
+        g_free(afresh);
+#endif
         a = oldest;
         g_free(a->won);
         a->defender = d;
         a->target = target;
         a->size = n;
-        a->won = agraph_attract_by(&sp->gr, &formed, sp->open[d], sp->pred_first, sp->preds);
+        a->won = won;
     }
     a->used = ++sp->questions;
     if (!attracted(a->won, (uint32_t)k))
