@@ -1407,6 +1407,17 @@ static int64_t aspace_reach(japanese_t *j, const astate_t *start)
     return k;
 }
 
+/* The kept attractor of (d, target) over the whole space, or NULL. */
+static aspace_attractor_t *aspace_kept(aspace_t *sp, board_color_t d, uint64_t target)
+{
+    for (int i = 0; i < SPACE_ATTRACTORS; i++) {
+        aspace_attractor_t *x = &sp->kept[i];
+        if (x->size == agraph_size(&sp->gr) && x->defender == d && x->target == target)
+            return x;
+    }
+    return NULL;
+}
+
 /* The space's word on (d, target) in b (attractor_bounds' `excluded` and `strategy`, over the
  * space): -1 not independently alive, 1 alive, 0 not known (or the space is full).  With
  * kept_only, only when b's state is in the space already and the attractor of (d, target) is
@@ -1416,32 +1427,22 @@ static int aspace_status(japanese_t *j, const board_t *b, board_color_t d, uint6
 {
     astate_t start = {{b->stones[0], b->stones[1]}, (uint8_t)board_color_other(d), 0, NO_KO, {0}};
     aspace_t *sp = j->space;
-    if (kept_only && (!sp || sp->full || !sp->preds_size))
-        return 0;
+    if (kept_only &&
+        (!sp || sp->full || sp->preds_size != agraph_size(&sp->gr) || !aspace_kept(sp, d, target)))
+        return 0; /* no kept attractor: no look-up of the state either (a cache miss or two) */
     int64_t k = kept_only ? aset_find(&sp->gr.set, &start) : aspace_reach(j, &start);
     if (k < 0 || (kept_only && k >= sp->expanded))
         return 0;
     sp = j->space;
     uint32_t n = agraph_size(&sp->gr);
     if (sp->preds_size != n) { /* the space grew: what was made from it is stale */
-        if (kept_only)
-            return 0;
         aspace_drop_derived(sp);
         agraph_preds(&sp->pred_first, &sp->preds, &sp->gr);
         for (int c = 0; c < 2; c++)
             sp->open[c] = agraph_open(&sp->gr, (board_color_t)c);
         sp->preds_size = n;
     }
-    aspace_attractor_t *a = NULL, *oldest = &sp->kept[0];
-    for (int i = 0; i < SPACE_ATTRACTORS && !a; i++) {
-        aspace_attractor_t *x = &sp->kept[i];
-        if (x->size == n && x->defender == d && x->target == target)
-            a = x;
-        else if (x->used < oldest->used)
-            oldest = x;
-    }
-    if (!a && kept_only)
-        return 0;
+    aspace_attractor_t *a = aspace_kept(sp, d, target);
     aformed_t formed = {NULL, (const uint64_t *)(const void *)sp->formed[d]->data, target};
     if (!a) {
         /* From the kept attractor of the most points within the target, when there is one:
@@ -1462,7 +1463,10 @@ static int aspace_status(japanese_t *j, const board_t *b, board_color_t d, uint6
             g_assert(attracted(won, i) == attracted(afresh, i));
         g_free(afresh);
 #endif
-        a = oldest;
+        a = &sp->kept[0];
+        for (int i = 1; i < SPACE_ATTRACTORS; i++)
+            if (sp->kept[i].used < a->used)
+                a = &sp->kept[i]; /* the least recently used (an empty slot: 0) */
         g_free(a->won);
         a->defender = d;
         a->target = target;
