@@ -534,6 +534,7 @@ int front_solve(int argc, char **argv)
         goto done;
     }
     search_t *search = engine.search; /* NULL under proof-number search (no checkpoint) */
+    front_ticker_watch(ticker, search);
     if (checkpoint) {
         run.problem = checkpoint_problem(game);
         if (g_file_test(checkpoint, G_FILE_TEST_EXISTS)) {

@@ -1,6 +1,8 @@
 /* front/progress.c: the heartbeat thread of long commands (front/progress.h). */
 #include "front/progress.h"
 
+#include "solver/search.h"
+
 #include <stdarg.h>
 #include <stdio.h>
 
@@ -15,7 +17,8 @@ struct front_ticker {
     GCond wake;
     bool stop;
     char *phase;
-    gint64 started, last_line; /* monotonic microseconds */
+    const struct search *search; /* whose nodes a heartbeat shows (NULL: none) */
+    gint64 started, last_line;   /* monotonic microseconds */
 };
 
 static gpointer tick(gpointer data)
@@ -27,8 +30,13 @@ static gpointer tick(gpointer data)
         gint64 now = g_get_monotonic_time();
         if (t->stop || now - t->last_line < (gint64)(QUIET_SECONDS * G_TIME_SPAN_SECOND))
             continue;
-        fprintf(stderr, "mathgo %s: %8.1f s  %s\n", t->name, (now - t->started) / 1e6,
-                t->phase ? t->phase : "working");
+        if (t->search) /* in the columns of the solver's own lines */
+            fprintf(stderr, "mathgo %s: %8.1f s %12llu nodes  %s\n", t->name,
+                    (now - t->started) / 1e6, (unsigned long long)search_nodes_so_far(t->search),
+                    t->phase ? t->phase : "working");
+        else
+            fprintf(stderr, "mathgo %s: %8.1f s  %s\n", t->name, (now - t->started) / 1e6,
+                    t->phase ? t->phase : "working");
         t->last_line = now;
     }
     g_mutex_unlock(&t->lock);
@@ -74,6 +82,13 @@ void front_ticker_phase(front_ticker_t *t, const char *format, ...)
     g_mutex_lock(&t->lock);
     g_free(t->phase);
     t->phase = phase;
+    g_mutex_unlock(&t->lock);
+}
+
+void front_ticker_watch(front_ticker_t *t, const struct search *search)
+{
+    g_mutex_lock(&t->lock);
+    t->search = search;
     g_mutex_unlock(&t->lock);
 }
 

@@ -11,6 +11,7 @@
 #include <stdbool.h>
 
 typedef struct front_ticker front_ticker_t;
+struct search; /* solver/search.h */
 
 /* Starts the heartbeat of command `name` when `enabled` (otherwise every call does nothing).
  * Free with front_ticker_destroy, which stops the thread. */
@@ -19,6 +20,11 @@ void front_ticker_destroy(front_ticker_t *ticker);
 
 /* Names the phase now running ("the value", "optimal first moves and game", ...). */
 void front_ticker_phase(front_ticker_t *ticker, const char *format, ...) G_GNUC_PRINTF(2, 3);
+
+/* Has each heartbeat show the nodes of `search`'s running search (search_nodes_so_far; NULL:
+ * none): a search that answers no root test for long (a japanese solve in its Analyses) still
+ * shows that it works.  The search must outlive the ticker or the next call. */
+void front_ticker_watch(front_ticker_t *ticker, const struct search *search);
 
 /* Says that another progress line was just printed (the next heartbeat waits a second). */
 void front_ticker_printed(front_ticker_t *ticker);

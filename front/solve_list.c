@@ -154,6 +154,7 @@ int solve_list(const board_geom_t *geom, const solve_list_options_t *o)
         return FRONT_EXIT_FAILURE;
     }
     front_ticker_t *ticker = front_ticker_create("solve", o->progress);
+    front_ticker_watch(ticker, search);
     if (o->csv && o->header)
         printf("%s,position,line\n", solve_csv_header);
     int status = FRONT_EXIT_OK, solved = 0;

@@ -178,6 +178,11 @@ search_bounds_t search_root_bounds(const search_t *s)
     return b;
 }
 
+uint64_t search_nodes_so_far(const search_t *s)
+{
+    return atomic_load_explicit(&((search_t *)s)->nodes_all, memory_order_relaxed);
+}
+
 struct tt *search_table(search_t *s)
 {
     return s->tt;

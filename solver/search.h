@@ -194,6 +194,11 @@ void search_resume(search_t *search, int lo, int hi);
 /* What the running (or last) search proved of its root: lo <= value <= hi, Black's view. */
 search_bounds_t search_root_bounds(const search_t *search);
 
+/* The nodes of the running (or last) search so far, all threads, each counted to within its
+ * last few thousand: safe to read from another thread (a progress display), which
+ * search_root_bounds is not. */
+uint64_t search_nodes_so_far(const search_t *search);
+
 /* The context's table (NULL when it has none), for checkpoints. */
 struct tt *search_table(search_t *search);
 
