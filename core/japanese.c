@@ -1535,6 +1535,17 @@ bool japanese_attractor_bounds(japanese_bounds_t *out, const japanese_t *j, cons
     return attractor_bounds(out, j, b, d, board_chain(b, j->g, p), true);
 }
 
+/* Takes the game space's word (aspace_status's) as decide's answer when it gives one. */
+static bool take_space_answer(bool *alive, japanese_t *j, int status)
+{
+    if (!status)
+        return false;
+    j->space_answers++;
+    j->by_attractor = true;
+    *alive = status > 0;
+    return true;
+}
+
 /*
  * Decides whether colour d can force a two-eye-formation holding a stone on a point of
  * `target` in b, the other colour moving first (the imagined game of a string when target is
@@ -1570,13 +1581,8 @@ static bool decide(bool *alive, japanese_t *j, const board_t *b, board_color_t d
      * the search (the table keeps what the short one proved). */
     uint64_t max_nodes = j->max_nodes;
     bool space = j->space_after > 0;
-    int kept = space ? aspace_status(j, b, d, target, true) : 0;
-    if (kept) { /* an attractor kept from an earlier question answers at once */
-        j->space_answers++;
-        j->by_attractor = true;
-        *alive = kept > 0;
-        return true;
-    }
+    if (space && take_space_answer(alive, j, aspace_status(j, b, d, target, true)))
+        return true; /* an attractor kept from an earlier question answered at once */
     if (space && (!max_nodes || max_nodes > j->space_after))
         j->max_nodes = j->space_after;
     jres_t r;
@@ -1588,15 +1594,9 @@ static bool decide(bool *alive, japanese_t *j, const board_t *b, board_color_t d
         if (j->failed && space && !j->timed_out) {
             space = false;
             j->max_nodes = max_nodes;
-            int status = aspace_status(j, b, d, target, false);
-            if (status) {
-                j->space_answers++;
-                j->failed = 0;
-                j->by_attractor = true;
-                *alive = status > 0;
-                return true;
-            }
             j->failed = 0;
+            if (take_space_answer(alive, j, aspace_status(j, b, d, target, false)))
+                return true;
             j->nodes_start = j->nodes;
             j->ply_limit = 4; /* the loop doubles it back to the start */
             continue;

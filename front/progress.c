@@ -30,13 +30,12 @@ static gpointer tick(gpointer data)
         gint64 now = g_get_monotonic_time();
         if (t->stop || now - t->last_line < (gint64)(QUIET_SECONDS * G_TIME_SPAN_SECOND))
             continue;
-        if (t->search) /* in the columns of the solver's own lines */
-            fprintf(stderr, "mathgo %s: %8.1f s %12llu nodes  %s\n", t->name,
-                    (now - t->started) / 1e6, (unsigned long long)search_nodes_so_far(t->search),
-                    t->phase ? t->phase : "working");
-        else
-            fprintf(stderr, "mathgo %s: %8.1f s  %s\n", t->name, (now - t->started) / 1e6,
-                    t->phase ? t->phase : "working");
+        char nodes[32] = ""; /* in the columns of the solver's own lines */
+        if (t->search)
+            snprintf(nodes, sizeof nodes, "%12llu nodes ",
+                     (unsigned long long)search_nodes_so_far(t->search));
+        fprintf(stderr, "mathgo %s: %8.1f s %s %s\n", t->name, (now - t->started) / 1e6, nodes,
+                t->phase ? t->phase : "working");
         t->last_line = now;
     }
     g_mutex_unlock(&t->lock);

@@ -180,7 +180,7 @@ search_bounds_t search_root_bounds(const search_t *s)
 
 uint64_t search_nodes_so_far(const search_t *s)
 {
-    return atomic_load_explicit(&((search_t *)s)->nodes_all, memory_order_relaxed);
+    return atomic_load_explicit(&s->nodes_all, memory_order_relaxed);
 }
 
 struct tt *search_table(search_t *s)
