@@ -1,5 +1,6 @@
 /* core/japanese.c: independently alive strings by imagined play, Removal, territory, score. */
 #include "core/japanese.h"
+#include "core/japanese_internal.h"
 
 #include "core/benson.h"
 #include "core/hash.h"
@@ -1118,14 +1119,11 @@ typedef struct astrategy {
     aset_t sits;
 } astrategy_t;
 
-/* Whether the situations' graph of s (a move from sit(u) to sit(v) for each move u -> v) has
- * no cycle: peeling its sources (Kahn's order) leaves none. */
-static bool astrategy_acyclic(const astrategy_t *s)
+bool japanese_lines_acyclic(const japanese_lines_t *l)
 {
-    uint32_t m = s->sits.states->len, pairs = s->edges->len / 2;
-    const uint32_t *pr = (const uint32_t *)(const void *)s->edges->data;
-    const uint32_t *sit = (const uint32_t *)(const void *)s->sit->data;
-    uint32_t *out_first = g_new0(uint32_t, (size_t)m + 1), *in = g_new0(uint32_t, m);
+    uint32_t m = l->situations, pairs = l->moves;
+    const uint32_t *pr = l->edges, *sit = l->sit;
+    uint32_t *out_first = g_new0(uint32_t, (size_t)m + 1), *in = g_new0(uint32_t, (size_t)m + 1);
     uint32_t *out = g_new(uint32_t, (size_t)pairs + 1), *fill = g_new(uint32_t, (size_t)m + 1);
     uint32_t *stack = g_new(uint32_t, (size_t)m + 1);
     for (uint32_t e = 0; e < pairs; e++) {
@@ -1152,24 +1150,14 @@ static bool astrategy_acyclic(const astrategy_t *s)
     return done == m;
 }
 
-#define ASTRATEGY_MAX_WORDS (1u << 22) /* the exact check's sets of situations: 32 MB at most */
-
-/*
- * Whether a line of s repeats a situation, exactly: a move u -> v such that a state with u's
- * situation is reachable from v.  The strategy never returns to a state it has left, so its
- * states can be ranked with every move's end before its start; the situations reachable from
- * each state (a set of bits) are gathered in that rank.  False also when the sets would pass
- * ASTRATEGY_MAX_WORDS words (or the states have no such rank): then *known is false.
- */
-static bool astrategy_lines_repeat(bool *known, const astrategy_t *s)
+bool japanese_lines_repeat(bool *known, const japanese_lines_t *l)
 {
-    uint32_t r = s->reached->len, m = s->sits.states->len, pairs = s->edges->len / 2;
+    uint32_t r = l->places, m = l->situations, pairs = l->moves;
     uint64_t words = (m + 63) / 64;
-    *known = (uint64_t)r * words <= ASTRATEGY_MAX_WORDS;
+    *known = (uint64_t)r * words <= JAPANESE_LINES_MAX_WORDS;
     if (!*known)
         return false;
-    const uint32_t *sit = (const uint32_t *)(const void *)s->sit->data;
-    const uint32_t *pr = (const uint32_t *)(const void *)s->edges->data;
+    const uint32_t *sit = l->sit, *pr = l->edges;
     /* The moves into each place, and how many moves out of it are not yet ranked. */
     uint32_t *in_first = g_new0(uint32_t, (size_t)r + 1), *from = g_new(uint32_t, pairs + 1);
     uint32_t *fill = g_new(uint32_t, (size_t)r + 1), *out = g_new0(uint32_t, (size_t)r + 1);
@@ -1250,7 +1238,7 @@ static uint32_t astrategy_place(astrategy_t *s, GHashTable *places, GArray *stac
  * attractor_via, each of the attacker's moves) are gathered; a second pass among their moves
  * repeats.  A line that repeats a situation is a closed walk of their projection onto
  * situations, so a projection without a cycle proves that none does; else the lines are
- * checked exactly (astrategy_lines_repeat), when that fits.
+ * checked exactly (japanese_lines_repeat), when that fits.
  */
 static bool agraph_repeats(bool *line_check, const agraph_t *gr, const aformed_t *formed,
                            uint32_t start, const uint8_t *won, board_color_t d)
@@ -1288,10 +1276,13 @@ static bool agraph_repeats(bool *line_check, const agraph_t *gr, const aformed_t
             }
         }
     }
-    *line_check = !repeats && !astrategy_acyclic(&s);
+    japanese_lines_t lines = {s.reached->len, s.sits.states->len, s.edges->len / 2,
+                              (const uint32_t *)(const void *)s.sit->data,
+                              (const uint32_t *)(const void *)s.edges->data};
+    *line_check = !repeats && !japanese_lines_acyclic(&lines);
     if (*line_check) {
         bool known;
-        repeats = astrategy_lines_repeat(&known, &s) || !known;
+        repeats = japanese_lines_repeat(&known, &lines) || !known;
     }
     g_hash_table_destroy(places);
     g_array_free(stack, TRUE);

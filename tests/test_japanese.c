@@ -22,6 +22,7 @@
 #include "core/benson.h"
 #include "core/game.h"
 #include "core/japanese.h"
+#include "core/japanese_internal.h"
 #include "positions/diagram.h"
 #include "solver/search.h"
 #include "tests/reference.h"
@@ -315,6 +316,88 @@ static void test_japanese__status_matches_plain_recursion(void **state)
         japanese_destroy(whole);
         board_geom_destroy(g);
     }
+}
+
+/* Whether a walk from place p along l's moves meets a situation of `seen` (one bit each) or
+ * meets one twice: every line enumerated, the plain definition. */
+static bool lines_repeat_from(const japanese_lines_t *l, uint32_t p, uint64_t seen)
+{
+    if ((seen >> l->sit[p]) & 1)
+        return true;
+    seen |= (uint64_t)1 << l->sit[p];
+    for (uint32_t e = 0; e < l->moves; e++)
+        if (l->edges[2 * e] == p && lines_repeat_from(l, l->edges[2 * e + 1], seen))
+            return true;
+    return false;
+}
+
+/* The exact line check of the game space (core/japanese_internal.h), on strategies built to
+ * answer each way, then against every line enumerated on 3,000 random ones: no search of a
+ * real position has yet met a strategy with a repeating line, so the check's "yes" is
+ * tested here. */
+static void test_japanese__lines_check_matches_every_line_enumerated(void **state)
+{
+    (void)state;
+    /* Start 0 (situation 2) branches to 1 -> 2 (situations 0 then 1) and to 3 -> 4 (1 then
+     * 0): the situations' graph has the cycle 0 -> 1 -> 0, yet no line meets one twice. */
+    const uint32_t sit_two[] = {2, 0, 1, 1, 0}, edges_two[] = {0, 1, 1, 2, 0, 3, 3, 4};
+    japanese_lines_t two = {5, 3, 4, sit_two, edges_two};
+    bool known = false;
+    assert_false(japanese_lines_acyclic(&two));
+    assert_false(japanese_lines_repeat(&known, &two));
+    assert_true(known);
+    /* The same with one more move, 2 -> 4: the line 0 1 2 4 meets situation 0 twice. */
+    const uint32_t edges_joined[] = {0, 1, 1, 2, 0, 3, 3, 4, 2, 4};
+    japanese_lines_t joined = {5, 3, 5, sit_two, edges_joined};
+    assert_true(japanese_lines_repeat(&known, &joined));
+    assert_true(known);
+    /* A chain of distinct situations: acyclic, no repeat. */
+    const uint32_t sit_chain[] = {0, 1, 2}, edges_chain[] = {0, 1, 1, 2};
+    japanese_lines_t chain = {3, 3, 2, sit_chain, edges_chain};
+    assert_true(japanese_lines_acyclic(&chain));
+    assert_false(japanese_lines_repeat(&known, &chain));
+    assert_true(known);
+    /* Places that cycle among themselves have no rank: not known. */
+    const uint32_t edges_loop[] = {0, 1, 1, 2, 2, 0};
+    japanese_lines_t loop = {3, 3, 3, sit_chain, edges_loop};
+    assert_false(japanese_lines_repeat(&known, &loop));
+    assert_false(known);
+
+    GRand *rng = g_rand_new_with_seed(14);
+    int repeating = 0, acyclic = 0;
+    for (int round = 0; round < 3000; round++) {
+        uint32_t places = (uint32_t)g_rand_int_range(rng, 2, 11);
+        uint32_t situations = (uint32_t)g_rand_int_range(rng, 1, 7);
+        uint32_t sit[10], edges[2 * 45], moves = 0;
+        for (uint32_t p = 0; p < places; p++)
+            sit[p] = (uint32_t)g_rand_int_range(rng, 0, (gint32)situations);
+        /* Moves only from a lower place to a higher one: the places have no cycle. */
+        for (uint32_t u = 0; u < places; u++)
+            for (uint32_t v = u + 1; v < places; v++)
+                if (g_rand_int_range(rng, 0, 4) == 0) {
+                    edges[2 * moves] = u;
+                    edges[2 * moves + 1] = v;
+                    moves++;
+                }
+        japanese_lines_t l = {places, situations, moves, sit, edges};
+        bool expected = false;
+        for (uint32_t p = 0; p < places && !expected; p++)
+            expected = lines_repeat_from(&l, p, 0);
+        bool got = japanese_lines_repeat(&known, &l);
+        assert_true(known);
+        if (got != expected)
+            fail_msg("round %d: %u places, %u moves: the check says %d, the lines %d", round,
+                     places, moves, got, expected);
+        if (japanese_lines_acyclic(&l)) {
+            acyclic++;
+            assert_false(expected);
+        }
+        repeating += expected;
+    }
+    g_rand_free(rng);
+    fprintf(stderr, "3000 strategies: %d with a repeating line, %d with acyclic situations\n",
+            repeating, acyclic);
+    assert_true(repeating > 300 && 3000 - repeating > 300 && acyclic > 300);
 }
 
 /* The game space's exact check of a strategy's lines (tests/data/japanese_space_lines.txt):
@@ -1446,6 +1529,7 @@ int main(void)
         cmocka_unit_test(test_japanese__status_matches_plain_recursion),
         cmocka_unit_test(test_japanese__status_does_not_depend_on_the_table_size),
         cmocka_unit_test(test_japanese__space_line_check_matches_the_search),
+        cmocka_unit_test(test_japanese__lines_check_matches_every_line_enumerated),
         cmocka_unit_test(test_japanese__attractor_bounds_agree_with_the_search),
         cmocka_unit_test(test_japanese__eye_space_cut_matches_plain_recursion),
         cmocka_unit_test(test_japanese__fill_win_matches_plain_recursion),
