@@ -256,6 +256,7 @@ game_result_t game_result(const game_t *game)
         game->rules.analysis == RULES_ANALYSIS_JAPANESE) {
         japanese_analysis_t a;
         japanese_t *j = japanese_create(game->geom, 12, GAME_ANALYSIS_NODES);
+        japanese_set_space(j, JAPANESE_SPACE_AFTER_NODES_ALONE);
         bool ok = japanese_analyse(&a, j, &cur->board, NULL);
         japanese_destroy(j);
         if (!ok) {

@@ -235,6 +235,10 @@ int front_score(int argc, char **argv)
 
     /* Every string's status (and its line), then Removal and territory. */
     j = japanese_create(g, 20, (uint64_t)max_nodes);
+    /* Without lines to show, the game space may settle a string (on the boards it covers):
+     * its answers come without an imagined line. */
+    if (!explain)
+        japanese_set_space(j, JAPANESE_SPACE_AFTER_NODES_ALONE);
     uint64_t alive[2] = {0, 0};
     japanese_line_t *line = g_new(japanese_line_t, 1);
     for (int c = 0; c < 2; c++) {

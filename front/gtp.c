@@ -796,6 +796,7 @@ static bool cmd_reg_genmove(GString *out, gtp_engine_t *engine, int argc, char *
 static bool analyse_japanese(japanese_analysis_t *a, GString *out, const gtp_engine_t *engine)
 {
     japanese_t *j = japanese_create(engine->geom, 18, GAME_ANALYSIS_NODES);
+    japanese_set_space(j, JAPANESE_SPACE_AFTER_NODES_ALONE);
     /* A controller waits for the answer: the Analysis gets the engine's per-move cap. */
     if (engine->max_seconds > 0)
         japanese_set_deadline(j, g_get_monotonic_time() + (gint64)(engine->max_seconds * 1e6));
