@@ -143,7 +143,7 @@ void japanese_set_deadline(japanese_t *j, int64_t deadline);
  * states (about 200 MB); past that the space is dropped and the search runs as before.
  */
 #define JAPANESE_SPACE_MAX_POINTS  12
-#define JAPANESE_SPACE_AFTER_NODES 20000
+#define JAPANESE_SPACE_AFTER_NODES 2000
 /* For an Analysis on its own (`score`, a game's end, GTP): building the space costs about
  * 1.7 s on 3x4, which the solver's thousands of Analyses share and one position does not, so
  * the space waits until the search has spent about as long (docs/japanese.md). */
