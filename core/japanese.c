@@ -1301,8 +1301,13 @@ static bool agraph_repeats(bool *line_check, const agraph_t *gr, const aformed_t
  * serves every search of the analyser: a question is then only a new attractor over it, whose
  * formation states are those where the defender's formations hold a stone of the target.
  */
-#define SPACE_ATTRACTORS                                                                           \
-    64 /* attractors kept (a byte per state each): strings come back position after position */
+/* Attractors kept (a byte per state each): strings come back position after position.  At
+ * most SPACE_ATTRACTORS, and no more than fit in SPACE_ATTRACTOR_BYTES (the space's 2^21
+ * states at most give 128 of them).  Measured on 2026-12-03 (one thread, value only, the same
+ * nodes): 3x4 15.2 s with 64 kept, 8.6 s with 256, 7.8 s with 512; 2x6 63.3 s, 47.8 s (128),
+ * 39.1 s (256); docs/japanese.md. */
+#define SPACE_ATTRACTORS      256
+#define SPACE_ATTRACTOR_BYTES ((size_t)256 << 20)
 
 typedef struct aspace_attractor {
     board_color_t defender;
@@ -1454,10 +1459,22 @@ static int aspace_status(japanese_t *j, const board_t *b, board_color_t d, uint6
             g_assert(attracted(won, i) == attracted(afresh, i));
         g_free(afresh);
 #endif
-        a = &sp->kept[0];
-        for (int i = 1; i < SPACE_ATTRACTORS; i++)
-            if (sp->kept[i].used < a->used)
-                a = &sp->kept[i]; /* the least recently used (an empty slot: 0) */
+        /* An empty slot while the kept ones fit their bytes, else the least recently used. */
+        aspace_attractor_t *empty = NULL, *oldest = NULL;
+        size_t kept = 0;
+        for (int i = 0; i < SPACE_ATTRACTORS; i++) {
+            aspace_attractor_t *x = &sp->kept[i];
+            if (!x->won) {
+                if (!empty)
+                    empty = x;
+                continue;
+            }
+            kept++;
+            if (!oldest || x->used < oldest->used)
+                oldest = x;
+        }
+        a = empty && (!oldest || (kept + 1) * ((size_t)n + 1) <= SPACE_ATTRACTOR_BYTES) ? empty
+                                                                                        : oldest;
         g_free(a->won);
         a->defender = d;
         a->target = target;
