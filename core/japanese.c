@@ -1212,13 +1212,41 @@ bool japanese_lines_repeat(bool *known, const japanese_lines_t *l)
     return repeats;
 }
 
+/* The places of the states agraph_repeats reaches, kept from one question to the next so that
+ * nothing is cleared: place_of[i] is state i's place when stamp_of[i] is the question's stamp. */
+typedef struct aplaces {
+    uint32_t *place_of, *stamp_of;
+    uint32_t size, stamp;
+} aplaces_t;
+
+/* Readies p for a question on a graph of n states. */
+static void aplaces_begin(aplaces_t *p, uint32_t n)
+{
+    if (p->size < n) {
+        g_free(p->place_of), g_free(p->stamp_of);
+        p->size = n + n / 2 + 1024;
+        p->place_of = g_new(uint32_t, p->size);
+        p->stamp_of = g_new0(uint32_t, p->size);
+        p->stamp = 0;
+    }
+    if (++p->stamp == 0) { /* wrapped: every old stamp could match again */
+        memset(p->stamp_of, 0, (size_t)p->size * sizeof *p->stamp_of);
+        p->stamp = 1;
+    }
+}
+
+static void aplaces_free(aplaces_t *p)
+{
+    g_free(p->place_of), g_free(p->stamp_of);
+    memset(p, 0, sizeof *p);
+}
+
 /* The place of state i in s, given one when it is new (and then pushed on `stack`). */
-static uint32_t astrategy_place(astrategy_t *s, GHashTable *places, GArray *stack,
+static uint32_t astrategy_place(astrategy_t *s, aplaces_t *places, GArray *stack,
                                 const agraph_t *gr, uint32_t i)
 {
-    gpointer at = g_hash_table_lookup(places, GUINT_TO_POINTER(i + 1));
-    if (at)
-        return GPOINTER_TO_UINT(at) - 1;
+    if (places->stamp_of[i] == places->stamp)
+        return places->place_of[i];
     uint32_t p = s->reached->len;
     astate_t x = *aset_at(&gr->set, i);
     x.passes = 0;
@@ -1226,7 +1254,8 @@ static uint32_t astrategy_place(astrategy_t *s, GHashTable *places, GArray *stac
     uint32_t k = (uint32_t)aset_index(&s->sits, &x); /* at most a situation per state */
     g_array_append_val(s->reached, i);
     g_array_append_val(s->sit, k);
-    g_hash_table_insert(places, GUINT_TO_POINTER(i + 1), GUINT_TO_POINTER(p + 1));
+    places->stamp_of[i] = places->stamp;
+    places->place_of[i] = p;
     g_array_append_val(stack, p);
     return p;
 }
@@ -1241,7 +1270,7 @@ static uint32_t astrategy_place(astrategy_t *s, GHashTable *places, GArray *stac
  * checked exactly (japanese_lines_repeat), when that fits.
  */
 static bool agraph_repeats(bool *line_check, const agraph_t *gr, const aformed_t *formed,
-                           uint32_t start, const uint8_t *won, board_color_t d)
+                           uint32_t start, const uint8_t *won, board_color_t d, aplaces_t *places)
 {
     const uint32_t *fst = agraph_first(gr);
     const int32_t *mv = agraph_moves(gr);
@@ -1250,7 +1279,7 @@ static bool agraph_repeats(bool *line_check, const agraph_t *gr, const aformed_t
                      g_array_new(FALSE, FALSE, sizeof(uint32_t)),
                      {0}};
     aset_init(&s.sits, agraph_size(gr));
-    GHashTable *places = g_hash_table_new(NULL, NULL);           /* state + 1 -> its place + 1 */
+    aplaces_begin(places, agraph_size(gr));
     GArray *stack = g_array_new(FALSE, FALSE, sizeof(uint32_t)); /* places to expand */
     bool repeats = false;
     astrategy_place(&s, places, stack, gr, start);
@@ -1284,7 +1313,6 @@ static bool agraph_repeats(bool *line_check, const agraph_t *gr, const aformed_t
         bool known;
         repeats = japanese_lines_repeat(&known, &lines) || !known;
     }
-    g_hash_table_destroy(places);
     g_array_free(stack, TRUE);
     aset_clear(&s.sits);
     g_array_free(s.reached, TRUE);
@@ -1327,6 +1355,7 @@ typedef struct aspace {
     uint8_t *open[2]; /* agraph_open's for each defender, made with the preds */
     aspace_attractor_t kept[SPACE_ATTRACTORS];
     uint64_t questions; /* asked so far: the clock of the kept attractors' use */
+    aplaces_t places;   /* agraph_repeats' */
 } aspace_t;
 
 static void aspace_drop_derived(aspace_t *sp)
@@ -1346,6 +1375,7 @@ static void aspace_free(aspace_t *sp)
     if (!sp)
         return;
     aspace_drop_derived(sp);
+    aplaces_free(&sp->places);
     if (!sp->full) { /* a full space was freed when it filled */
         agraph_free(&sp->gr);
         g_array_free(sp->formed[0], TRUE);
@@ -1485,7 +1515,8 @@ static int aspace_status(japanese_t *j, const board_t *b, board_color_t d, uint6
     if (!attracted(a->won, (uint32_t)k))
         return -1;
     bool line_check;
-    bool repeats = agraph_repeats(&line_check, &sp->gr, &formed, (uint32_t)k, a->won, d);
+    bool repeats =
+        agraph_repeats(&line_check, &sp->gr, &formed, (uint32_t)k, a->won, d, &sp->places);
     j->space_line_checks += line_check;
     return repeats ? 0 : 1;
 }
@@ -1519,7 +1550,10 @@ static bool attractor_bounds(japanese_bounds_t *out, const japanese_t *j, const 
         out->excluded = !attracted(won, 0);
         aformed_t formed = agraph_marks(&gr);
         bool line_check;
-        out->strategy = attracted(won, 0) && !agraph_repeats(&line_check, &gr, &formed, 0, won, d);
+        aplaces_t places = {0};
+        out->strategy =
+            attracted(won, 0) && !agraph_repeats(&line_check, &gr, &formed, 0, won, d, &places);
+        aplaces_free(&places);
         g_free(won);
     }
     agraph_free(&gr);
