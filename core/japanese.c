@@ -1270,8 +1270,15 @@ static uint32_t astrategy_place(astrategy_t *s, aplaces_t *places, GArray *stack
  * checked exactly (japanese_lines_repeat), when that fits.
  */
 static bool agraph_repeats(bool *line_check, const agraph_t *gr, const aformed_t *formed,
-                           uint32_t start, const uint8_t *won, board_color_t d, aplaces_t *places)
+                           uint32_t start, const uint8_t *won, board_color_t d, aplaces_t *places,
+                           uint64_t *settled)
 {
+    /* A state some earlier strategy of the same attractor reached without a repeat: every line
+     * from it is a suffix of one of those lines. */
+    if (settled && (settled[start / 64] >> (start % 64) & 1)) {
+        *line_check = false;
+        return false;
+    }
     const uint32_t *fst = agraph_first(gr);
     const int32_t *mv = agraph_moves(gr);
     astrategy_t s = {g_array_new(FALSE, FALSE, sizeof(uint32_t)),
@@ -1313,6 +1320,11 @@ static bool agraph_repeats(bool *line_check, const agraph_t *gr, const aformed_t
         bool known;
         repeats = japanese_lines_repeat(&known, &lines) || !known;
     }
+    if (settled && !repeats)
+        for (uint32_t p = 0; p < s.reached->len; p++) {
+            uint32_t i = g_array_index(s.reached, uint32_t, p);
+            settled[i / 64] |= (uint64_t)1 << (i % 64);
+        }
     g_array_free(stack, TRUE);
     aset_clear(&s.sits);
     g_array_free(s.reached, TRUE);
@@ -1343,6 +1355,7 @@ typedef struct aspace_attractor {
     uint32_t size; /* the space's size when it was computed; 0: an empty slot */
     uint64_t used; /* the space's question count when it last answered (the least is replaced) */
     uint8_t *won;  /* agraph_attract_by's */
+    uint64_t *settled; /* a bit per state: no line of the strategy from it repeats a situation */
 } aspace_attractor_t;
 
 typedef struct aspace {
@@ -1366,6 +1379,7 @@ static void aspace_drop_derived(aspace_t *sp)
     sp->preds_size = 0;
     for (int i = 0; i < SPACE_ATTRACTORS; i++) {
         g_free(sp->kept[i].won);
+        g_free(sp->kept[i].settled);
         memset(&sp->kept[i], 0, sizeof sp->kept[i]);
     }
 }
@@ -1503,9 +1517,11 @@ static int aspace_status(japanese_t *j, const board_t *b, board_color_t d, uint6
             if (!oldest || x->used < oldest->used)
                 oldest = x;
         }
-        a = empty && (!oldest || (kept + 1) * ((size_t)n + 1) <= SPACE_ATTRACTOR_BYTES) ? empty
-                                                                                        : oldest;
+        size_t bytes = (size_t)n + 1 + ((size_t)n / 64 + 1) * sizeof(uint64_t);
+        a = empty && (!oldest || (kept + 1) * bytes <= SPACE_ATTRACTOR_BYTES) ? empty : oldest;
         g_free(a->won);
+        g_free(a->settled);
+        a->settled = g_new0(uint64_t, (size_t)n / 64 + 1);
         a->defender = d;
         a->target = target;
         a->size = n;
@@ -1515,8 +1531,8 @@ static int aspace_status(japanese_t *j, const board_t *b, board_color_t d, uint6
     if (!attracted(a->won, (uint32_t)k))
         return -1;
     bool line_check;
-    bool repeats =
-        agraph_repeats(&line_check, &sp->gr, &formed, (uint32_t)k, a->won, d, &sp->places);
+    bool repeats = agraph_repeats(&line_check, &sp->gr, &formed, (uint32_t)k, a->won, d,
+                                  &sp->places, a->settled);
     j->space_line_checks += line_check;
     return repeats ? 0 : 1;
 }
@@ -1551,8 +1567,8 @@ static bool attractor_bounds(japanese_bounds_t *out, const japanese_t *j, const 
         aformed_t formed = agraph_marks(&gr);
         bool line_check;
         aplaces_t places = {0};
-        out->strategy =
-            attracted(won, 0) && !agraph_repeats(&line_check, &gr, &formed, 0, won, d, &places);
+        out->strategy = attracted(won, 0) &&
+                        !agraph_repeats(&line_check, &gr, &formed, 0, won, d, &places, NULL);
         aplaces_free(&places);
         g_free(won);
     }
