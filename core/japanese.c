@@ -1274,11 +1274,15 @@ static bool agraph_repeats(bool *line_check, const agraph_t *gr, const aformed_t
                            uint64_t *settled)
 {
     /* A state some earlier strategy of the same attractor reached without a repeat: every line
-     * from it is a suffix of one of those lines. */
-    if (settled && (settled[start / 64] >> (start % 64) & 1)) {
+     * from it is a suffix of one of those lines.  Under MATHGO_DEBUG the lines are gathered
+     * anyway and must agree. */
+    bool clean = settled && (settled[start / 64] >> (start % 64) & 1);
+#ifndef MATHGO_DEBUG
+    if (clean) {
         *line_check = false;
         return false;
     }
+#endif
     const uint32_t *fst = agraph_first(gr);
     const int32_t *mv = agraph_moves(gr);
     astrategy_t s = {g_array_new(FALSE, FALSE, sizeof(uint32_t)),
@@ -1320,6 +1324,9 @@ static bool agraph_repeats(bool *line_check, const agraph_t *gr, const aformed_t
         bool known;
         repeats = japanese_lines_repeat(&known, &lines) || !known;
     }
+#ifdef MATHGO_DEBUG
+    g_assert(!clean || !repeats);
+#endif
     if (settled && !repeats)
         for (uint32_t p = 0; p < s.reached->len; p++) {
             uint32_t i = g_array_index(s.reached, uint32_t, p);
@@ -1342,10 +1349,10 @@ static bool agraph_repeats(bool *line_check, const agraph_t *gr, const aformed_t
  * formation states are those where the defender's formations hold a stone of the target.
  */
 /* Attractors kept (a byte per state each): strings come back position after position.  At
- * most SPACE_ATTRACTORS, and no more than fit in SPACE_ATTRACTOR_BYTES (the space's 2^21
- * states at most give 128 of them).  Measured on 2026-12-03 (one thread, value only, the same
- * nodes): 3x4 15.2 s with 64 kept, 8.6 s with 256, 7.8 s with 512; 2x6 63.3 s, 47.8 s (128),
- * 39.1 s (256); docs/japanese.md. */
+ * most SPACE_ATTRACTORS, and no more than fit in SPACE_ATTRACTOR_BYTES with their bits of
+ * `settled` (the space's 2^21 states at most give 108 of them).  Measured on 2026-12-03 (one
+ * thread, value only, the same nodes): 3x4 15.2 s with 64 kept, 8.6 s with 256, 7.8 s with 512;
+ * 2x6 63.3 s, 47.8 s (128), 39.1 s (256); docs/japanese.md. */
 #define SPACE_ATTRACTORS      256
 #define SPACE_ATTRACTOR_BYTES ((size_t)256 << 20)
 
