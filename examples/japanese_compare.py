@@ -13,11 +13,15 @@ position alone, no prisoners, komi 0): `mathgo solve BOARD --positions - --rules
 one process for the whole list (one table, the Analyses cached across positions); its winner
 against the study's `chinese_margin`.  ROWS reads the CSV of an earlier such run instead (for a
 long board: run mathgo yourself, under nice, with --progress), or a docs/data/japanese_BOARD.csv.
-Every solved row is checked against its images solved too (a reflection keeps the value;
-swapping the colours and the side to move negates it); a disagreement is an error.  Prints the counts and a Markdown
-table of the first LIMIT positions whose winners differ, smallest first (fewest stones, then
-rank, Black to move first); with OUT, also writes every solved row to the CSV file OUT
-(board,rank,position,to_move,japanese_margin,chinese_margin).
+Every searched row is checked against its images searched too (a reflection keeps the value;
+swapping the colours and the side to move negates it); a disagreement is an error.  A row not
+searched whose image was takes the image's value (source "image": the rules do not change under
+the board's symmetries, nor, with komi 0 and no prisoners, under swapping the colours), so a
+long list needs one row per class searched.  Prints the counts and a Markdown table of the first
+LIMIT positions whose winners differ, smallest first (fewest stones, then rank, Black to move
+first); with OUT, also writes every solved row to the CSV file OUT
+(board,rank,position,to_move,japanese_margin,chinese_margin,source; source is "search" or
+"image"; read back as ROWS, only the searched rows count).
 
 The japanese side is `mathgo score - --csv` (the Analysis of docs/japanese.md: independently
 alive strings, Removal, territory plus removed stones); the chinese side is mathgo's area count
@@ -76,17 +80,24 @@ def symmetry_check(japanese):
     and the side to move negates it.  The table's keys differ between images, so this checks
     the search's history handling on every row whose images were solved.  Returns (rows
     checked, rows that disagree)."""
-    swap = str.maketrans("XO", "OX")
     checked, wrong = 0, 0
     for (position, to_move), margin in japanese.items():
-        other = "W" if to_move == "B" else "B"
-        expected = [((q, to_move), margin) for q in images(position)]
-        expected += [((q.translate(swap), other), -margin) for q in images(position)]
-        found = [(japanese[k], v) for k, v in expected if k in japanese]
+        found = [(japanese[k], v) for k, v in image_values(position, to_move, margin)
+                 if k in japanese]
         if len(found) > 1:
             checked += 1
             wrong += any(got != want for got, want in found)
     return checked, wrong
+
+
+def image_values(position, to_move, margin):
+    """The rows whose value follows from (position, to_move) = margin: its reflections (and
+    transpositions) keep the value, swapping the colours and the side to move negates it."""
+    swap = str.maketrans("XO", "OX")
+    other = "W" if to_move == "B" else "B"
+    out = [((q, to_move), margin) for q in images(position)]
+    out += [((q.translate(swap), other), -margin) for q in images(position)]
+    return out
 
 
 def winner(margin):
@@ -112,27 +123,39 @@ def solved(mathgo, board, limit, out_path, rows_path=None):
         text = run.stdout
     japanese = {}
     for r in csv.DictReader(io.StringIO(text)):
-        if "japanese_margin" in r:  # a docs/data/japanese_BOARD.csv: its rows are solved
-            japanese[(r["position"], r["to_move"].upper())] = int(r["japanese_margin"])
+        if "japanese_margin" in r:  # a docs/data/japanese_BOARD.csv: its searched rows
+            if r.get("source", "search") == "search":
+                japanese[(r["position"], r["to_move"].upper())] = int(r["japanese_margin"])
         elif r["status"] == "solved":
             japanese[(r["position"], r["to_move"].upper())] = int(r["margin"])
+    # A row not searched takes the value of a searched image (the rules are the same under
+    # the board's symmetries and under swapping the colours with komi 0): source "image".
+    derived = {}
+    for (position, to_move), margin in sorted(japanese.items()):
+        for k, v in image_values(position, to_move, margin):
+            if k not in japanese and k not in derived:
+                derived[k] = v
     out = open(out_path, "w") if out_path else None
     if out:
-        out.write("board,rank,position,to_move,japanese_margin,chinese_margin\n")
-    differ, total, unsolved, ties = [], 0, 0, 0
+        out.write("board,rank,position,to_move,japanese_margin,chinese_margin,source\n")
+    differ, total, unsolved, ties, by_image = [], 0, 0, 0, 0
     for row in rows:
         position, to_move = row["position"], row["to_move"]
         grid = position.split("/")
-        jm = japanese.get((position, to_move.upper()))
+        key = (position, to_move.upper())
+        source = "search" if key in japanese else "image"
+        jm = japanese.get(key, derived.get(key))
         if jm is None:
             unsolved += 1
             continue
         total += 1
+        by_image += source == "image"
         if not row["chinese_margin"]:
             continue  # the study left the chinese cell empty (a limit)
         cm = int(row["chinese_margin"])
         if out:
-            out.write("%s,%s,%s,%s,%d,%d\n" % (board, row["rank"], position, to_move, jm, cm))
+            out.write("%s,%s,%s,%s,%d,%d,%s\n"
+                      % (board, row["rank"], position, to_move, jm, cm, source))
         ties += jm == 0
         if winner(jm) != winner(cm):
             stones = sum(r.count("X") + r.count("O") for r in grid)
@@ -140,9 +163,9 @@ def solved(mathgo, board, limit, out_path, rows_path=None):
     if out:
         out.close()
     differ.sort()
-    print("%s: %d positions x side to move solved, %d where the winners differ, %d japanese "
-          "ties (0: a jigo or a long cycle), %d not solved" % (board, total, len(differ), ties,
-                                                               unsolved))
+    print("%s: %d positions x side to move solved (%d searched, %d from a searched image), %d "
+          "where the winners differ, %d japanese ties (0: a jigo or a long cycle), %d not solved"
+          % (board, total, total - by_image, by_image, len(differ), ties, unsolved))
     checked, wrong = symmetry_check(japanese)
     print("symmetry: %d solved rows have an image (a reflection, or the colours and the side "
           "to move swapped) solved too; %d disagree with one" % (checked, wrong))
