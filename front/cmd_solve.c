@@ -242,9 +242,10 @@ int front_solve(int argc, char **argv)
         {"max-nodes", 0, 0, G_OPTION_ARG_INT64, &max_nodes, "stop after N nodes", "N"},
         {"max-time", 0, 0, G_OPTION_ARG_DOUBLE, &max_seconds, "stop after S seconds", "S"},
         {"algorithm", 0, 0, G_OPTION_ARG_STRING, &algorithm_text,
-         "alphabeta (the table), pns (proof-number search: math and pseudo; --memory bounds its "
-         "tree) or auto (default: pns on 1xN boards under math and pseudo, else alphabeta; "
-         "docs/solver.md)",
+         "alphabeta (the table), pns (proof-number search: math and pseudo, and with "
+         "--value-only or --positions the scored rule sets whose games end, japanese among "
+         "them; --memory bounds its tree) or auto (default: pns on 1xN boards under math and "
+         "pseudo, else alphabeta; docs/solver.md)",
          "A"},
         {"decompose", 0, 0, G_OPTION_ARG_NONE, &decompose,
          "solve from the values of the regions the safe stones wall off (math or territory "
@@ -419,11 +420,17 @@ int front_solve(int argc, char **argv)
     if (positions) {
         /* A list of fresh starts (front/solve_list.h): values only, one row each. */
         if (from || to_move_text || sgf || svg || variations || diagrams || checkpoint ||
-            decompose || algorithm_text) {
+            decompose) {
             status = front_usage("solve", "%s",
-                                 "--positions solves fresh starts for their values only, by "
-                                 "alpha-beta: no --from, --to-move, --sgf, --svg, --pv-diagrams, "
-                                 "--checkpoint, --decompose or --algorithm");
+                                 "--positions solves fresh starts for their values only: no "
+                                 "--from, --to-move, --sgf, --svg, --pv-diagrams, --checkpoint "
+                                 "or --decompose");
+            goto done;
+        }
+        /* auto is alpha-beta here: one table serves the whole list. */
+        if (algorithm == SOLVE_ALGORITHM_PNS &&
+            !solve_algorithm_check_pns(&rules, threads, false, true, memory, &err)) {
+            status = front_usage("solve", "%s", err->message);
             goto done;
         }
         if (!(geom = board_geom_create(width, height, &err))) {
@@ -432,11 +439,17 @@ int front_solve(int argc, char **argv)
         }
         rules_name =
             rules_args.rules_text ? g_strdup(rules_args.rules_text) : rules_to_string(&rules);
-        solve_list_options_t list = {positions,   rules_name,
-                                     &rules,      memory,
-                                     threads,     (uint64_t)(max_nodes > 0 ? max_nodes : 0),
-                                     max_seconds, csv,
-                                     !no_header,  show_progress};
+        solve_list_options_t list = {positions,
+                                     rules_name,
+                                     &rules,
+                                     memory,
+                                     threads,
+                                     (uint64_t)(max_nodes > 0 ? max_nodes : 0),
+                                     max_seconds,
+                                     csv,
+                                     !no_header,
+                                     show_progress,
+                                     algorithm == SOLVE_ALGORITHM_PNS};
         status = solve_list(geom, &list);
         goto done;
     }
@@ -481,7 +494,7 @@ int front_solve(int argc, char **argv)
     if (algorithm == SOLVE_ALGORITHM_AUTO)
         algorithm = solve_algorithm_auto(geom, &rules, threads, checkpoint != NULL);
     if (algorithm == SOLVE_ALGORITHM_PNS && !decompose &&
-        !solve_algorithm_check_pns(&rules, threads, checkpoint != NULL, memory, &err)) {
+        !solve_algorithm_check_pns(&rules, threads, checkpoint != NULL, value_only, memory, &err)) {
         status = front_usage("solve", "%s", err->message);
         goto done;
     }

@@ -1,6 +1,7 @@
 /*
  * front/solve_engine.h: the search behind `mathgo solve`: alpha-beta with its table
- * (solver/search.h) or proof-number search (solver/pns.h, for math and pseudo), chosen by
+ * (solver/search.h) or proof-number search (solver/pns.h: math and pseudo, and the values of
+ * the scored rule sets whose games end), chosen by
  * --algorithm, behind one set of calls so that the command treats both alike.
  */
 #ifndef MATHGO_FRONT_SOLVE_ENGINE_H
@@ -36,9 +37,9 @@ solve_algorithm_t solve_algorithm_auto(const board_geom_t *geom, const rules_t *
 
 /*
  * Whether --algorithm pns can run with these rules and options; false and *error naming the
- * option otherwise.
+ * option otherwise.  Under a scored rule set it gives the value only (pns_solve).
  */
-bool solve_algorithm_check_pns(const rules_t *rules, int threads, bool checkpoint,
+bool solve_algorithm_check_pns(const rules_t *rules, int threads, bool checkpoint, bool value_only,
                                size_t memory_bytes, GError **error);
 
 typedef struct solve_engine {

@@ -5,6 +5,7 @@
 #include "front/commands.h"
 #include "front/common.h"
 #include "front/progress.h"
+#include "front/solve_engine.h"
 #include "front/solve_output.h"
 
 #include "core/game.h"
@@ -146,13 +147,17 @@ int solve_list(const board_geom_t *geom, const solve_list_options_t *o)
     opts.threads = o->threads;
     opts.max_nodes = o->max_nodes;
     opts.max_seconds = o->max_seconds;
-    search_t *search = search_create(geom, o->rules, &opts, &err);
-    if (!search) {
+    solve_engine_t engine;
+    memset(&engine, 0, sizeof engine);
+    if (o->pns)
+        solve_engine_init_pns(&engine, o->memory, &opts);
+    else if (!(engine.search = search_create(geom, o->rules, &opts, &err))) {
         fprintf(stderr, "mathgo solve: %s\n", err->message);
         g_error_free(err);
         g_free(entries);
         return FRONT_EXIT_FAILURE;
     }
+    search_t *search = engine.search; /* NULL under proof-number search */
     front_ticker_t *ticker = front_ticker_create("solve", o->progress);
     front_ticker_watch(ticker, search);
     if (o->csv && o->header)
@@ -167,12 +172,17 @@ int solve_list(const board_geom_t *geom, const solve_list_options_t *o)
                            count, e->line, position, e->to_move == BOARD_BLACK ? "b" : "w", solved);
         game_t *game = game_create_from(geom, o->rules, &e->board, e->to_move, &err);
         g_assert(game); /* solve_list_parse checked the liberties */
-        search_reset_stats(search);
+        if (search)
+            search_reset_stats(search);
+        else /* the limits are per position */
+            pns_set_limits(engine.pns, o->max_nodes, o->max_seconds);
         search_result_t res;
         memset(&res, 0, sizeof res);
-        bool ok = search_value(&res.value, search, game, -SEARCH_VALUE_INF, SEARCH_VALUE_INF, &err);
-        search_stats_t st = search_stats(search);
-        search_bounds_t bounds = search_root_bounds(search);
+        bool ok = solve_engine_solve(&res, &engine, game, true, &err);
+        search_stats_t st = solve_engine_stats(&engine);
+        search_bounds_t bounds = solve_engine_bounds(&engine);
+        if (!search)
+            st.nodes = bounds.nodes; /* this position's, not the run's */
         const char *row_status = "solved";
         if (!ok) {
             row_status = err->code == SEARCH_ERROR_DEPTH   ? "depth"
@@ -215,7 +225,7 @@ int solve_list(const board_geom_t *geom, const solve_list_options_t *o)
         fprintf(stderr, "mathgo solve: --positions %s: %d positions, %d solved, %.1f s\n", where,
                 count, solved, front_seconds() - started);
     front_ticker_destroy(ticker);
-    search_destroy(search);
+    solve_engine_clear(&engine);
     g_free(entries);
     return status;
 }

@@ -37,6 +37,22 @@ typedef struct jp_cache {
     bool used;
 } jp_cache_t;
 
+/* The entry of `cache` (JP_CACHE_SIZE entries) for final position b: what is known of it, begun
+ * from what it shows without a search (japanese_known_start) when the entry held another
+ * position.  The alpha-beta search (search.c, japanese_final) and proof-number search (pns.c)
+ * share it. */
+static inline jp_cache_t *jp_cache_find(jp_cache_t *cache, const board_t *b, const board_geom_t *g)
+{
+    uint64_t k = (b->stones[0] * 0x9E3779B97F4A7C15ULL) ^ (b->stones[1] * 0xC2B2AE3D27D4EB4FULL);
+    jp_cache_t *e = &cache[(k >> 40) & (JP_CACHE_SIZE - 1)];
+    if (!e->used || !board_equal(&e->board, b)) {
+        e->used = true;
+        e->board = *b;
+        japanese_known_start(&e->known, b, g);
+    }
+    return e;
+}
+
 /* One state of the game on the stack. */
 typedef struct hist {
     board_t board;

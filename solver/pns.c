@@ -21,8 +21,9 @@ typedef struct pns_search {
     uint64_t total_before; /* the pns's node count when the search began */
 } pns_search_t;
 
-/* Superko without a cycle rule: every game is finite and its end is decided by game_result. */
-static bool finite_game(const rules_t *rules)
+/* Superko without a cycle rule: every game is finite, without a draw, and its end is decided
+ * by game_result. */
+static bool superko_game(const rules_t *rules)
 {
     return rules->cycle == RULES_CYCLE_NONE &&
            (rules->ko == RULES_KO_POSITIONAL || rules->ko == RULES_KO_SITUATIONAL);
@@ -30,20 +31,67 @@ static bool finite_game(const rules_t *rules)
 
 bool pns_supports(const rules_t *rules)
 {
-    return rules->scoring == RULES_SCORING_LAST_MOVE && !rules->pass && finite_game(rules);
+    return rules->scoring == RULES_SCORING_LAST_MOVE && !rules->pass && superko_game(rules);
 }
 
+/* A scored game ends too under a cycle rule (cycle=draw, japanese: at its first repeated
+ * situation, a tie or a cycle won), whatever the ko rule. */
 bool pns_supports_margin(const rules_t *rules)
 {
-    return rules->scoring == RULES_SCORING_AREA && finite_game(rules);
+    return (rules->scoring == RULES_SCORING_AREA || rules->scoring == RULES_SCORING_TERRITORY) &&
+           (superko_game(rules) || rules->cycle != RULES_CYCLE_NONE);
 }
 
-/* Whether the prover has won the ended game at the search's current position. */
+/*
+ * Whether Black's doubled margin at the final position `cur` (two passes) under the Analysis
+ * is at least threshold2: what is known of the position without a search answers when it can
+ * (japanese_known_start), else the whole Analysis, cached by position.  An Analysis that
+ * passes its limit sets analysis_out (the search then ends unknown) and answers false.
+ */
+static bool japanese_final_at_least(pns_t *p, const game_t *game, const game_state_t *cur,
+                                    int threshold2)
+{
+    const board_geom_t *g = game_geom(game);
+    uint64_t shape[4] = {(uint64_t)g->width << 8 | g->height, g->all, g->safe[0], g->safe[1]};
+    if (!p->jp || p->jp_geom != g || memcmp(shape, p->jp_shape, sizeof shape)) {
+        /* Made anew for another geometry (the Analysis borrows it; the cache is its). */
+        japanese_destroy(p->jp);
+        g_free(p->jp_cache);
+        p->jp = japanese_create(g, 16, SEARCH_ANALYSIS_NODES);
+        japanese_set_space(p->jp, JAPANESE_SPACE_AFTER_NODES);
+        p->jp_cache = g_new0(jp_cache_t, JP_CACHE_SIZE);
+        p->jp_geom = g;
+        memcpy(p->jp_shape, shape, sizeof shape);
+    }
+    const board_t *b = &cur->board;
+    int rest =
+        2 * (cur->captures[BOARD_BLACK] - cur->captures[BOARD_WHITE]) - game_rules(game)->komi2;
+    jp_cache_t *e = jp_cache_find(p->jp_cache, b, g);
+    if (e->known.lo2 + rest >= threshold2)
+        return true;
+    if (e->known.hi2 + rest < threshold2)
+        return false;
+    japanese_set_deadline(p->jp, p->deadline);
+    if (!japanese_known_complete(&e->known, p->jp, b, NULL)) {
+        e->used = false;
+        p->analysis_out = true;
+        return false;
+    }
+    return e->known.lo2 + rest >= threshold2;
+}
+
+/* Whether the prover has won the ended game at the search's current position.  A cycle
+ * (cycle=draw or japanese) counts as search.h's value: 0 for a tie, +-SEARCH_VALUE_CYCLE_WIN
+ * for a win. */
 static bool prover_won(const pns_search_t *s)
 {
+    const rules_t *rules = game_rules(s->game);
+    if (s->scored && game_status(s->game) == GAME_OVER_PASSES &&
+        rules->scoring == RULES_SCORING_TERRITORY && rules->analysis == RULES_ANALYSIS_JAPANESE)
+        return japanese_final_at_least(s->p, s->game, game_current(s->game), s->threshold2);
     game_result_t result = game_result(s->game);
     if (s->scored)
-        return result.margin2 >= s->threshold2;
+        return search_value_of_result(&result, rules, 0) >= s->threshold2;
     return result.winner == s->prover;
 }
 
@@ -61,6 +109,8 @@ void pns_destroy(pns_t *p)
         return;
     g_free(p->nodes);
     g_free(p->path);
+    japanese_destroy(p->jp);
+    g_free(p->jp_cache);
     g_free(p);
 }
 
@@ -320,6 +370,7 @@ static pns_outcome_t search(int *depth, pns_t *p, const game_t *game, pns_search
     s.root_to_move = (board_color_t)game_current(game)->to_move;
     s.total_before = p->total;
     p->stop = PNS_STOP_NONE;
+    p->analysis_out = false;
     pool_reset(p);
     if (limits_hit(p, 0))
         return PNS_UNKNOWN;
@@ -334,8 +385,12 @@ static pns_outcome_t search(int *depth, pns_t *p, const game_t *game, pns_search
     p->total++;
     leaf_init(&p->nodes[0], &s, 0);
     pns_outcome_t outcome = PNS_UNKNOWN;
+    if (p->analysis_out)
+        p->stop = PNS_STOP_LIMIT;
     for (uint64_t expansions = 1;; expansions++) {
         const pns_node_t *root = &p->nodes[0];
+        if (p->analysis_out)
+            break;
         if (root->proof == 0 || root->disproof == 0) {
             outcome = root->proof == 0 ? PNS_PROVED : PNS_DISPROVED;
             break;
@@ -369,6 +424,10 @@ static pns_outcome_t search(int *depth, pns_t *p, const game_t *game, pns_search
             node_update(&s, p->path[i], i);
         for (int i = 0; i < ply; i++)
             game_undo(s.game);
+        if (p->analysis_out) { /* a leaf's value is not known: nothing above it is */
+            p->stop = PNS_STOP_LIMIT;
+            break;
+        }
         if (!grown) {
             p->stop = PNS_STOP_FULL;
             break;

@@ -5,6 +5,8 @@
 #ifndef MATHGO_SOLVER_PNS_INTERNAL_H
 #define MATHGO_SOLVER_PNS_INTERNAL_H
 
+#include "core/japanese.h"
+#include "solver/internal.h"
 #include "solver/pns.h"
 
 #include <stdatomic.h>
@@ -61,6 +63,15 @@ struct pns {
     gint64 solve_started;
     double solve_seconds; /* its time once it ended, -1 while it runs */
     uint64_t solve_nodes_begin;
+    /* Territory scoring with analysis=japanese: the Analysis of final positions and what is
+     * known of each, by position (as the alpha-beta search keeps them, jp_cache_t); made at
+     * the first final position.  analysis_out: an Analysis passed its node limit or the
+     * deadline (the search ends unknown, PNS_STOP_LIMIT). */
+    japanese_t *jp;
+    jp_cache_t *jp_cache;
+    const board_geom_t *jp_geom; /* the geometry they were made for, and its shape */
+    uint64_t jp_shape[4];        /* (width, height), all, safe[0], safe[1] */
+    bool analysis_out;
 };
 
 #endif

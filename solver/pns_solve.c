@@ -120,6 +120,67 @@ static bool value_search(board_color_t *winner, int *plies, pns_t *p, const game
     return true;
 }
 
+/* One test "value >= t?" of margin_search, narrowing [*lo, *hi]; false when unknown. */
+static bool margin_test(pns_outcome_t *outcome, int *lo, int *hi, pns_t *p, const game_t *game,
+                        int t)
+{
+    *outcome = pns_prove_margin(p, game, t);
+    if (*outcome == PNS_UNKNOWN)
+        return false;
+    if (*outcome == PNS_PROVED)
+        *lo = t;
+    else
+        *hi = t - 1;
+    root_proved(p, *lo, *hi, t, *outcome == PNS_PROVED ? *lo : *hi);
+    return true;
+}
+
+/* Where margin_search stops doubling and asks about a cycle won (no score comes near). */
+#define MARGIN_FAR 1024
+
+/*
+ * The exact value of a scored game (pns_supports_margin), Black's view as search.h's: the
+ * doubled margin, or +-SEARCH_VALUE_CYCLE_WIN for a cycle won.  Tests "value >= t?", each one
+ * search: t = 1, 2, 4, ... while proved; after "value >= 1?" fails, t = 0, -1, -2, -4, ...
+ * while disproved; beyond MARGIN_FAR the cycle won; then a bisection of what is left.  Values
+ * are small, so a few tests decide most (0 takes two).  False when a search ran out of its
+ * budget (the bounds proved are the root's, pns_root_bounds).
+ */
+static bool margin_search(int *value, pns_t *p, const game_t *game)
+{
+    int lo = -SEARCH_VALUE_CYCLE_WIN, hi = SEARCH_VALUE_CYCLE_WIN; /* lo <= value <= hi */
+    pns_outcome_t outcome;
+    for (int t = 1;; t *= 2) {
+        if (!margin_test(&outcome, &lo, &hi, p, game, t))
+            return false;
+        if (outcome == PNS_DISPROVED)
+            break;
+        if (t >= MARGIN_FAR) {
+            if (!margin_test(&outcome, &lo, &hi, p, game, SEARCH_VALUE_CYCLE_WIN))
+                return false;
+            break;
+        }
+    }
+    if (hi == 0) {
+        for (int t = 0;; t = t ? 2 * t : -1) {
+            if (!margin_test(&outcome, &lo, &hi, p, game, t))
+                return false;
+            if (outcome == PNS_PROVED)
+                break;
+            if (t <= -MARGIN_FAR) {
+                if (!margin_test(&outcome, &lo, &hi, p, game, -SEARCH_VALUE_CYCLE_WIN + 1))
+                    return false;
+                break;
+            }
+        }
+    }
+    while (lo < hi)
+        if (!margin_test(&outcome, &lo, &hi, p, game, lo + (hi - lo + 1) / 2))
+            return false;
+    *value = lo;
+    return true;
+}
+
 bool pns_value(board_color_t *winner, int *plies, pns_t *p, const game_t *game)
 {
     return value_search(winner, plies, p, game);
@@ -206,6 +267,14 @@ bool pns_solve(search_result_t *res, pns_t *p, const game_t *game, bool value_on
         p->root_lo = p->root_hi = res->value;
         solve_end(p);
         return true;
+    }
+    if (pns_supports_margin(game_rules(game)) && !pns_supports(game_rules(game))) {
+        /* A scored game: the value only (the first moves and a game are alpha-beta's). */
+        bool ok = margin_search(&res->value, p, game);
+        if (!ok)
+            set_stop_error(error, p);
+        solve_end(p);
+        return ok;
     }
     board_color_t w;
     int plies;

@@ -276,13 +276,7 @@ static int japanese_final(worker_t *w, const hist_t *h, int alpha, int beta)
         w->jp_cache = g_new0(jp_cache_t, JP_CACHE_SIZE);
     }
     int rest = 2 * (h->captures[BOARD_BLACK] - h->captures[BOARD_WHITE]) - w->r->komi2;
-    uint64_t k = (b->stones[0] * 0x9E3779B97F4A7C15ULL) ^ (b->stones[1] * 0xC2B2AE3D27D4EB4FULL);
-    jp_cache_t *e = &w->jp_cache[(k >> 40) & (JP_CACHE_SIZE - 1)];
-    if (!e->used || !board_equal(&e->board, b)) {
-        e->used = true;
-        e->board = *b;
-        japanese_known_start(&e->known, b, w->g);
-    }
+    jp_cache_t *e = jp_cache_find(w->jp_cache, b, w->g);
     int lo = e->known.lo2 + rest, hi = e->known.hi2 + rest;
     if (lo >= beta || lo == hi)
         return lo;
