@@ -3,6 +3,12 @@
 
 Usage: japanese_compare.py MATHGO [BOARD] [LIMIT]                     finished games (3x3)
        japanese_compare.py MATHGO --solved BOARD [LIMIT] [OUT|-] [ROWS]  solved values
+       japanese_compare.py MATHGO --classes BOARD [ROWS]                 a list to search
+
+--classes prints, for `mathgo solve BOARD --positions -`, one row (the first in rank order) of
+each class of images of docs/data/chetrit_BOARD.csv (reflections, and the colours swapped with
+the side to move) that has no row searched in ROWS (a solve CSV or a docs/data/japanese_BOARD.csv;
+none when omitted): the rows whose values the others take.
 
 Finished games: every legal position of a board, one per symmetry class (`mathgo enumerate
 --canonical`), taken as the final position (both passed, no prisoners from the game, komi 0).
@@ -121,13 +127,7 @@ def solved(mathgo, board, limit, out_path, rows_path=None):
         if run.returncode not in (0, 1):
             sys.exit("mathgo solve --positions: exit %d: %s" % (run.returncode, run.stderr))
         text = run.stdout
-    japanese = {}
-    for r in csv.DictReader(io.StringIO(text)):
-        if "japanese_margin" in r:  # a docs/data/japanese_BOARD.csv: its searched rows
-            if r.get("source", "search") == "search":
-                japanese[(r["position"], r["to_move"].upper())] = int(r["japanese_margin"])
-        elif r["status"] == "solved":
-            japanese[(r["position"], r["to_move"].upper())] = int(r["margin"])
+    japanese = read_searched(text)
     # A row not searched takes the value of a searched image (the rules are the same under
     # the board's symmetries and under swapping the colours with komi 0): source "image".
     derived = {}
@@ -180,8 +180,43 @@ def solved(mathgo, board, limit, out_path, rows_path=None):
                  "%+d" % cm if cm else "0"))
 
 
+def read_searched(text):
+    """The searched rows of a solve CSV or of a docs/data/japanese_BOARD.csv: {(position,
+    to_move): margin}."""
+    japanese = {}
+    for r in csv.DictReader(io.StringIO(text)):
+        if "japanese_margin" in r:  # a docs/data/japanese_BOARD.csv: its searched rows
+            if r.get("source", "search") == "search":
+                japanese[(r["position"], r["to_move"].upper())] = int(r["japanese_margin"])
+        elif r["status"] == "solved":
+            japanese[(r["position"], r["to_move"].upper())] = int(r["margin"])
+    return japanese
+
+
+def classes(board, rows_path=None):
+    """The --classes list: one row per class of images without a searched row."""
+    with open("docs/data/chetrit_%s.csv" % board) as f:
+        rows = list(csv.DictReader(f))
+    searched = {}
+    if rows_path:
+        with open(rows_path) as f:
+            searched = read_searched(f.read())
+    seen = set()
+    for row in rows:
+        key = (row["position"], row["to_move"].upper())
+        if key in seen:
+            continue
+        members = [k for k, _ in image_values(row["position"], key[1], 0)]
+        seen.update(members)
+        if not any(k in searched for k in members):
+            print("%s %s" % (row["position"], key[1].lower()))
+
+
 def main():
     mathgo = sys.argv[1]
+    if len(sys.argv) > 2 and sys.argv[2] == "--classes":
+        classes(sys.argv[3], sys.argv[4] if len(sys.argv) > 4 else None)
+        return
     if len(sys.argv) > 2 and sys.argv[2] == "--solved":
         solved(mathgo, sys.argv[3], int(sys.argv[4]) if len(sys.argv) > 4 else 20,
                sys.argv[5] if len(sys.argv) > 5 and sys.argv[5] != "-" else None,
