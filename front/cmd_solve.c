@@ -245,7 +245,7 @@ int front_solve(int argc, char **argv)
          "alphabeta (the table), pns (proof-number search: math and pseudo, and with "
          "--value-only or --positions the scored rule sets whose games end, japanese among "
          "them; --memory bounds its tree) or auto (default: pns on 1xN boards under math and "
-         "pseudo, else alphabeta; docs/solver.md)",
+         "pseudo, and under japanese for the value only; else alphabeta; docs/solver.md)",
          "A"},
         {"decompose", 0, 0, G_OPTION_ARG_NONE, &decompose,
          "solve from the values of the regions the safe stones wall off (math or territory "
@@ -427,14 +427,15 @@ int front_solve(int argc, char **argv)
                                  "or --decompose");
             goto done;
         }
-        /* auto is alpha-beta here: one table serves the whole list. */
+        if (!(geom = board_geom_create(width, height, &err))) {
+            fprintf(stderr, "mathgo solve: %s\n", err->message);
+            goto done;
+        }
+        if (algorithm == SOLVE_ALGORITHM_AUTO)
+            algorithm = solve_algorithm_auto(geom, &rules, threads, false, true);
         if (algorithm == SOLVE_ALGORITHM_PNS &&
             !solve_algorithm_check_pns(&rules, threads, false, true, memory, &err)) {
             status = front_usage("solve", "%s", err->message);
-            goto done;
-        }
-        if (!(geom = board_geom_create(width, height, &err))) {
-            fprintf(stderr, "mathgo solve: %s\n", err->message);
             goto done;
         }
         rules_name =
@@ -492,7 +493,7 @@ int front_solve(int argc, char **argv)
         goto done;
     }
     if (algorithm == SOLVE_ALGORITHM_AUTO)
-        algorithm = solve_algorithm_auto(geom, &rules, threads, checkpoint != NULL);
+        algorithm = solve_algorithm_auto(geom, &rules, threads, checkpoint != NULL, value_only);
     if (algorithm == SOLVE_ALGORITHM_PNS && !decompose &&
         !solve_algorithm_check_pns(&rules, threads, checkpoint != NULL, value_only, memory, &err)) {
         status = front_usage("solve", "%s", err->message);

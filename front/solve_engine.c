@@ -17,10 +17,14 @@ bool solve_algorithm_parse(solve_algorithm_t *algorithm, const char *text)
 }
 
 solve_algorithm_t solve_algorithm_auto(const board_geom_t *geom, const rules_t *rules, int threads,
-                                       bool checkpoint)
+                                       bool checkpoint, bool value_only)
 {
     bool strip = geom->width == 1 || geom->height == 1;
-    if (strip && pns_supports(rules) && threads == 1 && !checkpoint)
+    if (!strip || threads != 1 || checkpoint)
+        return SOLVE_ALGORITHM_ALPHABETA;
+    if (pns_supports(rules))
+        return SOLVE_ALGORITHM_PNS;
+    if (value_only && rules->cycle == RULES_CYCLE_JAPANESE && pns_supports_margin(rules))
         return SOLVE_ALGORITHM_PNS;
     return SOLVE_ALGORITHM_ALPHABETA;
 }

@@ -750,6 +750,18 @@ static void test_pns__solve_command_takes_the_algorithm(void **state)
     automatic = support_runv(NULL, "solve", "2x2", "--rules", "math", NULL);
     assert_non_null(strstr(automatic.out, "table: "));
     support_run_clear(&automatic);
+    /* japanese on a strip: the value alone by proof-number search, the moves by alpha-beta. */
+    automatic = support_runv(NULL, "solve", "1x6", "--rules", "japanese", "--value-only", NULL);
+    assert_int_equal(automatic.status, 0);
+    assert_non_null(strstr(automatic.out, "proof-number tree"));
+    support_run_clear(&automatic);
+    automatic = support_runv(NULL, "solve", "1x6", "--rules", "japanese", NULL);
+    assert_int_equal(automatic.status, 0);
+    assert_non_null(strstr(automatic.out, "table: "));
+    support_run_clear(&automatic);
+    automatic = support_runv(NULL, "solve", "2x2", "--rules", "japanese", "--value-only", NULL);
+    assert_non_null(strstr(automatic.out, "table: "));
+    support_run_clear(&automatic);
 }
 
 int main(void)
