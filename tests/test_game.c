@@ -238,6 +238,13 @@ static void test_game__undo_and_copy_restore_the_exact_state(void **state)
                 if (memcmp(&before, game_current(game), sizeof before) || game_length(game) != len)
                     fail_msg("seed %u ply %d: undo did not restore the state", seed, ply);
             }
+            /* The history's key filter too: the same moves are legal after the undos, and on
+             * the copy, as before them. */
+            board_move_t again[BOARD_MAX_POINTS + 1], copied[BOARD_MAX_POINTS + 1];
+            assert_int_equal(game_legal_moves(again, game), n);
+            assert_int_equal(game_legal_moves(copied, copy), n);
+            assert_memory_equal(again, moves, n * sizeof *moves);
+            assert_memory_equal(copied, moves, n * sizeof *moves);
             board_move_t m = moves[g_rand_int_range(rng, 0, n)];
             assert_int_equal(game_play(game, m), GAME_LEGAL);
             assert_int_equal(game_play(copy, m), GAME_LEGAL);
