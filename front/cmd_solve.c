@@ -242,10 +242,10 @@ int front_solve(int argc, char **argv)
         {"max-nodes", 0, 0, G_OPTION_ARG_INT64, &max_nodes, "stop after N nodes", "N"},
         {"max-time", 0, 0, G_OPTION_ARG_DOUBLE, &max_seconds, "stop after S seconds", "S"},
         {"algorithm", 0, 0, G_OPTION_ARG_STRING, &algorithm_text,
-         "alphabeta (the table), pns (proof-number search: math and pseudo, and with "
-         "--value-only or --positions the scored rule sets whose games end, japanese among "
-         "them; --memory bounds its tree) or auto (default: pns on 1xN boards under math and "
-         "pseudo, and under japanese for the value only; else alphabeta; docs/solver.md)",
+         "alphabeta (the table), pns (proof-number search: math and pseudo, and the scored "
+         "rule sets whose games end, japanese among them; --memory bounds its tree) or auto "
+         "(default: pns on 1xN boards under math, pseudo and japanese, else alphabeta; "
+         "docs/solver.md)",
          "A"},
         {"decompose", 0, 0, G_OPTION_ARG_NONE, &decompose,
          "solve from the values of the regions the safe stones wall off (math or territory "
@@ -432,9 +432,9 @@ int front_solve(int argc, char **argv)
             goto done;
         }
         if (algorithm == SOLVE_ALGORITHM_AUTO)
-            algorithm = solve_algorithm_auto(geom, &rules, threads, false, true);
+            algorithm = solve_algorithm_auto(geom, &rules, threads, false);
         if (algorithm == SOLVE_ALGORITHM_PNS &&
-            !solve_algorithm_check_pns(&rules, threads, false, true, memory, &err)) {
+            !solve_algorithm_check_pns(&rules, threads, false, memory, &err)) {
             status = front_usage("solve", "%s", err->message);
             goto done;
         }
@@ -493,9 +493,9 @@ int front_solve(int argc, char **argv)
         goto done;
     }
     if (algorithm == SOLVE_ALGORITHM_AUTO)
-        algorithm = solve_algorithm_auto(geom, &rules, threads, checkpoint != NULL, value_only);
+        algorithm = solve_algorithm_auto(geom, &rules, threads, checkpoint != NULL);
     if (algorithm == SOLVE_ALGORITHM_PNS && !decompose &&
-        !solve_algorithm_check_pns(&rules, threads, checkpoint != NULL, value_only, memory, &err)) {
+        !solve_algorithm_check_pns(&rules, threads, checkpoint != NULL, memory, &err)) {
         status = front_usage("solve", "%s", err->message);
         goto done;
     }

@@ -17,14 +17,14 @@ bool solve_algorithm_parse(solve_algorithm_t *algorithm, const char *text)
 }
 
 solve_algorithm_t solve_algorithm_auto(const board_geom_t *geom, const rules_t *rules, int threads,
-                                       bool checkpoint, bool value_only)
+                                       bool checkpoint)
 {
     bool strip = geom->width == 1 || geom->height == 1;
     if (!strip || threads != 1 || checkpoint)
         return SOLVE_ALGORITHM_ALPHABETA;
     if (pns_supports(rules))
         return SOLVE_ALGORITHM_PNS;
-    if (value_only && rules->cycle == RULES_CYCLE_JAPANESE && pns_supports_margin(rules))
+    if (rules->cycle == RULES_CYCLE_JAPANESE && pns_supports_margin(rules))
         return SOLVE_ALGORITHM_PNS;
     return SOLVE_ALGORITHM_ALPHABETA;
 }
@@ -32,20 +32,14 @@ solve_algorithm_t solve_algorithm_auto(const board_geom_t *geom, const rules_t *
 /* The least cap: a tree of 4,096 nodes. */
 #define SOLVE_PNS_LEAST_BYTES (4096 * PNS_NODE_BYTES)
 
-bool solve_algorithm_check_pns(const rules_t *rules, int threads, bool checkpoint, bool value_only,
+bool solve_algorithm_check_pns(const rules_t *rules, int threads, bool checkpoint,
                                size_t memory_bytes, GError **error)
 {
     if (!pns_supports(rules) && !pns_supports_margin(rules)) {
         g_set_error(error, SEARCH_ERROR, SEARCH_ERROR_RULES,
                     "--algorithm pns solves the no-pass rule sets with superko and the player "
-                    "without a move losing (math, pseudo), and the values of the scored ones "
-                    "whose games end (superko or a cycle rule): use --algorithm alphabeta");
-        return false;
-    }
-    if (!pns_supports(rules) && !value_only) {
-        g_set_error(error, SEARCH_ERROR, SEARCH_ERROR_RULES,
-                    "--algorithm pns gives only the value under a scored rule set: add "
-                    "--value-only, or use --algorithm alphabeta");
+                    "without a move losing (math, pseudo), and the scored ones whose games end "
+                    "(superko or a cycle rule): use --algorithm alphabeta");
         return false;
     }
     if (threads != 1) {

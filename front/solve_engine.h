@@ -1,7 +1,7 @@
 /*
  * front/solve_engine.h: the search behind `mathgo solve`: alpha-beta with its table
- * (solver/search.h) or proof-number search (solver/pns.h: math and pseudo, and the values of
- * the scored rule sets whose games end), chosen by
+ * (solver/search.h) or proof-number search (solver/pns.h: math and pseudo, and the scored
+ * rule sets whose games end), chosen by
  * --algorithm, behind one set of calls so that the command treats both alike.
  */
 #ifndef MATHGO_FRONT_SOLVE_ENGINE_H
@@ -30,18 +30,19 @@ bool solve_algorithm_parse(solve_algorithm_t *algorithm, const char *text);
  * The search --algorithm auto runs (docs/solver.md, "Proof-number search"): proof-number
  * search on a board one point wide or tall (the long capture fights where the table refuses
  * its hits), with one thread and no checkpoint (only alpha-beta has them), where the rules
- * allow it (pns_supports: math, pseudo) or, for the value alone (value_only, a list of
- * --positions), under the japanese cycle rule (cycle=japanese: 1x8 japanese 0.52 M nodes
- * against 2.9 M, 1x9 1.2 M against no value in 44 M); alpha-beta everywhere else.
+ * allow it (pns_supports: math, pseudo) and under the japanese cycle rule (cycle=japanese:
+ * 1x8 japanese's value in 0.52 M nodes against 2.9 M, 1x9's in 1.2 M against none in 44 M;
+ * 1x8 with the moves and an optimal game in 24 s, alpha-beta not within 60 s); alpha-beta
+ * everywhere else.
  */
 solve_algorithm_t solve_algorithm_auto(const board_geom_t *geom, const rules_t *rules, int threads,
-                                       bool checkpoint, bool value_only);
+                                       bool checkpoint);
 
 /*
  * Whether --algorithm pns can run with these rules and options; false and *error naming the
- * option otherwise.  Under a scored rule set it gives the value only (pns_solve).
+ * option otherwise.
  */
-bool solve_algorithm_check_pns(const rules_t *rules, int threads, bool checkpoint, bool value_only,
+bool solve_algorithm_check_pns(const rules_t *rules, int threads, bool checkpoint,
                                size_t memory_bytes, GError **error);
 
 typedef struct solve_engine {

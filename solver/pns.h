@@ -162,10 +162,12 @@ uint64_t pns_nodes(const pns_t *p);
  * history (every state of the game, the start included, maps onto itself) was tested already
  * is not tested again: its answer is the same.
  *
- * Under a scored rule set (pns_supports_margin but not pns_supports) the value alone,
- * whatever value_only says: the doubled margin, or +-SEARCH_VALUE_CYCLE_WIN for a cycle won,
- * from tests "value >= t?" (t = 1, 2, 4, ... while proved, else 0, -1, -2, -4, ... while
- * disproved, then a bisection; 0 takes two tests).
+ * Under a scored rule set (pns_supports_margin but not pns_supports) the value is the doubled
+ * margin, or +-SEARCH_VALUE_CYCLE_WIN for a cycle won, from tests "value >= t?" (t = 1, 2, 4,
+ * ... while proved, else 0, -1, -2, -4, ... while disproved, then a bisection; 0 takes two
+ * tests); the first moves are every move that keeps the value and the optimal game takes at
+ * each ply the first that keeps it, as search_solve does, each move one test after it
+ * (Black's "child >= v?", White's "child >= v + 1?" failing).
  *
  * The budget of pns_set_limits, the tree's size and pns_interrupt stop it: false and *error
  * (SEARCH_ERROR_LIMIT naming the budget or the tree's size, SEARCH_ERROR_INTERRUPTED), with

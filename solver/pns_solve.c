@@ -252,6 +252,85 @@ static pns_outcome_t move_keeps(pns_t *p, const game_t *game, board_move_t move,
     return outcome;
 }
 
+/*
+ * Whether `move` keeps the scored value v (Black's view) from the game: the value after it is
+ * v.  It cannot be better for the mover, so one test decides: Black's move keeps it when the
+ * child is worth at least v, White's when the child is not worth v + 1.
+ */
+static pns_outcome_t scored_move_keeps(pns_t *p, const game_t *game, board_move_t move, int v)
+{
+    board_color_t mover = (board_color_t)game_current(game)->to_move;
+    game_t *child = game_copy(game);
+    game_legality_t legal = game_play(child, move);
+    g_assert(legal == GAME_LEGAL);
+    (void)legal;
+    pns_outcome_t outcome = pns_prove_margin(p, child, mover == BOARD_BLACK ? v : v + 1);
+    if (mover == BOARD_WHITE && outcome != PNS_UNKNOWN)
+        outcome = outcome == PNS_PROVED ? PNS_DISPROVED : PNS_PROVED;
+    game_destroy(child);
+    return outcome;
+}
+
+/*
+ * The first moves and an optimal game of a scored game whose value res->value is known, as
+ * search_solve finds them: every move that keeps the value, and at each ply the first legal
+ * move (game_legal_moves's order) that keeps it, until the game ends (two passes, a cycle).
+ */
+static bool scored_moves(search_result_t *res, pns_t *p, const game_t *game, GError **error)
+{
+    const board_geom_t *g = game_geom(game);
+    board_move_t moves[BOARD_MAX_POINTS + 1];
+    pns_outcome_t answers[BOARD_MAX_POINTS + 1];
+    int symmetries[BOARD_MAX_SYMMETRIES];
+    int n = game_legal_moves(moves, game);
+    int symmetry_count = game_symmetries(symmetries, game);
+    for (int i = 0; i < n; i++) {
+        int j = earlier_image(g, moves, i, symmetries, symmetry_count);
+        answers[i] = j >= 0 ? answers[j] : scored_move_keeps(p, game, moves[i], res->value);
+        if (answers[i] == PNS_UNKNOWN) {
+            set_stop_error(error, p);
+            return false;
+        }
+        if (answers[i] == PNS_PROVED)
+            res->best[res->best_count++] = moves[i];
+    }
+    game_t *line = game_copy(game);
+    bool ok = true;
+    while (ok && game_status(line) == GAME_ONGOING) {
+        if (res->pv_length >= SEARCH_MAX_PV) {
+            res->pv_truncated = true;
+            break;
+        }
+        n = game_legal_moves(moves, line);
+        symmetry_count = game_symmetries(symmetries, line);
+        int chosen = -1;
+        for (int i = 0; i < n && chosen < 0 && ok; i++) {
+            if (earlier_image(g, moves, i, symmetries, symmetry_count) >= 0)
+                continue; /* an image of a move that did not keep the value */
+            pns_outcome_t outcome = scored_move_keeps(p, line, moves[i], res->value);
+            if (outcome == PNS_UNKNOWN) {
+                set_stop_error(error, p);
+                ok = false;
+            } else if (outcome == PNS_PROVED)
+                chosen = i;
+        }
+        if (!ok)
+            break;
+        g_assert(chosen >= 0); /* some move keeps the value */
+        res->pv[res->pv_length++] = moves[chosen];
+        game_legality_t legal = game_play(line, moves[chosen]);
+        g_assert(legal == GAME_LEGAL);
+        (void)legal;
+    }
+    if (ok && !res->pv_truncated) {
+        res->final = game_result(line);
+        g_assert(res->final.unknown ||
+                 search_value_of_result(&res->final, game_rules(game), 0) == res->value);
+    }
+    game_destroy(line);
+    return ok;
+}
+
 bool pns_solve(search_result_t *res, pns_t *p, const game_t *game, bool value_only, GError **error)
 {
     memset(res, 0, sizeof *res);
@@ -269,10 +348,11 @@ bool pns_solve(search_result_t *res, pns_t *p, const game_t *game, bool value_on
         return true;
     }
     if (pns_supports_margin(game_rules(game)) && !pns_supports(game_rules(game))) {
-        /* A scored game: the value only (the first moves and a game are alpha-beta's). */
         bool ok = margin_search(&res->value, p, game);
         if (!ok)
             set_stop_error(error, p);
+        else if (!value_only)
+            ok = scored_moves(res, p, game, error);
         solve_end(p);
         return ok;
     }

@@ -552,6 +552,62 @@ static void test_pns__solve_equals_alphabeta_on_every_board_up_to_8_points(void 
             }
 }
 
+/*
+ * Under a scored rule set with a cycle rule: pns_solve's value, first moves and optimal game
+ * (every move that keeps the value; at each ply the first that keeps it) against
+ * search_solve's, on every board up to 6 points from the empty board with either side first,
+ * and the game ends as the value says.
+ */
+static void test_pns__scored_solve_equals_alphabeta_under_cycle_rules(void **state)
+{
+    (void)state;
+    static const char *const rules[] = {"japanese", "chinese,ko=simple,cycle=draw", "chinese"};
+    for (int width = 1; width <= 6; width++)
+        for (int height = 1; width * height <= 6; height++)
+            for (size_t k = 0; k < G_N_ELEMENTS(rules); k++)
+                for (int side = 0; side < 2; side++) {
+                    board_geom_t *g = board_geom_create(width, height, NULL);
+                    rules_t r;
+                    assert_true(rules_parse(&r, rules[k], NULL));
+                    board_t empty = board_initial(g);
+                    game_t *game = fresh_game(g, &r, &empty, side ? BOARD_WHITE : BOARD_BLACK);
+                    search_options_t o = search_options_default();
+                    o.tt_bytes = (size_t)16 << 20;
+                    GError *err = NULL;
+                    search_t *s = search_create(g, &r, &o, &err);
+                    search_result_t want, got;
+                    assert_true(search_solve(&want, s, game, &err));
+                    pns_t *p = pns_create(0);
+                    if (!pns_solve(&got, p, game, false, &err))
+                        fail_msg("%dx%d %s: pns_solve: %s", width, height, rules[k], err->message);
+                    char *want_best = moves_text(g, want.best, want.best_count);
+                    char *got_best = moves_text(g, got.best, got.best_count);
+                    char *want_pv = moves_text(g, want.pv, want.pv_length);
+                    char *got_pv = moves_text(g, got.pv, got.pv_length);
+                    if (got.value != want.value || strcmp(got_best, want_best) ||
+                        strcmp(got_pv, want_pv))
+                        fail_msg("%dx%d %s, %s first: pns %d, first moves %s, game %s; "
+                                 "alpha-beta %d, %s, %s",
+                                 width, height, rules[k], side ? "W" : "B", got.value, got_best,
+                                 got_pv, want.value, want_best, want_pv);
+                    game_t *line = game_copy(game);
+                    for (int i = 0; i < got.pv_length; i++)
+                        assert_int_equal(game_play(line, got.pv[i]), GAME_LEGAL);
+                    assert_int_not_equal(game_status(line), GAME_ONGOING);
+                    game_result_t end = game_result(line);
+                    assert_int_equal(search_value_of_result(&end, &r, 0), got.value);
+                    game_destroy(line);
+                    g_free(want_best);
+                    g_free(got_best);
+                    g_free(want_pv);
+                    g_free(got_pv);
+                    pns_destroy(p);
+                    search_destroy(s);
+                    game_destroy(game);
+                    board_geom_destroy(g);
+                }
+}
+
 /* The games of tests/data/pns_histories.txt: the solve after each agrees (superko sees the
  * moves). */
 static void test_pns__solve_equals_alphabeta_after_histories(void **state)
@@ -693,7 +749,7 @@ static void test_pns__solve_command_takes_the_algorithm(void **state)
     support_run_clear(&limit);
 
     static const char *const refused[][4] = {
-        {"--rules", "chinese", "--algorithm", "pns"},
+        {"--rules", "math,pass=1", "--algorithm", "pns"},
         {"--rules", "math,ko=simple,cycle=draw", "--algorithm", "pns"},
         {"--rules", "math", "--threads", "2"},
         {"--rules", "math", "--algorithm", "minimax"},
@@ -737,11 +793,19 @@ static void test_pns__solve_command_takes_the_algorithm(void **state)
     assert_string_equal(list_pn.out, list_ab.out);
     support_run_clear(&list_ab);
     support_run_clear(&list_pn);
-    support_run_t moves =
+    support_run_t moves_ab =
+        support_runv(NULL, "solve", "1x5", "--rules", "japanese", "--algorithm", "alphabeta", NULL);
+    support_run_t moves_pn =
         support_runv(NULL, "solve", "1x5", "--rules", "japanese", "--algorithm", "pns", NULL);
-    assert_int_equal(moves.status, 2);
-    assert_non_null(strstr(moves.err, "--value-only"));
-    support_run_clear(&moves);
+    assert_int_equal(moves_ab.status, 0);
+    assert_int_equal(moves_pn.status, 0);
+    char *end_ab = strstr(moves_ab.out, "\nnodes "), *end_pn = strstr(moves_pn.out, "\nnodes ");
+    assert_non_null(end_ab);
+    assert_non_null(end_pn);
+    *end_ab = *end_pn = '\0';
+    assert_string_equal(moves_pn.out, moves_ab.out); /* value, first moves, optimal game */
+    support_run_clear(&moves_ab);
+    support_run_clear(&moves_pn);
 
     support_run_t automatic = support_runv(NULL, "solve", "1x5", "--rules", "math", NULL);
     assert_int_equal(automatic.status, 0);
@@ -750,12 +814,12 @@ static void test_pns__solve_command_takes_the_algorithm(void **state)
     automatic = support_runv(NULL, "solve", "2x2", "--rules", "math", NULL);
     assert_non_null(strstr(automatic.out, "table: "));
     support_run_clear(&automatic);
-    /* japanese on a strip: the value alone by proof-number search, the moves by alpha-beta. */
-    automatic = support_runv(NULL, "solve", "1x6", "--rules", "japanese", "--value-only", NULL);
+    /* japanese on a strip: proof-number search; vdWW's cycle=draw there, alpha-beta. */
+    automatic = support_runv(NULL, "solve", "1x6", "--rules", "japanese", NULL);
     assert_int_equal(automatic.status, 0);
     assert_non_null(strstr(automatic.out, "proof-number tree"));
     support_run_clear(&automatic);
-    automatic = support_runv(NULL, "solve", "1x6", "--rules", "japanese", NULL);
+    automatic = support_runv(NULL, "solve", "1x6", "--rules", "chinese,ko=simple,cycle=draw", NULL);
     assert_int_equal(automatic.status, 0);
     assert_non_null(strstr(automatic.out, "table: "));
     support_run_clear(&automatic);
@@ -779,6 +843,7 @@ int main(void)
         cmocka_unit_test(test_pns__the_rules_supported),
         cmocka_unit_test(test_pns__solve_equals_alphabeta_on_every_board_up_to_8_points),
         cmocka_unit_test(test_pns__solve_equals_alphabeta_after_histories),
+        cmocka_unit_test(test_pns__scored_solve_equals_alphabeta_under_cycle_rules),
         cmocka_unit_test(test_pns__solve_equals_alphabeta_on_regions),
         cmocka_unit_test(test_pns__a_solve_stops_on_its_budget_a_full_tree_and_an_interrupt),
         cmocka_unit_test(test_pns__solve_command_takes_the_algorithm),
