@@ -271,12 +271,33 @@ static pns_outcome_t scored_move_keeps(pns_t *p, const game_t *game, board_move_
     return outcome;
 }
 
+/* What a move must keep: the scored value, or the last-move winner and distance. */
+typedef struct keep {
+    bool scored;
+    int value;            /* scored: the value, Black's view */
+    board_color_t winner; /* last-move: the winner and its distance from the solved state */
+    int plies;
+} keep_t;
+
+/* Whether `move` keeps k from the game, `done` plies into the optimal game; `first`: one of
+ * the first moves (under last-move scoring the winner's first moves are every winning one). */
+static pns_outcome_t keeps(pns_t *p, const game_t *game, board_move_t move, const keep_t *k,
+                           int done, bool first)
+{
+    if (k->scored)
+        return scored_move_keeps(p, game, move, k->value);
+    board_color_t mover = (board_color_t)game_current(game)->to_move;
+    return move_keeps(p, game, move, k->winner, k->plies - done, first && mover == k->winner);
+}
+
 /*
- * The first moves and an optimal game of a scored game whose value res->value is known, as
- * search_solve finds them: every move that keeps the value, and at each ply the first legal
- * move (game_legal_moves's order) that keeps it, until the game ends (two passes, a cycle).
+ * The first moves (every move that keeps k) and an optimal game (at each ply the first legal
+ * move, in game_legal_moves's order, that keeps it, until the game ends), as search_solve
+ * finds them.  A move whose image under a symmetry of the whole game was tested already is
+ * not tested again.
  */
-static bool scored_moves(search_result_t *res, pns_t *p, const game_t *game, GError **error)
+static bool moves_and_game(search_result_t *res, pns_t *p, const game_t *game, const keep_t *k,
+                           GError **error)
 {
     const board_geom_t *g = game_geom(game);
     board_move_t moves[BOARD_MAX_POINTS + 1];
@@ -286,7 +307,7 @@ static bool scored_moves(search_result_t *res, pns_t *p, const game_t *game, GEr
     int symmetry_count = game_symmetries(symmetries, game);
     for (int i = 0; i < n; i++) {
         int j = earlier_image(g, moves, i, symmetries, symmetry_count);
-        answers[i] = j >= 0 ? answers[j] : scored_move_keeps(p, game, moves[i], res->value);
+        answers[i] = j >= 0 ? answers[j] : keeps(p, game, moves[i], k, 0, true);
         if (answers[i] == PNS_UNKNOWN) {
             set_stop_error(error, p);
             return false;
@@ -305,9 +326,10 @@ static bool scored_moves(search_result_t *res, pns_t *p, const game_t *game, GEr
         symmetry_count = game_symmetries(symmetries, line);
         int chosen = -1;
         for (int i = 0; i < n && chosen < 0 && ok; i++) {
+            /* An image of a move that failed fails too (the first that keeps is taken). */
             if (earlier_image(g, moves, i, symmetries, symmetry_count) >= 0)
-                continue; /* an image of a move that did not keep the value */
-            pns_outcome_t outcome = scored_move_keeps(p, line, moves[i], res->value);
+                continue;
+            pns_outcome_t outcome = keeps(p, line, moves[i], k, res->pv_length, false);
             if (outcome == PNS_UNKNOWN) {
                 set_stop_error(error, p);
                 ok = false;
@@ -324,8 +346,9 @@ static bool scored_moves(search_result_t *res, pns_t *p, const game_t *game, GEr
     }
     if (ok && !res->pv_truncated) {
         res->final = game_result(line);
-        g_assert(res->final.unknown ||
-                 search_value_of_result(&res->final, game_rules(game), 0) == res->value);
+        g_assert(k->scored ? res->final.unknown || search_value_of_result(
+                                                       &res->final, game_rules(game), 0) == k->value
+                           : res->pv_length == k->plies);
     }
     game_destroy(line);
     return ok;
@@ -347,83 +370,20 @@ bool pns_solve(search_result_t *res, pns_t *p, const game_t *game, bool value_on
         solve_end(p);
         return true;
     }
-    if (pns_supports_margin(game_rules(game)) && !pns_supports(game_rules(game))) {
-        bool ok = margin_search(&res->value, p, game);
-        if (!ok)
-            set_stop_error(error, p);
-        else if (!value_only)
-            ok = scored_moves(res, p, game, error);
-        solve_end(p);
-        return ok;
+    keep_t k = {.scored = !pns_supports(game_rules(game))};
+    bool ok;
+    if (k.scored) {
+        ok = margin_search(&res->value, p, game);
+        k.value = res->value;
+    } else {
+        ok = value_search(&k.winner, &k.plies, p, game) && k.plies >= 0;
+        if (ok)
+            res->value = win_value(k.winner, k.plies);
     }
-    board_color_t w;
-    int plies;
-    if (!value_search(&w, &plies, p, game) || plies < 0) {
+    if (!ok)
         set_stop_error(error, p);
-        solve_end(p);
-        return false;
-    }
-    res->value = win_value(w, plies);
-    if (value_only) {
-        solve_end(p);
-        return true;
-    }
-
-    const board_geom_t *g = game_geom(game);
-    board_move_t moves[BOARD_MAX_POINTS + 1];
-    pns_outcome_t answers[BOARD_MAX_POINTS + 1];
-    int symmetries[BOARD_MAX_SYMMETRIES];
-    board_color_t mover = (board_color_t)game_current(game)->to_move;
-    /* The first moves: every winning one when the mover wins, else every one that delays
-     * the most. */
-    int n = game_legal_moves(moves, game);
-    int symmetry_count = game_symmetries(symmetries, game);
-    for (int i = 0; i < n; i++) {
-        int j = earlier_image(g, moves, i, symmetries, symmetry_count);
-        answers[i] = j >= 0 ? answers[j] : move_keeps(p, game, moves[i], w, plies, mover == w);
-        if (answers[i] == PNS_UNKNOWN) {
-            set_stop_error(error, p);
-            solve_end(p);
-            return false;
-        }
-        if (answers[i] == PNS_PROVED)
-            res->best[res->best_count++] = moves[i];
-    }
-    /* An optimal game: at every ply the first move that keeps the distance. */
-    game_t *line = game_copy(game);
-    bool ok = true;
-    for (int left = plies; game_status(line) == GAME_ONGOING; left--) {
-        if (res->pv_length >= SEARCH_MAX_PV) {
-            res->pv_truncated = true;
-            break;
-        }
-        n = game_legal_moves(moves, line);
-        symmetry_count = game_symmetries(symmetries, line);
-        int chosen = -1;
-        for (int i = 0; i < n && chosen < 0; i++) {
-            /* An image of a move that failed fails too (the first that keeps is taken). */
-            if (earlier_image(g, moves, i, symmetries, symmetry_count) >= 0)
-                continue;
-            pns_outcome_t outcome = move_keeps(p, line, moves[i], w, left, false);
-            if (outcome == PNS_UNKNOWN) {
-                set_stop_error(error, p);
-                ok = false;
-            } else if (outcome == PNS_PROVED)
-                chosen = i;
-        }
-        if (!ok)
-            break;
-        g_assert(chosen >= 0); /* some move keeps the value */
-        res->pv[res->pv_length++] = moves[chosen];
-        game_legality_t legal = game_play(line, moves[chosen]);
-        g_assert(legal == GAME_LEGAL);
-        (void)legal;
-    }
-    if (ok && !res->pv_truncated) {
-        res->final = game_result(line);
-        g_assert(res->pv_length == plies);
-    }
-    game_destroy(line);
+    else if (!value_only)
+        ok = moves_and_game(res, p, game, &k, error);
     solve_end(p);
     return ok;
 }
