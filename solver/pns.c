@@ -385,12 +385,12 @@ static pns_outcome_t search(int *depth, pns_t *p, const game_t *game, pns_search
     p->total++;
     leaf_init(&p->nodes[0], &s, 0);
     pns_outcome_t outcome = PNS_UNKNOWN;
-    if (p->analysis_out)
-        p->stop = PNS_STOP_LIMIT;
     for (uint64_t expansions = 1;; expansions++) {
         const pns_node_t *root = &p->nodes[0];
-        if (p->analysis_out)
+        if (p->analysis_out) { /* a leaf's value is not known: nothing above it is */
+            p->stop = PNS_STOP_LIMIT;
             break;
+        }
         if (root->proof == 0 || root->disproof == 0) {
             outcome = root->proof == 0 ? PNS_PROVED : PNS_DISPROVED;
             break;
@@ -424,10 +424,6 @@ static pns_outcome_t search(int *depth, pns_t *p, const game_t *game, pns_search
             node_update(&s, p->path[i], i);
         for (int i = 0; i < ply; i++)
             game_undo(s.game);
-        if (p->analysis_out) { /* a leaf's value is not known: nothing above it is */
-            p->stop = PNS_STOP_LIMIT;
-            break;
-        }
         if (!grown) {
             p->stop = PNS_STOP_FULL;
             break;

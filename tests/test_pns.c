@@ -720,6 +720,38 @@ static void test_pns__a_solve_stops_on_its_budget_a_full_tree_and_an_interrupt(v
 }
 
 /*
+ * `mathgo ARGS --algorithm alphabeta` and `... --algorithm pns` (stdin `input`) both succeed
+ * and print the same up to their costs (the text from "\nnodes " on).
+ */
+static void check_same_output(const char *input, const char *const *args)
+{
+    const char *const algorithms[2] = {"alphabeta", "pns"};
+    char *out[2];
+    for (int a = 0; a < 2; a++) {
+        const char *argv[24];
+        int n = 0;
+        while (args[n])
+            argv[n] = args[n], n++;
+        argv[n++] = "--algorithm";
+        argv[n++] = algorithms[a];
+        argv[n] = NULL;
+        support_run_t run = support_run(input, argv);
+        if (run.status != 0)
+            fail_msg("%s %s --algorithm %s: status %d, stderr %s", args[0], args[1], algorithms[a],
+                     run.status, run.err);
+        char *cut = strstr(run.out, "\nnodes ");
+        if (cut)
+            *cut = '\0';
+        out[a] = g_strdup(run.out);
+        support_run_clear(&run);
+    }
+    assert_true(out[0][0] != '\0');
+    assert_string_equal(out[1], out[0]);
+    g_free(out[0]);
+    g_free(out[1]);
+}
+
+/*
  * `mathgo solve --algorithm`: pns prints what alphabeta prints but the costs; a limit gives
  * the CSV row with status `limit`; rules, threads and a checkpoint it cannot take are
  * refused (exit 2); auto picks pns on a strip under math.
@@ -727,19 +759,8 @@ static void test_pns__a_solve_stops_on_its_budget_a_full_tree_and_an_interrupt(v
 static void test_pns__solve_command_takes_the_algorithm(void **state)
 {
     (void)state;
-    support_run_t ab =
-        support_runv(NULL, "solve", "2x3", "--rules", "pseudo", "--algorithm", "alphabeta", NULL);
-    support_run_t pn =
-        support_runv(NULL, "solve", "2x3", "--rules", "pseudo", "--algorithm", "pns", NULL);
-    assert_int_equal(ab.status, 0);
-    assert_int_equal(pn.status, 0);
-    char *cut_ab = strstr(ab.out, "\nnodes "), *cut_pn = strstr(pn.out, "\nnodes ");
-    assert_non_null(cut_ab);
-    assert_non_null(cut_pn);
-    *cut_ab = *cut_pn = '\0';
-    assert_string_equal(pn.out, ab.out);
-    support_run_clear(&ab);
-    support_run_clear(&pn);
+    static const char *const pseudo_2x3[] = {"solve", "2x3", "--rules", "pseudo", NULL};
+    check_same_output(NULL, pseudo_2x3);
 
     support_run_t limit = support_runv(NULL, "solve", "1x8", "--rules", "pseudo", "--algorithm",
                                        "pns", "--max-nodes", "1000", "--csv", "-q", NULL);
@@ -768,44 +789,15 @@ static void test_pns__solve_command_takes_the_algorithm(void **state)
         support_run_clear(&run);
     }
 
-    /* A scored rule set: the value only, the same as alpha-beta's, alone and in a list. */
-    support_run_t jp_ab = support_runv(NULL, "solve", "1x5", "--rules", "japanese", "--value-only",
-                                       "--csv", "--algorithm", "alphabeta", NULL);
-    support_run_t jp_pn = support_runv(NULL, "solve", "1x5", "--rules", "japanese", "--value-only",
-                                       "--csv", "--algorithm", "pns", NULL);
-    assert_int_equal(jp_ab.status, 0);
-    assert_int_equal(jp_pn.status, 0);
-    char **row_ab = g_strsplit(strchr(jp_ab.out, '\n') + 1, ",", -1);
-    char **row_pn = g_strsplit(strchr(jp_pn.out, '\n') + 1, ",", -1);
-    assert_string_equal(row_pn[4], row_ab[4]); /* result */
-    assert_string_equal(row_pn[5], row_ab[5]); /* margin */
-    g_strfreev(row_ab);
-    g_strfreev(row_pn);
-    support_run_clear(&jp_ab);
-    support_run_clear(&jp_pn);
-    const char *list = "X/./././. b\n./X/./O/. w\n././././. w\n";
-    support_run_t list_ab =
-        support_runv(list, "solve", "1x5", "--rules", "japanese", "--positions", "-", NULL);
-    support_run_t list_pn = support_runv(list, "solve", "1x5", "--rules", "japanese", "--positions",
-                                         "-", "--algorithm", "pns", NULL);
-    assert_int_equal(list_ab.status, 0);
-    assert_int_equal(list_pn.status, 0);
-    assert_string_equal(list_pn.out, list_ab.out);
-    support_run_clear(&list_ab);
-    support_run_clear(&list_pn);
-    support_run_t moves_ab =
-        support_runv(NULL, "solve", "1x5", "--rules", "japanese", "--algorithm", "alphabeta", NULL);
-    support_run_t moves_pn =
-        support_runv(NULL, "solve", "1x5", "--rules", "japanese", "--algorithm", "pns", NULL);
-    assert_int_equal(moves_ab.status, 0);
-    assert_int_equal(moves_pn.status, 0);
-    char *end_ab = strstr(moves_ab.out, "\nnodes "), *end_pn = strstr(moves_pn.out, "\nnodes ");
-    assert_non_null(end_ab);
-    assert_non_null(end_pn);
-    *end_ab = *end_pn = '\0';
-    assert_string_equal(moves_pn.out, moves_ab.out); /* value, first moves, optimal game */
-    support_run_clear(&moves_ab);
-    support_run_clear(&moves_pn);
+    /* A scored rule set: the value alone, in a list, and with the first moves and a game. */
+    static const char *const value_1x5[] = {"solve",    "1x5",          "--rules",
+                                            "japanese", "--value-only", NULL};
+    static const char *const list_1x5[] = {"solve",       "1x5", "--rules", "japanese",
+                                           "--positions", "-",   NULL};
+    static const char *const moves_1x5[] = {"solve", "1x5", "--rules", "japanese", NULL};
+    check_same_output(NULL, value_1x5);
+    check_same_output("X/./././. b\n./X/./O/. w\n././././. w\n", list_1x5);
+    check_same_output(NULL, moves_1x5);
 
     support_run_t automatic = support_runv(NULL, "solve", "1x5", "--rules", "math", NULL);
     assert_int_equal(automatic.status, 0);
