@@ -19,6 +19,7 @@ typedef struct pns_search {
     bool scored;           /* the goal is a margin: Black's twice-margin at least threshold2 */
     int threshold2;        /* (then prover is Black) */
     uint64_t total_before; /* the pns's node count when the search began */
+    uint64_t expansions;   /* by this search (descend) */
 } pns_search_t;
 
 /* Superko without a cycle rule: every game is finite, without a draw, and its end is decided
@@ -108,7 +109,6 @@ void pns_destroy(pns_t *p)
     if (!p)
         return;
     g_free(p->nodes);
-    g_free(p->path);
     japanese_destroy(p->jp);
     g_free(p->jp_cache);
     g_free(p);
@@ -338,17 +338,6 @@ static bool expand(const pns_search_t *s, uint32_t x, int ply)
     return true;
 }
 
-static void path_reserve(pns_t *p, size_t length)
-{
-    if (length <= p->path_capacity)
-        return;
-    size_t capacity = p->path_capacity ? p->path_capacity : 256;
-    while (capacity < length)
-        capacity *= 2;
-    p->path = g_renew(uint32_t, p->path, capacity);
-    p->path_capacity = capacity;
-}
-
 /* Whether the budget of pns_set_limits is spent or pns_interrupt was called; sets p->stop. */
 static bool limits_hit(pns_t *p, uint64_t expansions)
 {
@@ -362,6 +351,86 @@ static bool limits_hit(pns_t *p, uint64_t expansions)
     return p->stop != PNS_STOP_NONE;
 }
 
+/* No threshold: the root's (its numbers may saturate at PNS_INFINITY unsolved). */
+#define PNS_NO_THRESHOLD UINT64_MAX
+
+/* A child's threshold on the number its parent sums, so that the parent stays under its own:
+ * threshold - (sum - part), or none under none. */
+static uint64_t sum_threshold(uint64_t threshold, uint32_t sum, uint32_t part)
+{
+    return threshold == PNS_NO_THRESHOLD ? PNS_NO_THRESHOLD : threshold - sum + part;
+}
+
+/*
+ * Proof-number search, depth first (Nagai's df-pn on the explicit tree): the search stays
+ * below node x, `ply` plies below the root and the game at its position, while x would still
+ * be on the way from the root to the most-proving leaf, that is while its proof number stays
+ * under th_proof and its disproof number under th_disproof; the child it enters gets the
+ * thresholds under which it stays the parent's choice (the least number, the first of equal
+ * ones) and the parent within its own.  So the leaves are expanded in the order of a
+ * selection from the root after every expansion (Allis's proof-number search: the same
+ * nodes, the same tree), without replaying the moves from the root or updating the nodes
+ * above x each time.  A leaf is expanded and the search goes back to its parent.  False when
+ * the search must end (p->stop set): the budget spent, the pool full, an Analysis out.
+ */
+static bool descend(pns_search_t *s, uint32_t x, int ply, uint64_t th_proof, uint64_t th_disproof)
+{
+    pns_t *p = s->p;
+    if (!p->nodes[x].expanded) {
+        if (limits_hit(p, ++s->expansions))
+            return false;
+        if (!expand(s, x, ply)) {
+            p->stop = PNS_STOP_FULL;
+            return false;
+        }
+        if (p->analysis_out) { /* a leaf's value is not known: nothing above it is */
+            p->stop = PNS_STOP_LIMIT;
+            return false;
+        }
+        return true;
+    }
+    bool mine = prover_to_move(s, ply);
+    for (;;) {
+        const pns_node_t *n = &p->nodes[x];
+        if (n->proof == 0 || n->disproof == 0 || n->proof >= th_proof || n->disproof >= th_disproof)
+            return true;
+        /* The prover to move follows its least proof number, the opponent its least disproof
+         * number; `before` and `after` the least of the other children's, before and after
+         * the chosen one in the order of the children. */
+        uint32_t best = n->first;
+        for (uint32_t i = n->first + 1; i < n->first + n->count; i++)
+            if (mine ? p->nodes[i].proof < p->nodes[best].proof
+                     : p->nodes[i].disproof < p->nodes[best].disproof)
+                best = i;
+        uint64_t before = PNS_NO_THRESHOLD, after = PNS_NO_THRESHOLD;
+        for (uint32_t i = n->first; i < n->first + n->count; i++) {
+            uint64_t number = mine ? p->nodes[i].proof : p->nodes[i].disproof;
+            uint64_t *least = i < best ? &before : &after;
+            if (i != best && number < *least)
+                *least = number;
+        }
+        const pns_node_t *c = &p->nodes[best];
+        uint64_t choice =
+            after == PNS_NO_THRESHOLD ? before : (after + 1 < before ? after + 1 : before);
+        uint64_t child_proof, child_disproof;
+        if (mine) {
+            child_proof = th_proof < choice ? th_proof : choice;
+            child_disproof = sum_threshold(th_disproof, n->disproof, c->disproof);
+        } else {
+            child_disproof = th_disproof < choice ? th_disproof : choice;
+            child_proof = sum_threshold(th_proof, n->proof, c->proof);
+        }
+        game_legality_t legal = game_play(s->game, c->move);
+        g_assert(legal == GAME_LEGAL);
+        (void)legal;
+        bool on = descend(s, best, ply + 1, child_proof, child_disproof);
+        game_undo(s->game);
+        node_update(s, x, ply);
+        if (!on)
+            return false;
+    }
+}
+
 /* One search for the goal in s (its pool, game and root are set here); *depth (when decided
  * and not NULL) the depth of the root's solution (node_update). */
 static pns_outcome_t search(int *depth, pns_t *p, const game_t *game, pns_search_t s)
@@ -369,6 +438,7 @@ static pns_outcome_t search(int *depth, pns_t *p, const game_t *game, pns_search
     s.p = p;
     s.root_to_move = (board_color_t)game_current(game)->to_move;
     s.total_before = p->total;
+    s.expansions = 0;
     p->stop = PNS_STOP_NONE;
     p->analysis_out = false;
     pool_reset(p);
@@ -384,51 +454,12 @@ static pns_outcome_t search(int *depth, pns_t *p, const game_t *game, pns_search
         p->peak = 1;
     p->total++;
     leaf_init(&p->nodes[0], &s, 0);
+    while (p->nodes[0].proof != 0 && p->nodes[0].disproof != 0)
+        if (!descend(&s, 0, 0, PNS_NO_THRESHOLD, PNS_NO_THRESHOLD))
+            break;
     pns_outcome_t outcome = PNS_UNKNOWN;
-    for (uint64_t expansions = 1;; expansions++) {
-        const pns_node_t *root = &p->nodes[0];
-        if (p->analysis_out) { /* a leaf's value is not known: nothing above it is */
-            p->stop = PNS_STOP_LIMIT;
-            break;
-        }
-        if (root->proof == 0 || root->disproof == 0) {
-            outcome = root->proof == 0 ? PNS_PROVED : PNS_DISPROVED;
-            break;
-        }
-        if (limits_hit(p, expansions))
-            break;
-        /* Down to the most-proving leaf: the prover to move follows its least proof number,
-         * the opponent its least disproof number. */
-        int ply = 0;
-        uint32_t x = 0;
-        path_reserve(p, 1);
-        p->path[0] = 0;
-        while (p->nodes[x].expanded) {
-            const pns_node_t *n = &p->nodes[x];
-            bool mine = prover_to_move(&s, ply);
-            uint32_t best = n->first;
-            for (uint32_t i = n->first + 1; i < n->first + n->count; i++)
-                if (mine ? p->nodes[i].proof < p->nodes[best].proof
-                         : p->nodes[i].disproof < p->nodes[best].disproof)
-                    best = i;
-            game_legality_t legal = game_play(s.game, p->nodes[best].move);
-            g_assert(legal == GAME_LEGAL);
-            (void)legal;
-            ply++;
-            path_reserve(p, (size_t)ply + 1);
-            p->path[ply] = best;
-            x = best;
-        }
-        bool grown = expand(&s, x, ply);
-        for (int i = ply - 1; i >= 0; i--)
-            node_update(&s, p->path[i], i);
-        for (int i = 0; i < ply; i++)
-            game_undo(s.game);
-        if (!grown) {
-            p->stop = PNS_STOP_FULL;
-            break;
-        }
-    }
+    if (p->stop == PNS_STOP_NONE)
+        outcome = p->nodes[0].proof == 0 ? PNS_PROVED : PNS_DISPROVED;
     if (depth && outcome != PNS_UNKNOWN)
         *depth = (int)p->nodes[0].first;
     game_destroy(s.game);

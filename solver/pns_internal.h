@@ -43,9 +43,7 @@ struct pns {
     /* Freed blocks of children, one list per block length, linked through the block's first
      * node's `first` (PNS_NO_BLOCK ends a list). */
     uint32_t free_blocks[BOARD_MAX_POINTS + 2];
-    size_t live, peak; /* nodes in the tree now, and at most since pns_create */
-    uint32_t *path;    /* the nodes from the root to the one being expanded */
-    size_t path_capacity;
+    size_t live, peak;     /* nodes in the tree now, and at most since pns_create */
     uint64_t max_nodes;    /* per tree, 0 none */
     uint64_t search_nodes; /* nodes one search may create, 0 none */
     uint64_t total;        /* nodes created by every search */

@@ -666,6 +666,55 @@ static void test_pns__solve_equals_alphabeta_on_regions(void **state)
 }
 
 /*
+ * The nodes each solve creates, from the empty board with Black to move: a signature of the
+ * search.  They were measured at f6b796b (2026-12-03), when every expansion started from the
+ * root (Allis's proof-number search); the depth-first descent (pns.c, descend) must expand
+ * the same leaves in the same order, so the counts stay.  A change here means the search
+ * changed: update it on purpose, with the figures of docs/solver.md.
+ */
+static void test_pns__node_counts_are_the_signature(void **state)
+{
+    (void)state;
+    static const struct {
+        int w, h;
+        const char *rules;
+        bool value_only;
+        uint64_t nodes;
+    } cases[] = {
+        {5, 1, "pseudo", true, 464},
+        {2, 3, "math", true, 4389},
+        {6, 1, "japanese", true, 4002},
+        {2, 3, "japanese", true, 18008},
+        {6, 1, "chinese,ko=simple,cycle=draw", true, 3868},
+        {2, 2, "chinese,cycle=japanese", true, 1828},
+        {7, 1, "tromp-taylor", false, 116946},
+    };
+    int mismatches = 0;
+    for (size_t i = 0; i < G_N_ELEMENTS(cases); i++) {
+        board_geom_t *g = board_geom_create(cases[i].w, cases[i].h, NULL);
+        rules_t r;
+        assert_true(rules_parse(&r, cases[i].rules, NULL));
+        game_t *game = game_create(g, &r);
+        pns_t *p = pns_create(0);
+        search_result_t res;
+        GError *err = NULL;
+        if (!pns_solve(&res, p, game, cases[i].value_only, &err))
+            fail_msg("%dx%d %s: %s", cases[i].w, cases[i].h, cases[i].rules, err->message);
+        uint64_t nodes = pns_root_bounds(p).nodes;
+        if (nodes != cases[i].nodes) {
+            print_error("%dx%d %s: %llu nodes, signature %llu\n", cases[i].w, cases[i].h,
+                        cases[i].rules, (unsigned long long)nodes,
+                        (unsigned long long)cases[i].nodes);
+            mismatches++;
+        }
+        pns_destroy(p);
+        game_destroy(game);
+        board_geom_destroy(g);
+    }
+    assert_int_equal(mismatches, 0);
+}
+
+/*
  * A solve stops with its reason and what it proved: a node budget (SEARCH_ERROR_LIMIT), a
  * deadline, a tree too small for the proof (SEARCH_ERROR_LIMIT naming the tree) and
  * pns_interrupt (SEARCH_ERROR_INTERRUPTED, for every later solve too).  1x8 pseudo: about 1 M
@@ -837,6 +886,7 @@ int main(void)
         cmocka_unit_test(test_pns__solve_equals_alphabeta_after_histories),
         cmocka_unit_test(test_pns__scored_solve_equals_alphabeta_under_cycle_rules),
         cmocka_unit_test(test_pns__solve_equals_alphabeta_on_regions),
+        cmocka_unit_test(test_pns__node_counts_are_the_signature),
         cmocka_unit_test(test_pns__a_solve_stops_on_its_budget_a_full_tree_and_an_interrupt),
         cmocka_unit_test(test_pns__solve_command_takes_the_algorithm),
     };
