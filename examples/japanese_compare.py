@@ -23,11 +23,15 @@ Every searched row is checked against its images searched too (a reflection keep
 swapping the colours and the side to move negates it); a disagreement is an error.  A row not
 searched whose image was takes the image's value (source "image": the rules do not change under
 the board's symmetries, nor, with komi 0 and no prisoners, under swapping the colours), so a
-long list needs one row per class searched.  Prints the counts and a Markdown table of the first
-LIMIT positions whose winners differ, smallest first (fewest stones, then rank, Black to move
-first); with OUT, also writes every solved row to the CSV file OUT
-(board,rank,position,to_move,japanese_margin,chinese_margin,source; source is "search" or
-"image"; read back as ROWS, only the searched rows count).
+long list needs one row per class searched.  A solve stopped at its limit whose bounds decide
+the winner (`lower` above 0, `upper` below 0: the comparison needs the winner only) counts as
+solved, with its bounds.  Prints the counts and a Markdown table of the first LIMIT positions
+whose winners differ, smallest first (fewest stones, then rank, Black to move first); with OUT,
+also writes every solved row to the CSV file OUT
+(board,rank,position,to_move,japanese_margin,chinese_margin,source,japanese_lower,japanese_upper;
+the margin empty where only bounds are known, the bounds equal to it where it is; chinese_margin
+empty where the study's cell is; source is "search" or "image"; read back as ROWS, only the
+searched rows count).
 
 The japanese side is `mathgo score - --csv` (the Analysis of docs/japanese.md: independently
 alive strings, Removal, territory plus removed stones); the chinese side is mathgo's area count
@@ -38,6 +42,7 @@ winners differ, smallest first (fewest stones, then rank).  Python's standard li
 """
 import csv
 import io
+import math
 import subprocess
 import sys
 
@@ -83,31 +88,68 @@ def images(position):
 
 def symmetry_check(japanese):
     """Every solved row against its images: a reflection keeps the value, swapping the colours
-    and the side to move negates it.  The table's keys differ between images, so this checks
-    the search's history handling on every row whose images were solved.  Returns (rows
-    checked, rows that disagree)."""
+    and the side to move negates it (bounds: each image's must meet the row's).  The table's
+    keys differ between images, so this checks the search's history handling on every row
+    whose images were solved.  Returns (rows checked, rows that disagree)."""
     checked, wrong = 0, 0
-    for (position, to_move), margin in japanese.items():
-        found = [(japanese[k], v) for k, v in image_values(position, to_move, margin)
+    for (position, to_move), bounds in japanese.items():
+        found = [(japanese[k], v) for k, v in image_values(position, to_move, bounds)
                  if k in japanese]
         if len(found) > 1:
             checked += 1
-            wrong += any(got != want for got, want in found)
+            wrong += any(max(got[0], want[0]) > min(got[1], want[1]) for got, want in found)
     return checked, wrong
 
 
-def image_values(position, to_move, margin):
-    """The rows whose value follows from (position, to_move) = margin: its reflections (and
-    transpositions) keep the value, swapping the colours and the side to move negates it."""
+def image_values(position, to_move, bounds):
+    """The rows whose value follows from (position, to_move)'s bounds (lo, hi): its reflections
+    (and transpositions) keep the value, swapping the colours and the side to move negates it."""
     swap = str.maketrans("XO", "OX")
     other = "W" if to_move == "B" else "B"
-    out = [((q, to_move), margin) for q in images(position)]
-    out += [((q.translate(swap), other), -margin) for q in images(position)]
+    out = [((q, to_move), bounds) for q in images(position)]
+    out += [((q.translate(swap), other), (-bounds[1], -bounds[0])) for q in images(position)]
     return out
 
 
 def winner(margin):
     return "B" if margin > 0 else "W" if margin < 0 else "tie"
+
+
+# A long cycle won ("B (cycle)"): above every margin.  No bound: beyond it.
+CYCLE = 10**6
+NONE = 10**7
+
+
+def bounds_winner(bounds):
+    """The winner the bounds (lo, hi) on an integer margin decide, or None."""
+    lo, hi = bounds
+    return "B" if lo > 0 else "W" if hi < 0 else "tie" if lo == hi == 0 else None
+
+
+def parse_bound(text, rounding):
+    """A solve CSV's bound or value: a margin ("-1.5": komi 0 makes the margin an integer, so
+    it rounds inwards with `rounding`), a cycle won, or none."""
+    if text == "":
+        return None
+    if text.endswith("(cycle)"):
+        return CYCLE if text[0] == "B" else -CYCLE
+    return rounding(float(text))
+
+
+def bound_text(value):
+    return "B (cycle)" if value == CYCLE else "W (cycle)" if value == -CYCLE else "%d" % value
+
+
+def value_text(bounds):
+    """The value for a Markdown table: the margin, or the bounds proved."""
+    lo, hi = bounds
+    if lo == hi:
+        return "%+d" % lo if lo and abs(lo) != CYCLE else "0" if not lo else bound_text(lo)
+    if lo <= -NONE:
+        return "<= %s" % bound_text(hi)
+    if hi >= NONE:
+        return ">= %s" % bound_text(lo)
+    return "%s..%s" % (bound_text(lo), bound_text(hi))
 
 
 def solved(mathgo, board, limit, out_path, rows_path=None):
@@ -131,41 +173,48 @@ def solved(mathgo, board, limit, out_path, rows_path=None):
     # A row not searched takes the value of a searched image (the rules are the same under
     # the board's symmetries and under swapping the colours with komi 0): source "image".
     derived = {}
-    for (position, to_move), margin in sorted(japanese.items()):
-        for k, v in image_values(position, to_move, margin):
+    for (position, to_move), bounds in sorted(japanese.items()):
+        for k, v in image_values(position, to_move, bounds):
             if k not in japanese and k not in derived:
                 derived[k] = v
     out = open(out_path, "w") if out_path else None
     if out:
-        out.write("board,rank,position,to_move,japanese_margin,chinese_margin,source\n")
-    differ, total, unsolved, ties, by_image = [], 0, 0, 0, 0
+        out.write("board,rank,position,to_move,japanese_margin,chinese_margin,source,"
+                  "japanese_lower,japanese_upper\n")
+    differ, total, unsolved, ties, by_image, by_bounds = [], 0, 0, 0, 0, 0
     for row in rows:
         position, to_move = row["position"], row["to_move"]
         grid = position.split("/")
         key = (position, to_move.upper())
         source = "search" if key in japanese else "image"
-        jm = japanese.get(key, derived.get(key))
-        if jm is None:
+        bounds = japanese.get(key, derived.get(key))
+        if bounds is None:
             unsolved += 1
             continue
         total += 1
         by_image += source == "image"
+        by_bounds += bounds[0] != bounds[1]
+        if out:  # every solved row, so that the file read back as ROWS gives its images
+            lo, hi = bounds
+            out.write("%s,%s,%s,%s,%s,%s,%s,%s,%s\n"
+                      % (board, row["rank"], position, to_move,
+                         bound_text(lo) if lo == hi else "", row["chinese_margin"], source,
+                         bound_text(lo) if lo > -NONE else "",
+                         bound_text(hi) if hi < NONE else ""))
         if not row["chinese_margin"]:
-            continue  # the study left the chinese cell empty (a limit)
+            continue  # the study left the chinese cell empty (a limit): nothing to compare
         cm = int(row["chinese_margin"])
-        if out:
-            out.write("%s,%s,%s,%s,%d,%d,%s\n"
-                      % (board, row["rank"], position, to_move, jm, cm, source))
-        ties += jm == 0
-        if winner(jm) != winner(cm):
+        ties += bounds == (0, 0)
+        if bounds_winner(bounds) != winner(cm):
             stones = sum(r.count("X") + r.count("O") for r in grid)
-            differ.append((stones, int(row["rank"]), to_move, position, jm, cm))
+            differ.append((stones, int(row["rank"]), to_move, position, bounds, cm))
     if out:
         out.close()
     differ.sort()
-    print("%s: %d positions x side to move solved (%d searched, %d from a searched image), %d "
-          "where the winners differ, %d japanese ties (0: a jigo or a long cycle), %d not solved"
-          % (board, total, total - by_image, by_image, len(differ), ties, unsolved))
+    print("%s: %d positions x side to move solved (%d searched, %d from a searched image; %d "
+          "of them the winner only, from bounds), %d where the winners differ, %d japanese ties "
+          "(0: a jigo or a long cycle), %d not solved"
+          % (board, total, total - by_image, by_image, by_bounds, len(differ), ties, unsolved))
     checked, wrong = symmetry_check(japanese)
     print("symmetry: %d solved rows have an image (a reflection, or the colours and the side "
           "to move swapped) solved too; %d disagree with one" % (checked, wrong))
@@ -176,20 +225,42 @@ def solved(mathgo, board, limit, out_path, rows_path=None):
     print("|---|---|---|---|---|---|")
     for stones, rank, to_move, position, jm, cm in differ[:limit]:
         print("| %d | %d | %s | `%s` | %s | %s |"
-              % (stones, rank, to_move, position, "%+d" % jm if jm else "0",
-                 "%+d" % cm if cm else "0"))
+              % (stones, rank, to_move, position, value_text(jm), "%+d" % cm if cm else "0"))
 
 
 def read_searched(text):
     """The searched rows of a solve CSV or of a docs/data/japanese_BOARD.csv: {(position,
-    to_move): margin}."""
+    to_move): (lo, hi)}, the margin's bounds (equal when it is known; -NONE, NONE when a side
+    is not bounded).  A solve stopped at a limit counts when its bounds decide the winner; a
+    row met again keeps what both say."""
     japanese = {}
     for r in csv.DictReader(io.StringIO(text)):
         if "japanese_margin" in r:  # a docs/data/japanese_BOARD.csv: its searched rows
-            if r.get("source", "search") == "search":
-                japanese[(r["position"], r["to_move"].upper())] = int(r["japanese_margin"])
+            if r.get("source", "search") != "search":
+                continue
+            if r["japanese_margin"] != "":
+                m = parse_bound(r["japanese_margin"], int)
+                bounds = (m, m)
+            else:
+                lo = parse_bound(r["japanese_lower"], int)
+                hi = parse_bound(r["japanese_upper"], int)
+                bounds = (-NONE if lo is None else lo, NONE if hi is None else hi)
         elif r["status"] == "solved":
-            japanese[(r["position"], r["to_move"].upper())] = int(r["margin"])
+            m = parse_bound(r["margin"] or r["result"], int)
+            bounds = (m, m)
+        elif r["status"] == "limit":
+            lo = parse_bound(r["lower"], math.ceil)
+            hi = parse_bound(r["upper"], math.floor)
+            bounds = (-NONE if lo is None else lo, NONE if hi is None else hi)
+            if bounds_winner(bounds) is None:
+                continue
+        else:
+            continue
+        key = (r["position"], r["to_move"].upper())
+        if key in japanese:
+            old = japanese[key]
+            bounds = (max(old[0], bounds[0]), min(old[1], bounds[1]))
+        japanese[key] = bounds
     return japanese
 
 
@@ -206,7 +277,7 @@ def classes(board, rows_path=None):
         key = (row["position"], row["to_move"].upper())
         if key in seen:
             continue
-        members = [k for k, _ in image_values(row["position"], key[1], 0)]
+        members = [k for k, _ in image_values(row["position"], key[1], (0, 0))]
         seen.update(members)
         if not any(k in searched for k in members):
             print("%s %s" % (row["position"], key[1].lower()))

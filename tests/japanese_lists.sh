@@ -15,3 +15,23 @@ for f in docs/data/japanese_*.csv; do
     board=$(basename "$f" .csv | sed 's/^japanese_//')
     "$python" examples/japanese_compare.py "$mathgo" --solved "$board" 0 - "$f" | grep '^symmetry'
 done
+# A solve stopped at its limit counts when its bounds decide the winner (the margin rounded
+# inwards: komi 0 makes it an integer), and its images take the bounds; bounds that do not
+# decide leave the row unsolved.  1x3: `./X/.` B is +2, `././X` B is 0 (docs/data/japanese_1x3.csv).
+cat > "$out/bounds_rows.csv" <<'EOF'
+board,rules,komi,to_move,result,margin,best_moves,plies,nodes,time_s,tt_probes,tt_hits,tt_refused,tt_stores,tt_unstored,peak_mb,threads,pv,lower,upper,status,memory_bytes,position,line
+1x3,"japanese",0,b,,,,,100,1.0,0,0,0,0,0,1.0,1,,1.5,,limit,1,./X/.,1
+1x3,"japanese",0,b,,,,,100,1.0,0,0,0,0,0,1.0,1,,-0.5,0.5,limit,1,././X,2
+1x3,"japanese",0,b,,,,,100,1.0,0,0,0,0,0,1.0,1,,-1,,limit,1,././.,3
+1x3,"japanese",0,w,0,0,,,100,1.0,0,0,0,0,0,1.0,1,,0,0,solved,1,./X/X,4
+EOF
+"$python" examples/japanese_compare.py "$mathgo" --solved 1x3 0 "$out/bounds.csv" "$out/bounds_rows.csv" > "$out/bounds.txt"
+grep -q "from a searched image; 2 of them the winner only, from bounds)" "$out/bounds.txt"
+for want in "./X/.,B,,3,search,2," "./O/.,W,,-3,image,,-2" "././X,B,0,3,search,0,0" \
+    "O/./.,W,0,-3,image,0,0" "./X/X,W,0,3,search,0,0"; do
+    grep -qF ",$want" "$out/bounds.csv" || { echo "bounds.csv lacks $want" >&2; exit 1; }
+done
+if grep -qF ",././.,B," "$out/bounds.csv"; then
+    echo "bounds.csv solves ././. B from bounds that do not decide its winner" >&2
+    exit 1
+fi
