@@ -180,6 +180,7 @@ int front_solve(int argc, char **argv)
     char *from = NULL, *to_move_text = NULL;
     char *sgf = NULL, *memory_text = NULL, *svg = NULL, *algorithm_text = NULL;
     gboolean csv = FALSE, no_header = FALSE, diagrams = FALSE, value_only = FALSE;
+    gboolean winner = FALSE;
     gboolean variations = FALSE;
     solve_first_move_t *first_moves = NULL;
     int first_move_count = 0;
@@ -239,6 +240,10 @@ int front_solve(int argc, char **argv)
          "fresh start, the values only, one row each, in one process (front/solve_list.h); "
          "--max-nodes and --max-time apply to each",
          "FILE"},
+        {"winner", 0, 0, G_OPTION_ARG_NONE, &winner,
+         "with --positions: who wins each position and nothing more (status 'winner', the "
+         "bounds that decide it in lower and upper; docs/solver.md)",
+         NULL},
         {"max-nodes", 0, 0, G_OPTION_ARG_INT64, &max_nodes, "stop after N nodes", "N"},
         {"max-time", 0, 0, G_OPTION_ARG_DOUBLE, &max_seconds, "stop after S seconds", "S"},
         {"algorithm", 0, 0, G_OPTION_ARG_STRING, &algorithm_text,
@@ -285,6 +290,10 @@ int front_solve(int argc, char **argv)
         goto done;
     }
 
+    if (winner && !positions) {
+        status = front_usage("solve", "%s", "--winner goes with --positions");
+        goto done;
+    }
     if (journal && !distributed) {
         status = front_usage("solve", "%s", "--journal goes with --distributed");
         goto done;
@@ -450,7 +459,8 @@ int front_solve(int argc, char **argv)
                                      csv,
                                      !no_header,
                                      show_progress,
-                                     algorithm == SOLVE_ALGORITHM_PNS};
+                                     algorithm == SOLVE_ALGORITHM_PNS,
+                                     winner};
         status = solve_list(geom, &list);
         goto done;
     }
@@ -616,7 +626,8 @@ int front_solve(int argc, char **argv)
                                                                      : "interrupted",
                                    st,
                                    peak_mb(),
-                                   threads};
+                                   threads,
+                                   NULL};
             if (!no_header)
                 printf("%s\n", solve_csv_header);
             solve_print_csv_row(stdout, &row);
@@ -690,8 +701,9 @@ int front_solve(int argc, char **argv)
     if (svg && !strcmp(svg, "-")) {
         /* the picture alone on stdout */
     } else if (csv) {
-        solve_csv_row_t row = {geom,      rules_name, &rules,   to_move, &res,      value_only,
-                               res.value, res.value,  "solved", st,      peak_mb(), threads};
+        solve_csv_row_t row = {geom,       rules_name, &rules,    to_move,  &res,
+                               value_only, res.value,  res.value, "solved", st,
+                               peak_mb(),  threads,    NULL};
         if (!no_header)
             printf("%s\n", solve_csv_header);
         solve_print_csv_row(stdout, &row);

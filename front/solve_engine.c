@@ -91,6 +91,26 @@ bool solve_engine_solve(search_result_t *res, solve_engine_t *engine, const game
                         error);
 }
 
+bool solve_engine_winner(search_bounds_t *bounds, solve_engine_t *engine, const game_t *game,
+                         GError **error)
+{
+    if (engine->pns) {
+        bool ok = pns_winner(engine->pns, game, error);
+        *bounds = pns_root_bounds(engine->pns);
+        return ok;
+    }
+    /* The window (-1, 1), fail-soft: a value at least 1 or at most -1 is a bound, one
+     * strictly inside is exact (0, a tie). */
+    int value;
+    bool ok = search_value(&value, engine->search, game, -1, 1, error);
+    *bounds = search_root_bounds(engine->search);
+    if (ok) {
+        bounds->lo = value <= -1 ? -SEARCH_VALUE_INF : value;
+        bounds->hi = value >= 1 ? SEARCH_VALUE_INF : value;
+    }
+    return ok;
+}
+
 void solve_engine_interrupt(solve_engine_t *engine)
 {
     if (engine->pns)

@@ -66,6 +66,15 @@ void solve_engine_clear(solve_engine_t *engine);
 bool solve_engine_solve(search_result_t *res, solve_engine_t *engine, const game_t *game,
                         bool value_only, GError **error);
 
+/*
+ * Who wins and nothing more (--winner): *bounds decide the sign of the value (lo > 0: Black
+ * wins, hi < 0: White wins, lo = hi = 0: a tie); alpha-beta searches the window (-1, 1),
+ * proof-number search pns_winner.  False and *error as solve_engine_solve (*bounds then what
+ * was proved).
+ */
+bool solve_engine_winner(search_bounds_t *bounds, solve_engine_t *engine, const game_t *game,
+                         GError **error);
+
 /* Stops the engine's search in progress; safe from any thread. */
 void solve_engine_interrupt(solve_engine_t *engine);
 

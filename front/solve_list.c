@@ -178,12 +178,19 @@ int solve_list(const board_geom_t *geom, const solve_list_options_t *o)
             pns_set_limits(engine.pns, o->max_nodes, o->max_seconds);
         search_result_t res;
         memset(&res, 0, sizeof res);
-        bool ok = solve_engine_solve(&res, &engine, game, true, &err);
+        search_bounds_t bounds;
+        bool ok = o->winner ? solve_engine_winner(&bounds, &engine, game, &err)
+                            : solve_engine_solve(&res, &engine, game, true, &err);
         search_stats_t st = solve_engine_stats(&engine);
-        search_bounds_t bounds = solve_engine_bounds(&engine);
+        if (!o->winner || !ok)
+            bounds = solve_engine_bounds(&engine);
+        const char *winner = !ok || !o->winner ? NULL
+                             : bounds.lo > 0   ? "B"
+                             : bounds.hi < 0   ? "W"
+                                               : "0";
         if (!search)
             st.nodes = bounds.nodes; /* this position's, not the run's */
-        const char *row_status = "solved";
+        const char *row_status = winner ? "winner" : "solved";
         if (!ok) {
             row_status = err->code == SEARCH_ERROR_DEPTH   ? "depth"
                          : err->code == SEARCH_ERROR_LIMIT ? "limit"
@@ -199,18 +206,26 @@ int solve_list(const board_geom_t *geom, const solve_list_options_t *o)
                                    .rules_name = o->rules_name,
                                    .rules = o->rules,
                                    .to_move = e->to_move,
-                                   .result = ok ? &res : NULL,
+                                   .result = ok && !winner ? &res : NULL,
                                    .value_only = true,
                                    .lower = bounds.lo,
                                    .upper = bounds.hi,
                                    .status = row_status,
+                                   .winner = winner,
                                    .stats = st,
                                    .peak_mb = front_peak_bytes() / 1048576.0,
                                    .threads = o->threads};
             print_csv_row(&row, position, e->line);
         } else {
             char value[32], lo[32], hi[32];
-            if (ok)
+            if (winner)
+                printf("%s %s %s (the value in [%s, %s])\n", position,
+                       e->to_move == BOARD_BLACK ? "b" : "w",
+                       *winner == 'B'   ? "Black wins"
+                       : *winner == 'W' ? "White wins"
+                                        : "a tie",
+                       solve_bound_text(lo, bounds.lo), solve_bound_text(hi, bounds.hi));
+            else if (ok)
                 printf("%s %s %s\n", position, e->to_move == BOARD_BLACK ? "b" : "w",
                        solve_result_text(value, res.value, o->rules));
             else

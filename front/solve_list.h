@@ -53,6 +53,7 @@ typedef struct solve_list_options {
     bool csv, header;   /* --csv, and its header line (not with --no-header) */
     bool progress;      /* a heartbeat and a summary on stderr */
     bool pns;           /* --algorithm pns: proof-number search, a new tree per position */
+    bool winner;        /* --winner: who wins only (solve_engine_winner), status "winner" */
 } solve_list_options_t;
 
 /* Solves every position of the file; returns the exit status (0 all solved, 1 some not solved

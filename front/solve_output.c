@@ -109,6 +109,10 @@ void solve_print_csv_row(FILE *out, const solve_csv_row_t *row)
     } else {
         solve_bound_text(lower, row->lower);
         solve_bound_text(upper, row->upper);
+        if (row->winner)
+            g_strlcpy(result, row->winner, sizeof result);
+        if (row->winner && row->lower == row->upper)
+            solve_margin_text(margin, row->lower);
     }
     /* The optimal game's length; with value_only, known only from a last-move value. */
     if (res && !row->value_only) {

@@ -68,10 +68,12 @@ typedef struct solve_csv_row {
     bool value_only;               /* no best moves, no optimal game */
     int lower, upper;              /* without result: what the root tests proved (Black's view;
                                       +-SEARCH_VALUE_INF for an open end) */
-    const char *status;            /* "solved", "limit" or "depth" */
+    const char *status;            /* "solved", "winner", "limit" or "depth" */
     search_stats_t stats;
     double peak_mb;
     int threads;
+    const char *winner; /* without result, status "winner": "B", "W" or "0" (a tie), written
+                           as the result; lower and upper decide it */
 } solve_csv_row_t;
 
 /* Writes one row of `solve --csv` with its line break. */

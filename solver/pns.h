@@ -176,8 +176,16 @@ uint64_t pns_nodes(const pns_t *p);
 bool pns_solve(search_result_t *result, pns_t *p, const game_t *game, bool value_only,
                GError **error);
 
-/* What the running (or last) pns_solve proved of its root's value, Black's view, with its
- * nodes and seconds. */
+/*
+ * Who wins and nothing more, in pns_root_bounds: under a last-move rule set one search without
+ * a bound (the proof's depth bounds the distance: lo and hi are the winner's wins within that
+ * depth and at once); under a scored one the tests "value >= 1?" and, when it fails, "value >=
+ * 0?" (a margin above 0, exactly 0 or below 0).  Stops, fails and reports as pns_solve.
+ */
+bool pns_winner(pns_t *p, const game_t *game, GError **error);
+
+/* What the running (or last) pns_solve or pns_winner proved of its root's value, Black's view, with
+ * its nodes and seconds. */
 search_bounds_t pns_root_bounds(const pns_t *p);
 
 #endif

@@ -78,10 +78,11 @@ static pns_outcome_t wins_within(pns_t *p, const game_t *game, board_color_t win
 }
 
 /*
- * The winner and the distance (pns.h, "THE DISTANCE"), reported as root bounds.  *plies is -1
- * when only the winner was found; false when not even that.
+ * The winner and, unless winner_only, the distance (pns.h, "THE DISTANCE"), reported as root
+ * bounds.  *plies is -1 when only the winner was found; false when not even that.
  */
-static bool value_search(board_color_t *winner, int *plies, pns_t *p, const game_t *game)
+static bool value_search(board_color_t *winner, int *plies, pns_t *p, const game_t *game,
+                         bool winner_only)
 {
     board_color_t to_move = (board_color_t)game_current(game)->to_move;
     g_assert(pns_supports(game_rules(game)));
@@ -100,7 +101,7 @@ static bool value_search(board_color_t *winner, int *plies, pns_t *p, const game
     /* "value >= Black wins?", answered with the proof's depth as the bound. */
     int a = win_value(w, hi), b = win_value(w, lo);
     root_proved(p, a < b ? a : b, a < b ? b : a, SEARCH_VALUE_WIN_MIN + 1, win_value(w, hi));
-    while (lo < hi) {
+    while (lo < hi && !winner_only) {
         int mid = lo + 2 * ((hi - lo) / 4);
         int proved_in = 0;
         outcome = pns_prove(&proved_in, p, game, w, mid);
@@ -183,7 +184,7 @@ static bool margin_search(int *value, pns_t *p, const game_t *game)
 
 bool pns_value(board_color_t *winner, int *plies, pns_t *p, const game_t *game)
 {
-    return value_search(winner, plies, p, game);
+    return value_search(winner, plies, p, game, false);
 }
 
 /*
@@ -354,20 +355,28 @@ static bool moves_and_game(search_result_t *res, pns_t *p, const game_t *game, c
     return ok;
 }
 
-bool pns_solve(search_result_t *res, pns_t *p, const game_t *game, bool value_only, GError **error)
+/* Starts a solve's clock, node count and root bounds; true when the game is over already
+ * (its value then the root's bounds, *end its result). */
+static bool solve_begin(game_result_t *end, pns_t *p, const game_t *game)
 {
-    memset(res, 0, sizeof *res);
     p->solve_started = g_get_monotonic_time();
     p->solve_nodes_begin = p->total;
     p->root_lo = -SEARCH_VALUE_INF;
     p->root_hi = SEARCH_VALUE_INF;
     p->solve_seconds = -1;
-    if (game_status(game) != GAME_ONGOING) {
-        game_result_t end = game_result(game);
-        res->value = search_value_of_result(&end, game_rules(game), 0);
-        res->final = end;
-        p->root_lo = p->root_hi = res->value;
-        solve_end(p);
+    if (game_status(game) == GAME_ONGOING)
+        return false;
+    *end = game_result(game);
+    p->root_lo = p->root_hi = search_value_of_result(end, game_rules(game), 0);
+    solve_end(p);
+    return true;
+}
+
+bool pns_solve(search_result_t *res, pns_t *p, const game_t *game, bool value_only, GError **error)
+{
+    memset(res, 0, sizeof *res);
+    if (solve_begin(&res->final, p, game)) {
+        res->value = p->root_lo;
         return true;
     }
     keep_t k = {.scored = !pns_supports(game_rules(game))};
@@ -376,7 +385,7 @@ bool pns_solve(search_result_t *res, pns_t *p, const game_t *game, bool value_on
         ok = margin_search(&res->value, p, game);
         k.value = res->value;
     } else {
-        ok = value_search(&k.winner, &k.plies, p, game) && k.plies >= 0;
+        ok = value_search(&k.winner, &k.plies, p, game, false) && k.plies >= 0;
         if (ok)
             res->value = win_value(k.winner, k.plies);
     }
@@ -384,6 +393,30 @@ bool pns_solve(search_result_t *res, pns_t *p, const game_t *game, bool value_on
         set_stop_error(error, p);
     else if (!value_only)
         ok = moves_and_game(res, p, game, &k, error);
+    solve_end(p);
+    return ok;
+}
+
+bool pns_winner(pns_t *p, const game_t *game, GError **error)
+{
+    game_result_t end;
+    if (solve_begin(&end, p, game))
+        return true;
+    bool ok;
+    if (pns_supports(game_rules(game))) {
+        board_color_t winner;
+        int plies;
+        ok = value_search(&winner, &plies, p, game, true);
+    } else {
+        /* "value >= 1?" (Black wins), then, disproved, "value >= 0?" (a tie, else White). */
+        int lo = -SEARCH_VALUE_CYCLE_WIN, hi = SEARCH_VALUE_CYCLE_WIN;
+        pns_outcome_t outcome;
+        ok = margin_test(&outcome, &lo, &hi, p, game, 1);
+        if (ok && outcome == PNS_DISPROVED)
+            ok = margin_test(&outcome, &lo, &hi, p, game, 0);
+    }
+    if (!ok)
+        set_stop_error(error, p);
     solve_end(p);
     return ok;
 }

@@ -1393,6 +1393,33 @@ static void check_position_list(const char *record)
         g_strfreev(f);
     }
     assert_int_equal(n, want->len);
+    /* --winner: the sign of each row's value, by either algorithm, status "winner". */
+    static const char *const algorithms[] = {"alphabeta", "pns"};
+    for (size_t a = 0; a < G_N_ELEMENTS(algorithms); a++) {
+        support_run_t won =
+            support_runv(list->str, "solve", board, "--positions", "-", "--rules", rules, "--csv",
+                         "--quiet", "--winner", "--algorithm", algorithms[a], NULL);
+        if (won.status != 0)
+            fail_msg("solve %s --positions --winner --algorithm %s under %s: exit %d: %s", board,
+                     algorithms[a], rules, won.status, won.err);
+        char **wrows = g_strsplit(won.out, "\n", -1);
+        for (guint r = 1; r <= n; r++) {
+            char **f = csv_fields(rows[r]);
+            char **w = csv_fields(wrows[r]);
+            assert_string_equal(w[20], "winner");
+            assert_string_equal(w[22], f[22]);
+            assert_string_equal(w[3], f[3]);
+            const char *sign = f[4][0] == 'B' ? "B" : f[4][0] == 'W' ? "W" : "0";
+            if (strcmp(w[4], sign))
+                fail_msg("%s %s, %s %s: --winner --algorithm %s says %s [%s, %s], the value %s",
+                         board, rules, f[22], f[3], algorithms[a], w[4], w[18], w[19], f[4]);
+            g_strfreev(w);
+            g_strfreev(f);
+        }
+        assert_null(wrows[n + 1] && *wrows[n + 1] ? wrows[n + 1] : NULL);
+        g_strfreev(wrows);
+        support_run_clear(&won);
+    }
     g_strfreev(rows);
     support_run_clear(&all);
     g_ptr_array_free(want, TRUE);
@@ -1401,7 +1428,8 @@ static void check_position_list(const char *record)
 }
 
 /* solve --positions: each row equals the solve of its position alone (a fresh process, a fresh
- * table), under japanese and chinese; a bad line is named, exit status 2. */
+ * table), under japanese, chinese, math and pseudo, and --winner gives the sign of each value
+ * by either algorithm; a bad line is named, exit status 2; --winner without --positions too. */
 static void test_japanese__solve_positions_rows_equal_one_at_a_time(void **state)
 {
     (void)state;
@@ -1426,6 +1454,10 @@ static void test_japanese__solve_positions_rows_equal_one_at_a_time(void **state
     support_run_t run =
         support_runv("../.. b\n", "solve", "2x2", "--positions", "-", "--from", "-", NULL);
     assert_int_equal(run.status, 2);
+    support_run_clear(&run);
+    run = support_runv(NULL, "solve", "2x2", "--winner", NULL);
+    assert_int_equal(run.status, 2);
+    assert_non_null(strstr(run.err, "--winner goes with --positions"));
     support_run_clear(&run);
 }
 
