@@ -25,7 +25,7 @@ searched whose image was takes the image's value (source "image": the rules do n
 the board's symmetries, nor, with komi 0 and no prisoners, under swapping the colours), so a
 long list needs one row per class searched.  A solve stopped at its limit whose bounds decide
 the winner (`lower` above 0, `upper` below 0: the comparison needs the winner only) counts as
-solved, with its bounds.  Prints the counts and a Markdown table of the first LIMIT positions
+solved, with its bounds, and so does a row of `mathgo solve --positions --winner`.  Prints the counts and a Markdown table of the first LIMIT positions
 whose winners differ, smallest first (fewest stones, then rank, Black to move first); with OUT,
 also writes every solved row to the CSV file OUT
 (board,rank,position,to_move,japanese_margin,chinese_margin,source,japanese_lower,japanese_upper;
@@ -121,19 +121,28 @@ NONE = 10**7
 
 
 def bounds_winner(bounds):
-    """The winner the bounds (lo, hi) on an integer margin decide, or None."""
-    lo, hi = bounds
-    return "B" if lo > 0 else "W" if hi < 0 else "tie" if lo == hi == 0 else None
+    """The winner the bounds (lo, hi) decide (both ends have it), or None."""
+    return winner(bounds[0]) if winner(bounds[0]) == winner(bounds[1]) else None
 
 
 def parse_bound(text, rounding):
-    """A solve CSV's bound or value: a margin ("-1.5": komi 0 makes the margin an integer, so
-    it rounds inwards with `rounding`), a cycle won, or none."""
+    """A bound or value as mathgo writes it: a margin ("-1.5": komi 0 makes the margin an
+    integer, so it rounds inwards with `rounding`), a cycle won, or none (None)."""
     if text == "":
         return None
     if text.endswith("(cycle)"):
         return CYCLE if text[0] == "B" else -CYCLE
     return rounding(float(text))
+
+
+def parse_bounds(lower, upper):
+    """(lo, hi) from a row's lower and upper bounds, -NONE and NONE for an open end."""
+    lo, hi = parse_bound(lower, math.ceil), parse_bound(upper, math.floor)
+    return (-NONE if lo is None else lo, NONE if hi is None else hi)
+
+
+def signed(margin):
+    return "%+d" % margin if margin else "0"
 
 
 def bound_text(value):
@@ -144,7 +153,7 @@ def value_text(bounds):
     """The value for a Markdown table: the margin, or the bounds proved."""
     lo, hi = bounds
     if lo == hi:
-        return "%+d" % lo if lo and abs(lo) != CYCLE else "0" if not lo else bound_text(lo)
+        return bound_text(lo) if abs(lo) == CYCLE else signed(lo)
     if lo <= -NONE:
         return "<= %s" % bound_text(hi)
     if hi >= NONE:
@@ -225,7 +234,7 @@ def solved(mathgo, board, limit, out_path, rows_path=None):
     print("|---|---|---|---|---|---|")
     for stones, rank, to_move, position, jm, cm in differ[:limit]:
         print("| %d | %d | %s | `%s` | %s | %s |"
-              % (stones, rank, to_move, position, value_text(jm), "%+d" % cm if cm else "0"))
+              % (stones, rank, to_move, position, value_text(jm), signed(cm)))
 
 
 def read_searched(text):
@@ -238,20 +247,11 @@ def read_searched(text):
         if "japanese_margin" in r:  # a docs/data/japanese_BOARD.csv: its searched rows
             if r.get("source", "search") != "search":
                 continue
-            if r["japanese_margin"] != "":
-                m = parse_bound(r["japanese_margin"], int)
-                bounds = (m, m)
-            else:
-                lo = parse_bound(r["japanese_lower"], int)
-                hi = parse_bound(r["japanese_upper"], int)
-                bounds = (-NONE if lo is None else lo, NONE if hi is None else hi)
+            bounds = parse_bounds(r["japanese_lower"], r["japanese_upper"])  # the margin's too
         elif r["status"] == "solved":
-            m = parse_bound(r["margin"] or r["result"], int)
-            bounds = (m, m)
-        elif r["status"] == "limit":
-            lo = parse_bound(r["lower"], math.ceil)
-            hi = parse_bound(r["upper"], math.floor)
-            bounds = (-NONE if lo is None else lo, NONE if hi is None else hi)
+            bounds = parse_bounds(r["lower"], r["upper"])  # both the value
+        elif r["status"] in ("limit", "winner"):
+            bounds = parse_bounds(r["lower"], r["upper"])
             if bounds_winner(bounds) is None:
                 continue
         else:
@@ -330,7 +330,7 @@ def main():
         alive = " ".join(v for v in (ba, wa) if v) or "none"
         removed = " ".join(v for v in (br, wr) if v) or "none"
         print("| %d | %d | `%s` | %s | %s | %s | %s |"
-              % (stones, rank, position, "%+d" % jm if jm else "0", "%+d" % cm if cm else "0",
+              % (stones, rank, position, signed(jm), signed(cm),
                  alive, removed))
 
 

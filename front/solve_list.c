@@ -182,7 +182,7 @@ int solve_list(const board_geom_t *geom, const solve_list_options_t *o)
         bool ok = o->winner ? solve_engine_winner(&bounds, &engine, game, &err)
                             : solve_engine_solve(&res, &engine, game, true, &err);
         search_stats_t st = solve_engine_stats(&engine);
-        if (!o->winner || !ok)
+        if (!o->winner) /* solve_engine_winner gives them, solved or not */
             bounds = solve_engine_bounds(&engine);
         const char *winner = !ok || !o->winner ? NULL
                              : bounds.lo > 0   ? "B"

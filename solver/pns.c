@@ -263,6 +263,13 @@ static void subtree_free(pns_t *p, uint32_t x)
     n->first = 0;
 }
 
+/* The number the player to move at a node minimises over its children: the prover its proof
+ * number (`mine`), the opponent its disproof number. */
+static inline uint32_t chosen(const pns_node_t *n, bool mine)
+{
+    return mine ? n->proof : n->disproof;
+}
+
 /*
  * The numbers of an expanded node x, `ply` plies below the root, from its children's: the
  * prover to move needs one child proved (the least proof number) and all disproved (the sum);
@@ -278,8 +285,8 @@ static void node_update(const pns_search_t *s, uint32_t x, int ply)
     bool mine = prover_to_move(s, ply);
     uint32_t least = PNS_INFINITY, sum = 0;
     for (uint32_t i = n->first; i < n->first + n->count; i++) {
-        uint32_t one = mine ? nodes[i].proof : nodes[i].disproof;
-        uint32_t all = mine ? nodes[i].disproof : nodes[i].proof;
+        uint32_t one = chosen(&nodes[i], mine);
+        uint32_t all = chosen(&nodes[i], !mine);
         least = one < least ? one : least;
         sum = saturated_add(sum, all);
     }
@@ -394,24 +401,20 @@ static bool descend(pns_search_t *s, uint32_t x, int ply, uint64_t th_proof, uin
         const pns_node_t *n = &p->nodes[x];
         if (n->proof == 0 || n->disproof == 0 || n->proof >= th_proof || n->disproof >= th_disproof)
             return true;
-        /* The prover to move follows its least proof number, the opponent its least disproof
-         * number; `before` and `after` the least of the other children's, before and after
-         * the chosen one in the order of the children. */
+        /* The child with the least chosen number, the first of equal ones.  It stays the
+         * choice while its number is below every earlier child's and at most every later
+         * one's: `choice` bounds it (after + 1 is at most 2^32: numbers are 32 bits). */
         uint32_t best = n->first;
         for (uint32_t i = n->first + 1; i < n->first + n->count; i++)
-            if (mine ? p->nodes[i].proof < p->nodes[best].proof
-                     : p->nodes[i].disproof < p->nodes[best].disproof)
+            if (chosen(&p->nodes[i], mine) < chosen(&p->nodes[best], mine))
                 best = i;
-        uint64_t before = PNS_NO_THRESHOLD, after = PNS_NO_THRESHOLD;
+        uint64_t choice = PNS_NO_THRESHOLD;
         for (uint32_t i = n->first; i < n->first + n->count; i++) {
-            uint64_t number = mine ? p->nodes[i].proof : p->nodes[i].disproof;
-            uint64_t *least = i < best ? &before : &after;
-            if (i != best && number < *least)
-                *least = number;
+            uint64_t stop = chosen(&p->nodes[i], mine) + (uint64_t)(i > best);
+            if (i != best && stop < choice)
+                choice = stop;
         }
         const pns_node_t *c = &p->nodes[best];
-        uint64_t choice =
-            after == PNS_NO_THRESHOLD ? before : (after + 1 < before ? after + 1 : before);
         uint64_t child_proof, child_disproof;
         if (mine) {
             child_proof = th_proof < choice ? th_proof : choice;

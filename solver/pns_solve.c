@@ -101,7 +101,9 @@ static bool value_search(board_color_t *winner, int *plies, pns_t *p, const game
     /* "value >= Black wins?", answered with the proof's depth as the bound. */
     int a = win_value(w, hi), b = win_value(w, lo);
     root_proved(p, a < b ? a : b, a < b ? b : a, SEARCH_VALUE_WIN_MIN + 1, win_value(w, hi));
-    while (lo < hi && !winner_only) {
+    if (winner_only)
+        return true;
+    while (lo < hi) {
         int mid = lo + 2 * ((hi - lo) / 4);
         int proved_in = 0;
         outcome = pns_prove(&proved_in, p, game, w, mid);
@@ -144,17 +146,19 @@ static bool margin_test(pns_outcome_t *outcome, int *lo, int *hi, pns_t *p, cons
  * doubled margin, or +-SEARCH_VALUE_CYCLE_WIN for a cycle won.  Tests "value >= t?", each one
  * search: t = 1, 2, 4, ... while proved; after "value >= 1?" fails, t = 0, -1, -2, -4, ...
  * while disproved; beyond MARGIN_FAR the cycle won; then a bisection of what is left.  Values
- * are small, so a few tests decide most (0 takes two).  False when a search ran out of its
- * budget (the bounds proved are the root's, pns_root_bounds).
+ * are small, so a few tests decide most (0 takes two).  With winner_only the first one or two
+ * tests ("value >= 1?", then "value >= 0?") and nothing more: the root's bounds give the sign,
+ * *value is not set.  False when a search ran out of its budget (the bounds proved are the
+ * root's, pns_root_bounds).
  */
-static bool margin_search(int *value, pns_t *p, const game_t *game)
+static bool margin_search(int *value, pns_t *p, const game_t *game, bool winner_only)
 {
     int lo = -SEARCH_VALUE_CYCLE_WIN, hi = SEARCH_VALUE_CYCLE_WIN; /* lo <= value <= hi */
     pns_outcome_t outcome;
     for (int t = 1;; t *= 2) {
         if (!margin_test(&outcome, &lo, &hi, p, game, t))
             return false;
-        if (outcome == PNS_DISPROVED)
+        if (outcome == PNS_DISPROVED || winner_only)
             break;
         if (t >= MARGIN_FAR) {
             if (!margin_test(&outcome, &lo, &hi, p, game, SEARCH_VALUE_CYCLE_WIN))
@@ -166,7 +170,7 @@ static bool margin_search(int *value, pns_t *p, const game_t *game)
         for (int t = 0;; t = t ? 2 * t : -1) {
             if (!margin_test(&outcome, &lo, &hi, p, game, t))
                 return false;
-            if (outcome == PNS_PROVED)
+            if (outcome == PNS_PROVED || winner_only)
                 break;
             if (t <= -MARGIN_FAR) {
                 if (!margin_test(&outcome, &lo, &hi, p, game, -SEARCH_VALUE_CYCLE_WIN + 1))
@@ -175,6 +179,8 @@ static bool margin_search(int *value, pns_t *p, const game_t *game)
             }
         }
     }
+    if (winner_only)
+        return true;
     while (lo < hi)
         if (!margin_test(&outcome, &lo, &hi, p, game, lo + (hi - lo + 1) / 2))
             return false;
@@ -382,7 +388,7 @@ bool pns_solve(search_result_t *res, pns_t *p, const game_t *game, bool value_on
     keep_t k = {.scored = !pns_supports(game_rules(game))};
     bool ok;
     if (k.scored) {
-        ok = margin_search(&res->value, p, game);
+        ok = margin_search(&res->value, p, game, false);
         k.value = res->value;
     } else {
         ok = value_search(&k.winner, &k.plies, p, game, false) && k.plies >= 0;
@@ -402,19 +408,10 @@ bool pns_winner(pns_t *p, const game_t *game, GError **error)
     game_result_t end;
     if (solve_begin(&end, p, game))
         return true;
-    bool ok;
-    if (pns_supports(game_rules(game))) {
-        board_color_t winner;
-        int plies;
-        ok = value_search(&winner, &plies, p, game, true);
-    } else {
-        /* "value >= 1?" (Black wins), then, disproved, "value >= 0?" (a tie, else White). */
-        int lo = -SEARCH_VALUE_CYCLE_WIN, hi = SEARCH_VALUE_CYCLE_WIN;
-        pns_outcome_t outcome;
-        ok = margin_test(&outcome, &lo, &hi, p, game, 1);
-        if (ok && outcome == PNS_DISPROVED)
-            ok = margin_test(&outcome, &lo, &hi, p, game, 0);
-    }
+    board_color_t winner;
+    int plies, value;
+    bool ok = pns_supports(game_rules(game)) ? value_search(&winner, &plies, p, game, true)
+                                             : margin_search(&value, p, game, true);
     if (!ok)
         set_stop_error(error, p);
     solve_end(p);

@@ -35,3 +35,9 @@ if grep -qF ",././.,B," "$out/bounds.csv"; then
     echo "bounds.csv solves ././. B from bounds that do not decide its winner" >&2
     exit 1
 fi
+# Rows of `solve --positions --winner` count the same way (status winner, the deciding bounds).
+printf './X/. b\n././X b\n' | "$mathgo" solve 1x3 --positions - --rules japanese --csv --quiet --winner > "$out/winner_rows.csv"
+"$python" examples/japanese_compare.py "$mathgo" --solved 1x3 0 "$out/winner.csv" "$out/winner_rows.csv" > "$out/winner.txt"
+grep -q "(2 searched, 4 from a searched image; 2 of them the winner only, from bounds)" "$out/winner.txt"
+grep -qF ",./X/.,B,,3,search,1," "$out/winner.csv"
+grep -qF ",././X,B,0,3,search,0,0" "$out/winner.csv"
