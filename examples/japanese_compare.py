@@ -1,9 +1,12 @@
 #!/usr/bin/env python3
 """examples/japanese_compare.py: territory (japanese) against area (chinese) scoring.
 
-Usage: japanese_compare.py MATHGO [BOARD] [LIMIT]                     finished games (3x3)
-       japanese_compare.py MATHGO --solved BOARD [LIMIT] [OUT|-] [ROWS]  solved values
-       japanese_compare.py MATHGO --classes BOARD [ROWS]                 a list to search
+Usage: japanese_compare.py MATHGO [BOARD] [LIMIT]                        finished games (3x3)
+       japanese_compare.py MATHGO --solved BOARD [LIMIT] [OUT|-] [ROWS...]  solved values
+       japanese_compare.py MATHGO --classes BOARD [ROWS...]                 a list to search
+
+ROWS is one CSV file or several (solve CSVs and docs/data/japanese_BOARD.csv files, in any
+mix): their searched rows together, a row found in several keeping what all of them prove.
 
 --classes prints, for `mathgo solve BOARD --positions -`, one row (the first in rank order) of
 each class of images of docs/data/chetrit_BOARD.csv (reflections, and the colours swapped with
@@ -161,15 +164,25 @@ def value_text(bounds):
     return "%s..%s" % (bound_text(lo), bound_text(hi))
 
 
-def solved(mathgo, board, limit, out_path, rows_path=None):
+def read_all_searched(paths):
+    """read_searched over several files: a row in more than one keeps what all of them say."""
+    japanese = {}
+    for path in paths:
+        with open(path) as f:
+            for key, (lo, hi) in read_searched(f.read()).items():
+                old = japanese.get(key)
+                japanese[key] = (lo, hi) if old is None else (max(old[0], lo), min(old[1], hi))
+    return japanese
+
+
+def solved(mathgo, board, limit, out_path, rows_paths=()):
     """The --solved comparison: the japanese solve of every Chetrit position against chinese."""
     path = "docs/data/chetrit_%s.csv" % board
     with open(path) as f:
         rows = list(csv.DictReader(f))
-    if rows_path:
-        # The rows of an earlier `mathgo solve BOARD --positions FILE --rules japanese --csv`.
-        with open(rows_path) as f:
-            text = f.read()
+    if rows_paths:
+        # The rows of earlier `mathgo solve BOARD --positions FILE --rules japanese --csv` runs.
+        japanese = read_all_searched(rows_paths)
     else:
         listing = "".join("%s %s\n" % (row["position"], row["to_move"].lower()) for row in rows)
         run = subprocess.run([mathgo, "solve", board, "--positions", "-", "--rules", "japanese",
@@ -177,8 +190,7 @@ def solved(mathgo, board, limit, out_path, rows_path=None):
                              input=listing, capture_output=True, text=True)
         if run.returncode not in (0, 1):
             sys.exit("mathgo solve --positions: exit %d: %s" % (run.returncode, run.stderr))
-        text = run.stdout
-    japanese = read_searched(text)
+        japanese = read_searched(run.stdout)
     # A row not searched takes the value of a searched image (the rules are the same under
     # the board's symmetries and under swapping the colours with komi 0): source "image".
     derived = {}
@@ -264,14 +276,11 @@ def read_searched(text):
     return japanese
 
 
-def classes(board, rows_path=None):
+def classes(board, rows_paths=()):
     """The --classes list: one row per class of images without a searched row."""
     with open("docs/data/chetrit_%s.csv" % board) as f:
         rows = list(csv.DictReader(f))
-    searched = {}
-    if rows_path:
-        with open(rows_path) as f:
-            searched = read_searched(f.read())
+    searched = read_all_searched(rows_paths)
     seen = set()
     for row in rows:
         key = (row["position"], row["to_move"].upper())
@@ -286,12 +295,12 @@ def classes(board, rows_path=None):
 def main():
     mathgo = sys.argv[1]
     if len(sys.argv) > 2 and sys.argv[2] == "--classes":
-        classes(sys.argv[3], sys.argv[4] if len(sys.argv) > 4 else None)
+        classes(sys.argv[3], sys.argv[4:])
         return
     if len(sys.argv) > 2 and sys.argv[2] == "--solved":
         solved(mathgo, sys.argv[3], int(sys.argv[4]) if len(sys.argv) > 4 else 20,
                sys.argv[5] if len(sys.argv) > 5 and sys.argv[5] != "-" else None,
-               sys.argv[6] if len(sys.argv) > 6 else None)
+               sys.argv[6:])
         return
     board = sys.argv[2] if len(sys.argv) > 2 else "3x3"
     limit = int(sys.argv[3]) if len(sys.argv) > 3 else 20

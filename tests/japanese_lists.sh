@@ -41,3 +41,19 @@ printf './X/. b\n././X b\n' | "$mathgo" solve 1x3 --positions - --rules japanese
 grep -q "(2 searched, 4 from a searched image; 2 of them the winner only, from bounds)" "$out/winner.txt"
 grep -qF ",./X/.,B,,3,search,1," "$out/winner.csv"
 grep -qF ",././X,B,0,3,search,0,0" "$out/winner.csv"
+# Several ROWS files read together: a row in more than one keeps what all of them prove
+# (`./X/.` B: at least 1 from winner_rows.csv, at least 2 from bounds_rows.csv).
+"$python" examples/japanese_compare.py "$mathgo" --solved 1x3 0 "$out/merged.csv" \
+    "$out/winner_rows.csv" "$out/bounds_rows.csv" > "$out/merged.txt"
+grep -q "(3 searched, 7 from a searched image; 2 of them the winner only, from bounds)" "$out/merged.txt"
+grep -qF ",./X/.,B,,3,search,2," "$out/merged.csv"
+grep -qF ",./X/X,W,0,3,search,0,0" "$out/merged.csv"
+"$python" examples/japanese_compare.py "$mathgo" --classes 1x3 "$out/winner_rows.csv" \
+    "$out/bounds_rows.csv" > "$out/merged_classes.txt"
+for searched in './X/. b' '././X b' './X/X w'; do
+    if grep -qxF "$searched" "$out/merged_classes.txt"; then
+        echo "--classes lists $searched, searched in one of its ROWS files" >&2
+        exit 1
+    fi
+done
+grep -qxF '././. b' "$out/merged_classes.txt"
