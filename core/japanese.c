@@ -87,6 +87,7 @@ struct japanese {
     int failed;        /* 0, or a japanese_error_code_t + 1 */
     bool by_attractor; /* the last decide answered by attractor_bounds, not by the search */
     bool cuts;         /* sealed's eye-space test and secured (true unless a test turns them off) */
+    bool fallback;     /* past the limit, attractor_bounds (true unless a test turns it off) */
     uint64_t space_after;       /* decide asks the game space after so many nodes (0: never) */
     uint64_t space_answers;     /* strings the space decided */
     uint64_t space_line_checks; /* of its strategies, those whose lines were checked one by one */
@@ -105,6 +106,7 @@ japanese_t *japanese_create(const board_geom_t *geom, int table_bits, uint64_t m
     j->mask = ((uint64_t)1 << table_bits) - 1;
     j->max_nodes = max_nodes;
     j->cuts = true;
+    j->fallback = true;
     j->path = g_new0(node_t, JAPANESE_MAX_PLIES);
     j->kids = g_new0(child_t *, JAPANESE_MAX_PLIES);
     for (int p = 0; p < geom->size; p++) {
@@ -1673,7 +1675,7 @@ static bool decide(bool *alive, japanese_t *j, const board_t *b, board_color_t d
              * strategy or the situations' attractor the defender's (docs/japanese.md). */
             j->max_nodes = max_nodes;
             japanese_bounds_t bounds;
-            if (!j->timed_out && attractor_bounds(&bounds, j, b, d, target, false) &&
+            if (!j->timed_out && j->fallback && attractor_bounds(&bounds, j, b, d, target, false) &&
                 (bounds.excluded || bounds.strategy || bounds.situations)) {
                 j->failed = 0;
                 j->by_attractor = true;
@@ -1917,8 +1919,10 @@ bool japanese_known_complete(japanese_known_t *k, japanese_t *j, const board_t *
         if (!unknown || k->alive[c])
             continue;
         bool any;
-        if (!decide(&any, j, b, (board_color_t)c, g->all, error))
+        if (!decide(&any, j, b, (board_color_t)c, g->all, error)) {
+            known_bounds(k, b, g);
             return false;
+        }
         if (!any)
             k->dead[c] |= unknown;
     }
@@ -1928,8 +1932,10 @@ bool japanese_known_complete(japanese_known_t *k, japanese_t *j, const board_t *
             uint64_t string = board_chain(b, g, board_lowest(rest));
             rest &= ~string;
             bool is_alive;
-            if (!decide(&is_alive, j, b, (board_color_t)c, string, error))
+            if (!decide(&is_alive, j, b, (board_color_t)c, string, error)) {
+                known_bounds(k, b, g);
                 return false;
+            }
             if (is_alive)
                 k->alive[c] |= string;
             else
@@ -1963,6 +1969,11 @@ int japanese_margin2(const japanese_analysis_t *a, const uint16_t captures[2], i
            komi2;
 }
 
+void japanese_set_fallback(japanese_t *j, bool on)
+{
+    j->fallback = on;
+}
+
 void japanese_set_cuts(japanese_t *j, bool on)
 {
     j->cuts = on;
@@ -1982,6 +1993,11 @@ uint64_t japanese_space_answers(const japanese_t *j)
 uint64_t japanese_space_line_checks(const japanese_t *j)
 {
     return j->space_line_checks;
+}
+
+void japanese_set_max_nodes(japanese_t *j, uint64_t max_nodes)
+{
+    j->max_nodes = max_nodes;
 }
 
 void japanese_set_deadline(japanese_t *j, int64_t deadline)

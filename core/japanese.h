@@ -127,6 +127,11 @@ typedef struct japanese japanese_t;
 japanese_t *japanese_create(const board_geom_t *geom, int table_bits, uint64_t max_nodes);
 void japanese_destroy(japanese_t *j);
 
+/* The limit of imagined positions per string for the searches to come (0: none), in place of
+ * japanese_create's: a caller can try cheaply first and give more later (the table keeps what
+ * the cheap tries proved). */
+void japanese_set_max_nodes(japanese_t *j, uint64_t max_nodes);
+
 /* A time limit for the searches to come: past the monotonic time `deadline` (microseconds, as
  * g_get_monotonic_time; 0 none) an analysis fails like one past its node limit, so that a
  * caller with a clock (a GTP genmove, a solve with --max-time) is not held by one string. */
@@ -161,6 +166,10 @@ uint64_t japanese_space_line_checks(const japanese_t *j);
  * eye-space test and the defender's fill (docs/japanese.md, "The search"); true (the default)
  * uses all. */
 void japanese_set_cuts(japanese_t *j, bool on);
+
+/* For tests: with false, a string's search past its node limit fails at once, without trying
+ * the attractor bounds (docs/japanese.md, "Open ends"); true (the default) tries them. */
+void japanese_set_fallback(japanese_t *j, bool on);
 
 /* The imagined positions searched since the analyser was created. */
 uint64_t japanese_nodes(const japanese_t *j);
@@ -277,7 +286,8 @@ void japanese_known_start(japanese_known_t *k, const board_t *b, const board_geo
 
 /* Decides the strings *k leaves open (japanese_known_start's): each colour's search for a
  * formation anywhere, then the remaining strings' own.  Then lo2 == hi2.  False and *error as
- * japanese_string_alive. */
+ * japanese_string_alive; *k then keeps the strings decided before the failure, and its bounds
+ * follow from them (a later call goes on from there). */
 bool japanese_known_complete(japanese_known_t *k, japanese_t *j, const board_t *b, GError **error);
 
 /* Territory plus prisoners of colour c: its territory, the stones of the other colour it

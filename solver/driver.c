@@ -66,6 +66,30 @@ static bool main_pass(search_thread_t *th, int depth, uint64_t budget, dep_t *d)
 }
 
 /*
+ * A pass of the main search ended unknown, and final positions whose Analysis did not end
+ * within its budget per string (search.c, japanese_final) were among its unknown nodes: the
+ * budget grows eightfold, up to SEARCH_ANALYSIS_NODES, so that the next passes analyse them
+ * again.  At that limit and without a horizon, nothing more can be proved: false, the search
+ * stopped with the error of an Analysis past its limit.
+ */
+static bool analysis_budget_raise(worker_t *w, int depth)
+{
+    uint64_t budget = atomic_load(&w->s->analysis_nodes);
+    if (budget < SEARCH_ANALYSIS_NODES) {
+        budget = budget * 8 < SEARCH_ANALYSIS_NODES ? budget * 8 : SEARCH_ANALYSIS_NODES;
+        atomic_store(&w->s->analysis_nodes, budget);
+        return true;
+    }
+    if (depth != INT_MAX)
+        return true;
+    w->analysis_out = true;
+    w->error = SEARCH_ERROR_LIMIT + 1;
+    w->aborted = true;
+    atomic_store(&w->s->stop, true);
+    return false;
+}
+
+/*
  * The main search.  Last-move scoring searches without a horizon (the distance tests are
  * depth-bounded).  Scored searches deepen a horizon (see horizon_next), and how long a pass
  * takes depends on its horizon almost chaotically: on 4x4 tromp-taylor the first pass with 24
@@ -90,11 +114,14 @@ void driver_main_search(search_thread_t *th, dep_t *d)
         int f = round % 2;
         if (round > 0 && f == 0 && budget < (UINT64_C(1) << 62))
             budget *= 2;
+        uint64_t analyses_unknown = w->analyses_unknown;
         if (!main_pass(th, depth[f], budget, d))
             continue;
         if (!d->unknown || w->aborted)
             return;
         report(w->s, depth[f], false, 0, w->nodes);
+        if (w->analyses_unknown > analyses_unknown && !analysis_budget_raise(w, depth[f]))
+            return;
         depth[f] = horizon_next(depth[f]);
     }
 }
@@ -105,6 +132,11 @@ static void begin(search_t *s)
     s->started = g_get_monotonic_time();
     s->next_checkpoint = s->started + (gint64)(s->options.checkpoint_seconds * 1e6);
     s->nodes_begin = s->stats.nodes;
+    /* Each search tries the Analyses cheaply first (japanese_final): a hard position of an
+     * earlier search, whose budget grew, stays unknown until this one's grows as far. */
+    atomic_store(&s->analysis_nodes, s->options.analysis_first_nodes
+                                         ? s->options.analysis_first_nodes
+                                         : SEARCH_ANALYSIS_FIRST);
 }
 
 /*

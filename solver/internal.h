@@ -34,6 +34,7 @@
 typedef struct jp_cache {
     board_t board;
     japanese_known_t known;
+    uint64_t failed_at; /* 0, or the budget per string of an Analysis of it that did not end */
     bool used;
 } jp_cache_t;
 
@@ -48,6 +49,7 @@ static inline jp_cache_t *jp_cache_find(jp_cache_t *cache, const board_t *b, con
     if (!e->used || !board_equal(&e->board, b)) {
         e->used = true;
         e->board = *b;
+        e->failed_at = 0;
         japanese_known_start(&e->known, b, g);
     }
     return e;
@@ -80,7 +82,7 @@ typedef struct dep {
     tt_req_t req[DEP_REQS];
     int req_index[DEP_REQS];
     tt_cond_t cond[2][TT_CONDS]; /* the static cuts' conditions (tt_cond_t) per colour */
-    bool unknown;                /* the horizon was reached: no bound proved (never stored) */
+    bool unknown; /* horizon or unfinished Analysis reached: no bound (never stored) */
 } dep_t;
 
 static inline void dep_init(dep_t *d)
@@ -185,6 +187,9 @@ struct search {
      * before the first.  An Analysis depends on the position alone, so they hold across roots. */
     japanese_t **jp;
     jp_cache_t **jp_cache;
+    /* The alpha-beta search's budget per string for an Analysis, from SEARCH_ANALYSIS_FIRST up
+     * to SEARCH_ANALYSIS_NODES (search.c, japanese_final; driver.c raises it). */
+    _Atomic uint64_t analysis_nodes;
 };
 
 typedef struct worker {
@@ -216,6 +221,7 @@ typedef struct worker {
     uint32_t hh[2][BOARD_MAX_POINTS + 1]; /* history heuristic: cutoffs per move, < 2^22 */
     uint8_t centrality[BOARD_MAX_POINTS]; /* distance to the nearest edge, summed over x and y */
     uint64_t nodes, probes, hits, refused, stores, unstored;
+    uint64_t analyses_unknown; /* final positions met unknown, their Analysis unfinished */
     uint64_t rng;
     bool aborted;
     bool pass_out;        /* the pass gave up (pass_end, or the main search's pass ended) */
@@ -234,7 +240,7 @@ typedef struct worker {
     japanese_t *jp;       /* analysis=japanese: the Analysis of final positions, */
     jp_cache_t *jp_cache; /* and its results by position (JP_CACHE_SIZE, see japanese_final) */
     bool analysis_out;    /* the Analysis of a final position passed its node limit */
-    board_t jp_board;     /* with analysis_out: that final position */
+    board_t jp_board;     /* with analysis_out, or analyses_unknown: that final position */
 } worker_t;
 
 /*

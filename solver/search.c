@@ -123,6 +123,7 @@ search_t *search_create(const board_geom_t *geom, const rules_t *rules,
     s->root_lo = -SEARCH_VALUE_INF;
     s->root_hi = SEARCH_VALUE_INF;
     atomic_init(&s->interrupted, false);
+    atomic_init(&s->analysis_nodes, SEARCH_ANALYSIS_FIRST); /* each search sets it (begin) */
     if (s->options.tt_bytes) {
         s->tt = tt_create(s->options.tt_bytes);
         if (!s->tt) {
@@ -265,14 +266,25 @@ static bool limits_hit(worker_t *w)
  * strings one at a time) was tried and lost: the looser values it returned made the search
  * of 1x8 take 111 M nodes instead of 2.9 M (docs/japanese.md).  The Analysis looks at the
  * position alone (its imagined sequences start afresh, no ko ban), so what is known is cached
- * per worker by position.  A failure (its node limit) stops the search with an error.
+ * per worker by position.
+ *
+ * An Analysis that passes the search's budget per string (search_t.analysis_nodes) leaves the
+ * position *unknown, as a node beyond the horizon is: nothing above it is proved by it, and
+ * the value returned (inside the bounds the strings decided so far give) only orders moves.
+ * The cache remembers the budget it failed at, so the position is not analysed again until
+ * the driver raises the budget (driver_main_search: a pass left unknown by such positions).
+ * A proof may not need the position at all (a player avoids it, or its bounds answer); the
+ * hard ones cost their budget once.  With `unknown` NULL (an exact score is asked), or past
+ * the search's deadline, a failure stops the search with an error instead.
  */
-static int japanese_final(worker_t *w, const hist_t *h, int alpha, int beta)
+static int japanese_final(worker_t *w, const hist_t *h, int alpha, int beta, bool *unknown)
 {
     const board_t *b = &h->board;
     if (!w->jp) {
         w->jp = japanese_create(w->g, 16, SEARCH_ANALYSIS_NODES);
-        japanese_set_space(w->jp, JAPANESE_SPACE_AFTER_NODES);
+        bool search_only = w->s->options.analysis_search_only;
+        japanese_set_space(w->jp, search_only ? 0 : JAPANESE_SPACE_AFTER_NODES);
+        japanese_set_fallback(w->jp, !search_only);
         w->jp_cache = g_new0(jp_cache_t, JP_CACHE_SIZE);
     }
     int rest = 2 * (h->captures[BOARD_BLACK] - h->captures[BOARD_WHITE]) - w->r->komi2;
@@ -283,10 +295,28 @@ static int japanese_final(worker_t *w, const hist_t *h, int alpha, int beta)
     if (hi <= alpha)
         return hi;
     const search_t *s = w->s;
-    japanese_set_deadline(w->jp, s->options.max_seconds > 0
-                                     ? s->started + (gint64)(s->options.max_seconds * 1e6)
-                                     : 0);
+    uint64_t budget = unknown ? atomic_load(&w->s->analysis_nodes) : SEARCH_ANALYSIS_NODES;
+    if (unknown && e->failed_at >= budget) {
+        w->analyses_unknown++;
+        w->jp_board = *b;
+        *unknown = true;
+        return lo + (hi - lo) / 2;
+    }
+    gint64 deadline =
+        s->options.max_seconds > 0 ? s->started + (gint64)(s->options.max_seconds * 1e6) : 0;
+    japanese_set_deadline(w->jp, deadline);
+    japanese_set_max_nodes(w->jp, budget);
     if (!japanese_known_complete(&e->known, w->jp, b, NULL)) {
+        bool late = deadline && g_get_monotonic_time() >= deadline;
+        if (unknown && !late) {
+            /* What the strings decided so far give stays in the entry (valid bounds). */
+            e->failed_at = budget;
+            w->analyses_unknown++;
+            w->jp_board = *b;
+            *unknown = true;
+            lo = e->known.lo2 + rest, hi = e->known.hi2 + rest;
+            return lo + (hi - lo) / 2;
+        }
         e->used = false;
         w->analysis_out = true;
         w->jp_board = *b;
@@ -299,19 +329,21 @@ static int japanese_final(worker_t *w, const hist_t *h, int alpha, int beta)
 }
 
 /* The score of a finished game in the view of `me`, for a search that asks only which side of
- * the window (alpha, beta) of that view it lies on: the value, or a bound that answers. */
-static int scored_within(worker_t *w, const hist_t *h, board_color_t me, int alpha, int beta)
+ * the window (alpha, beta) of that view it lies on: the value, or a bound that answers; with
+ * `unknown`, an Analysis past its budget sets *unknown (japanese_final). */
+static int scored_within(worker_t *w, const hist_t *h, board_color_t me, int alpha, int beta,
+                         bool *unknown)
 {
     if (w->r->analysis == RULES_ANALYSIS_JAPANESE && w->r->scoring == RULES_SCORING_TERRITORY)
-        return me == BOARD_BLACK ? japanese_final(w, h, alpha, beta)
-                                 : -japanese_final(w, h, -beta, -alpha);
+        return me == BOARD_BLACK ? japanese_final(w, h, alpha, beta, unknown)
+                                 : -japanese_final(w, h, -beta, -alpha, unknown);
     return value_black_view(score_margin2(&h->board, w->g, w->r, h->captures), me);
 }
 
 /* The exact score, Black's view. */
 static int scored(worker_t *w, const hist_t *h)
 {
-    return scored_within(w, h, BOARD_BLACK, -SEARCH_VALUE_INF, SEARCH_VALUE_INF);
+    return scored_within(w, h, BOARD_BLACK, -SEARCH_VALUE_INF, SEARCH_VALUE_INF, NULL);
 }
 
 typedef struct lookup_window {
@@ -440,7 +472,7 @@ int search_alphabeta(worker_t *w, int alpha, int beta, dep_t *dep)
 
     dep_init(dep);
     if (h->passes >= 2)
-        return scored_within(w, h, me, alpha, beta);
+        return scored_within(w, h, me, alpha, beta, &dep->unknown);
     if (h->cycle_end)
         return value_black_view(value_unscored(w, h->cycle_winner, ply), me);
 
@@ -735,6 +767,7 @@ void search_worker_collect(search_t *s, const worker_t *w)
     s->stats.tt_refused += w->refused;
     s->stats.tt_stores += w->stores;
     s->stats.tt_unstored += w->unstored;
+    s->stats.analyses_unknown += w->analyses_unknown;
     size_t mem = (size_t)w->cap * (sizeof(hist_t) + sizeof(tt_sig_t) + sizeof(uint64_t) +
                                    sizeof(board_t) + sizeof(int32_t)) +
                  sizeof *w;

@@ -39,6 +39,7 @@
 #define SEARCH_VALUE_INF       32000
 #define SEARCH_MAX_PV          1024
 #define SEARCH_ANALYSIS_NODES  50000000 /* analysis=japanese: the Analysis's limit per string */
+#define SEARCH_ANALYSIS_FIRST  1000000  /* and the first budget per string (search.c) */
 
 #define SEARCH_ERROR (search_error_quark())
 GQuark search_error_quark(void);
@@ -94,6 +95,13 @@ typedef struct search_options {
     search_checkpoint_fn checkpoint;
     void *checkpoint_data;
     double checkpoint_seconds;
+    /* analysis=japanese: the first budget per string of a final position's Analysis, 0 for
+     * SEARCH_ANALYSIS_FIRST; a position past it is unknown until the budget grows (search.c,
+     * japanese_final).  The tests give 1, so that nearly every Analysis passes through it. */
+    uint64_t analysis_first_nodes;
+    /* For tests: the analysers without the game space and without the attractor bounds past
+     * their limit (japanese_set_space(0), japanese_set_fallback(false)): the search alone. */
+    bool analysis_search_only;
 } search_options_t;
 
 /*
@@ -114,8 +122,11 @@ typedef struct search_stats {
     uint64_t tt_refused;  /* lookups that verified but failed the history check */
     uint64_t tt_stores;   /* results stored */
     uint64_t tt_unstored; /* results not stored because they depended on the history */
-    double seconds;       /* wall time of the last search_solve / search_value */
-    size_t memory_bytes;  /* table plus search stacks */
+    /* analysis=japanese: final positions met whose Analysis had not ended within the budget
+     * per string (search_options_t.analysis_first_nodes), each left unknown */
+    uint64_t analyses_unknown;
+    double seconds;      /* wall time of the last search_solve / search_value */
+    size_t memory_bytes; /* table plus search stacks */
 } search_stats_t;
 
 /* The answer of search_solve. */

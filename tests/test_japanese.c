@@ -1320,6 +1320,65 @@ static void test_japanese__cycle_requirements_hold_after_other_histories(void **
     }
 }
 
+/*
+ * A final position whose Analysis passes the search's budget per string is an unknown node, as
+ * one beyond the horizon is (solver/search.c, japanese_final), and the budget grows after a
+ * pass such positions left unknown (driver.c).  With a first budget of one imagined position
+ * and neither the game space nor the attractor bounds past it (which settle every string of
+ * these small boards), every
+ * Analysis that needs a search passes it, so every value below is found through unknown final
+ * positions and budgets raised again and again: it must equal the value found with the
+ * whole budget from the start, from the empty board (either side first) and after random
+ * histories.
+ */
+static void test_japanese__unfinished_analyses_change_no_value(void **state)
+{
+    (void)state;
+    const int sizes[][2] = {{1, 5}, {1, 6}, {2, 3}, {2, 4}, {3, 3}};
+    uint64_t unknown = 0;
+    int compared = 0;
+    for (size_t b = 0; b < G_N_ELEMENTS(sizes); b++) {
+        board_geom_t *g = board_geom_create(sizes[b][0], sizes[b][1], NULL);
+        rules_t r;
+        assert_true(rules_parse(&r, "japanese", NULL));
+        search_options_t o = search_options_default();
+        o.tt_bytes = 1u << 20;
+        o.analysis_first_nodes = SEARCH_ANALYSIS_NODES;
+        search_t *plain = search_create(g, &r, &o, NULL);
+        o.analysis_first_nodes = 1;
+        o.analysis_search_only = true;
+        search_t *cheap = search_create(g, &r, &o, NULL);
+        assert_non_null(plain);
+        assert_non_null(cheap);
+        uint64_t rng = 4242 + b;
+        for (int attempt = 0; attempt < 12; attempt++) {
+            game_t *game;
+            if (attempt < 2) {
+                board_t empty = {{0, 0}};
+                game = game_create_from(g, &r, &empty, attempt ? BOARD_WHITE : BOARD_BLACK, NULL);
+            } else if (!(game = random_history(g, &r, (int)(splitmix(&rng) % 12), &rng)))
+                continue;
+            int want, got;
+            assert_true(
+                search_value(&want, plain, game, -SEARCH_VALUE_INF, SEARCH_VALUE_INF, NULL));
+            search_reset_stats(cheap);
+            assert_true(search_value(&got, cheap, game, -SEARCH_VALUE_INF, SEARCH_VALUE_INF, NULL));
+            unknown += search_stats(cheap).analyses_unknown;
+            if (got != want)
+                fail_with_moves(game, "japanese (first Analysis budget 1)", got, want);
+            compared++;
+            game_destroy(game);
+        }
+        search_destroy(plain);
+        search_destroy(cheap);
+        board_geom_destroy(g);
+    }
+    print_message("%d values compared, %llu final positions met unknown\n", compared,
+                  (unsigned long long)unknown);
+    assert_true(compared >= 40);
+    assert_true(unknown >= 100); /* the unknown final positions were there to be met */
+}
+
 /* ---- solve --positions ------------------------------------------------------------------------
  */
 
@@ -1574,6 +1633,7 @@ int main(void)
         cmocka_unit_test(test_japanese__solver_agrees_with_the_plain_minimax),
         cmocka_unit_test(test_japanese__solver_table_agrees_across_histories),
         cmocka_unit_test(test_japanese__cycle_requirements_hold_after_other_histories),
+        cmocka_unit_test(test_japanese__unfinished_analyses_change_no_value),
         cmocka_unit_test(test_japanese__solve_positions_rows_equal_one_at_a_time),
         cmocka_unit_test(test_japanese__score_command_reports_and_refuses_bad_input),
         cmocka_unit_test(test_japanese__gtp_scores_and_lists_statuses_by_the_analysis),
