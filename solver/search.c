@@ -277,6 +277,16 @@ static bool limits_hit(worker_t *w)
  * hard ones cost their budget once.  With `unknown` NULL (an exact score is asked), or past
  * the search's deadline, a failure stops the search with an error instead.
  */
+/* A final position left unknown (japanese_final): a value between its bounds, which orders
+ * moves and proves nothing. */
+static int final_unknown(worker_t *w, const board_t *b, int lo, int hi, bool *unknown)
+{
+    w->analyses_unknown++;
+    w->jp_board = *b;
+    *unknown = true;
+    return lo + (hi - lo) / 2;
+}
+
 static int japanese_final(worker_t *w, const hist_t *h, int alpha, int beta, bool *unknown)
 {
     const board_t *b = &h->board;
@@ -295,12 +305,8 @@ static int japanese_final(worker_t *w, const hist_t *h, int alpha, int beta, boo
         return hi;
     const search_t *s = w->s;
     uint64_t budget = unknown ? atomic_load(&w->s->analysis_nodes) : SEARCH_ANALYSIS_NODES;
-    if (unknown && e->failed_at >= budget) {
-        w->analyses_unknown++;
-        w->jp_board = *b;
-        *unknown = true;
-        return lo + (hi - lo) / 2;
-    }
+    if (unknown && e->failed_at >= budget)
+        return final_unknown(w, b, lo, hi, unknown);
     gint64 deadline =
         s->options.max_seconds > 0 ? s->started + (gint64)(s->options.max_seconds * 1e6) : 0;
     japanese_set_deadline(w->jp, deadline);
@@ -313,13 +319,15 @@ static int japanese_final(worker_t *w, const hist_t *h, int alpha, int beta, boo
     if (!japanese_known_complete(&e->known, w->jp, b, NULL)) {
         bool late = deadline && g_get_monotonic_time() >= deadline;
         if (unknown && !late) {
-            /* What the strings decided so far give stays in the entry (valid bounds). */
+            /* The strings decided before the failure stay in the entry, and their bounds may
+             * answer the window now. */
             e->failed_at = budget;
-            w->analyses_unknown++;
-            w->jp_board = *b;
-            *unknown = true;
             lo = e->known.lo2 + rest, hi = e->known.hi2 + rest;
-            return lo + (hi - lo) / 2;
+            if (lo >= beta)
+                return lo;
+            if (hi <= alpha)
+                return hi;
+            return final_unknown(w, b, lo, hi, unknown);
         }
         e->used = false;
         w->analysis_out = true;
