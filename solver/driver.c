@@ -69,10 +69,11 @@ static bool main_pass(search_thread_t *th, int depth, uint64_t budget, dep_t *d)
  * A pass of the main search ended unknown, and final positions whose Analysis did not end
  * within its budget per string (search.c, japanese_final) were among its unknown nodes: the
  * budget grows eightfold, up to SEARCH_ANALYSIS_NODES, so that the next passes analyse them
- * again.  At that limit and without a horizon, nothing more can be proved: false, the search
- * stopped with the error of an Analysis past its limit.
+ * again.  At that limit an Analysis that fails stops the search (japanese_final), and a pass
+ * left unknown by positions that failed it in an earlier search (the cache outlives a search)
+ * ends this one too (false) with the error of an Analysis past its limit.
  */
-static bool analysis_budget_raise(worker_t *w, int depth)
+static bool analysis_budget_raise(worker_t *w)
 {
     uint64_t budget = atomic_load(&w->s->analysis_nodes);
     if (budget < SEARCH_ANALYSIS_NODES) {
@@ -80,8 +81,6 @@ static bool analysis_budget_raise(worker_t *w, int depth)
         atomic_store(&w->s->analysis_nodes, budget);
         return true;
     }
-    if (depth != INT_MAX)
-        return true;
     w->analysis_out = true;
     w->error = SEARCH_ERROR_LIMIT + 1;
     w->aborted = true;
@@ -120,7 +119,7 @@ void driver_main_search(search_thread_t *th, dep_t *d)
         if (!d->unknown || w->aborted)
             return;
         report(w->s, depth[f], false, 0, w->nodes);
-        if (w->analyses_unknown > analyses_unknown && !analysis_budget_raise(w, depth[f]))
+        if (w->analyses_unknown > analyses_unknown && !analysis_budget_raise(w))
             return;
         depth[f] = horizon_next(depth[f]);
     }
