@@ -81,10 +81,7 @@ static bool analysis_budget_raise(worker_t *w)
         atomic_store(&w->s->analysis_nodes, budget);
         return true;
     }
-    w->analysis_out = true;
-    w->error = SEARCH_ERROR_LIMIT + 1;
-    w->aborted = true;
-    atomic_store(&w->s->stop, true);
+    search_analysis_out(w); /* w->jp_board: the last position left unknown */
     return false;
 }
 

@@ -243,6 +243,16 @@ typedef struct worker {
     board_t jp_board;     /* with analysis_out, or analyses_unknown: that final position */
 } worker_t;
 
+/* Stops the search with the error of an Analysis past its limit; threads_run names w->jp_board,
+ * the final position, in the message. */
+static inline void search_analysis_out(worker_t *w)
+{
+    w->analysis_out = true;
+    w->error = SEARCH_ERROR_LIMIT + 1;
+    w->aborted = true;
+    atomic_store(&w->s->stop, true);
+}
+
 /*
  * One search thread.  Thread 0 is the main search (driver_main_search) and its value is the
  * answer; the others help it (search_thread_main), filling the shared table.

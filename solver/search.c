@@ -255,6 +255,16 @@ static bool limits_hit(worker_t *w)
     return false;
 }
 
+/* A final position left unknown (japanese_final): a value between its bounds, which orders
+ * moves and proves nothing. */
+static int final_unknown(worker_t *w, const board_t *b, int lo, int hi, bool *unknown)
+{
+    w->analyses_unknown++;
+    w->jp_board = *b;
+    *unknown = true;
+    return lo + (hi - lo) / 2;
+}
+
 /*
  * The value of a final position under the Analysis of J1989 (core/japanese.h), Black's view:
  * twice (Black's territory and removed White stones - White's and removed Black stones), plus
@@ -281,16 +291,6 @@ static bool limits_hit(worker_t *w)
  * had stopped at the first (and on 40 rows of the 4x4 Chetrit sample, unknown positions at
  * that budget proved nothing more).
  */
-/* A final position left unknown (japanese_final): a value between its bounds, which orders
- * moves and proves nothing. */
-static int final_unknown(worker_t *w, const board_t *b, int lo, int hi, bool *unknown)
-{
-    w->analyses_unknown++;
-    w->jp_board = *b;
-    *unknown = true;
-    return lo + (hi - lo) / 2;
-}
-
 static int japanese_final(worker_t *w, const hist_t *h, int alpha, int beta, bool *unknown)
 {
     const board_t *b = &h->board;
@@ -334,11 +334,8 @@ static int japanese_final(worker_t *w, const hist_t *h, int alpha, int beta, boo
             return final_unknown(w, b, lo, hi, unknown);
         }
         e->used = false;
-        w->analysis_out = true;
         w->jp_board = *b;
-        w->error = SEARCH_ERROR_LIMIT + 1;
-        w->aborted = true;
-        atomic_store(&w->s->stop, true);
+        search_analysis_out(w);
         return 0;
     }
     return e->known.lo2 + rest;
