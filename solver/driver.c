@@ -133,6 +133,7 @@ static void begin(search_t *s)
     atomic_store(&s->analysis_nodes, s->options.analysis_first_nodes
                                          ? s->options.analysis_first_nodes
                                          : SEARCH_ANALYSIS_FIRST);
+    atomic_store(&s->analysis_unfinished, 0);
 }
 
 /*

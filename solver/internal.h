@@ -190,6 +190,9 @@ struct search {
     /* The alpha-beta search's budget per string for an Analysis, from SEARCH_ANALYSIS_FIRST up
      * to SEARCH_ANALYSIS_NODES (search.c, japanese_final; driver.c raises it). */
     _Atomic uint64_t analysis_nodes;
+    /* and what its Analyses left unfinished below the limit have cost so far, in imagined
+     * positions: past SEARCH_ANALYSIS_UNFINISHED the search stops (japanese_final) */
+    _Atomic uint64_t analysis_unfinished;
 };
 
 typedef struct worker {
@@ -239,7 +242,8 @@ typedef struct worker {
     int error;            /* 0, or a search_error_code_t + 1 */
     japanese_t *jp;       /* analysis=japanese: the Analysis of final positions, */
     jp_cache_t *jp_cache; /* and its results by position (JP_CACHE_SIZE, see japanese_final) */
-    bool analysis_out;    /* the Analysis of a final position passed its node limit */
+    bool analysis_out;    /* the Analysis of a final position passed its node limit, */
+    bool analysis_spent;  /* or those left unfinished passed theirs in all */
     board_t jp_board;     /* with analysis_out, or analyses_unknown: that final position */
 } worker_t;
 

@@ -124,6 +124,7 @@ search_t *search_create(const board_geom_t *geom, const rules_t *rules,
     s->root_hi = SEARCH_VALUE_INF;
     atomic_init(&s->interrupted, false);
     atomic_init(&s->analysis_nodes, SEARCH_ANALYSIS_FIRST); /* each search sets it (begin) */
+    atomic_init(&s->analysis_unfinished, 0);
     if (s->options.tt_bytes) {
         s->tt = tt_create(s->options.tt_bytes);
         if (!s->tt) {
@@ -289,7 +290,10 @@ static int final_unknown(worker_t *w, const board_t *b, int lo, int hi, bool *un
  * search with an error instead: each new position failing with the whole budget costs about
  * 15 s on 4x4, and a solve without --max-time that met them ran for over 15 minutes where it
  * had stopped at the first (and on 40 rows of the 4x4 Chetrit sample, unknown positions at
- * that budget proved nothing more).
+ * that budget proved nothing more).  So do the unfinished Analyses of one search once they
+ * have cost SEARCH_ANALYSIS_UNFINISHED imagined positions in all (search_t.analysis_unfinished):
+ * without it the empty 4x4 board, whose Analyses fail at every budget, ran for over 15
+ * minutes before its first failure with the whole budget.
  */
 static int japanese_final(worker_t *w, const hist_t *h, int alpha, int beta, bool *unknown)
 {
@@ -320,9 +324,15 @@ static int japanese_final(worker_t *w, const hist_t *h, int alpha, int beta, boo
      * first budget's search. */
     japanese_set_fallback(w->jp,
                           budget >= SEARCH_ANALYSIS_NODES && !s->options.analysis_search_only);
+    uint64_t nodes_before = japanese_nodes(w->jp);
     if (!japanese_known_complete(&e->known, w->jp, b, NULL)) {
         bool late = deadline && g_get_monotonic_time() >= deadline;
-        if (unknown && !late && budget < SEARCH_ANALYSIS_NODES) {
+        uint64_t spent = japanese_nodes(w->jp) - nodes_before;
+        uint64_t most = s->options.analysis_unfinished_nodes ? s->options.analysis_unfinished_nodes
+                                                             : SEARCH_ANALYSIS_UNFINISHED;
+        bool spent_out =
+            unknown && atomic_fetch_add(&w->s->analysis_unfinished, spent) + spent > most;
+        if (unknown && !late && !spent_out && budget < SEARCH_ANALYSIS_NODES) {
             /* The strings decided before the failure stay in the entry, and their bounds may
              * answer the window now. */
             e->failed_at = budget;
@@ -335,6 +345,7 @@ static int japanese_final(worker_t *w, const hist_t *h, int alpha, int beta, boo
         }
         e->used = false;
         w->jp_board = *b;
+        w->analysis_spent = spent_out && !late && budget < SEARCH_ANALYSIS_NODES;
         search_analysis_out(w);
         return 0;
     }

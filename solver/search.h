@@ -40,6 +40,9 @@
 #define SEARCH_MAX_PV          1024
 #define SEARCH_ANALYSIS_NODES  50000000 /* analysis=japanese: the Analysis's limit per string */
 #define SEARCH_ANALYSIS_FIRST  1000000  /* and the first budget per string (search.c) */
+/* analysis=japanese: the imagined positions a search may spend in all on Analyses that end
+ * unfinished below the limit (search.c, japanese_final) */
+#define SEARCH_ANALYSIS_UNFINISHED (4 * (uint64_t)SEARCH_ANALYSIS_NODES)
 
 #define SEARCH_ERROR (search_error_quark())
 GQuark search_error_quark(void);
@@ -99,6 +102,9 @@ typedef struct search_options {
      * SEARCH_ANALYSIS_FIRST; a position past it is unknown until the budget grows (search.c,
      * japanese_final).  The tests give 1, so that nearly every Analysis passes through it. */
     uint64_t analysis_first_nodes;
+    /* and what the Analyses left unfinished below the limit may cost in all before the search
+     * stops, 0 for SEARCH_ANALYSIS_UNFINISHED */
+    uint64_t analysis_unfinished_nodes;
     /* For tests: the analysers without the game space and without the attractor bounds past
      * their limit (japanese_set_space(0), japanese_set_fallback(false)): the search alone. */
     bool analysis_search_only;

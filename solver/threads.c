@@ -179,11 +179,13 @@ bool threads_run(int *value, search_t *s, const game_t *game, int ply0, int alph
     int err = th[0].w.error;
     /* The final position whose Analysis stopped, as a one-line diagram ("X.O/..X"), so that
      * `mathgo score` can be asked about it. */
-    bool analysis_out = false;
+    bool analysis_out = false, analysis_spent = false;
     char analysed[DIAGRAM_COMPACT_SIZE];
     for (int i = 0; i < n && !analysis_out; i++)
-        if ((analysis_out = th[i].w.analysis_out))
+        if ((analysis_out = th[i].w.analysis_out)) {
+            analysis_spent = th[i].w.analysis_spent;
             diagram_format_compact(analysed, &th[i].w.jp_board, s->geom);
+        }
     for (int i = 0; i < n; i++) {
         search_worker_collect(s, &th[i].w);
         keep_analyses(s, &th[i].w, i);
@@ -212,6 +214,14 @@ bool threads_run(int *value, search_t *s, const game_t *game, int ply0, int alph
                         "the time limit of %g s was reached during the Analysis of the final "
                         "position %s",
                         s->options.max_seconds, analysed);
+        else if (analysis_spent)
+            g_set_error(error, SEARCH_ERROR, SEARCH_ERROR_LIMIT,
+                        "the Analyses of final positions left unfinished passed %llu imagined "
+                        "positions in all (the last of them %s)",
+                        (unsigned long long)(s->options.analysis_unfinished_nodes
+                                                 ? s->options.analysis_unfinished_nodes
+                                                 : SEARCH_ANALYSIS_UNFINISHED),
+                        analysed);
         else if (analysis_out)
             g_set_error(error, SEARCH_ERROR, SEARCH_ERROR_LIMIT,
                         "the Analysis of the final position %s passed its limit of %llu "

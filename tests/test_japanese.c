@@ -1379,6 +1379,43 @@ static void test_japanese__unfinished_analyses_change_no_value(void **state)
     assert_true(unknown >= 100); /* the unknown final positions were there to be met */
 }
 
+/* The unfinished Analyses of one search have a budget in all: past it the search stops with an
+ * error naming the last final position, rather than raising the budget per string again. */
+static void test_japanese__unfinished_analyses_stop_past_their_total(void **state)
+{
+    (void)state;
+    board_geom_t *g = board_geom_create(2, 4, NULL);
+    rules_t r;
+    assert_true(rules_parse(&r, "japanese", NULL));
+    search_options_t o = search_options_default();
+    o.tt_bytes = 1u << 20;
+    o.analysis_first_nodes = 1;
+    o.analysis_search_only = true;
+    o.analysis_unfinished_nodes = 1000;
+    search_t *s = search_create(g, &r, &o, NULL);
+    assert_non_null(s);
+    board_t empty = {{0, 0}};
+    game_t *game = game_create_from(g, &r, &empty, BOARD_BLACK, NULL);
+    int v;
+    GError *error = NULL;
+    assert_false(search_value(&v, s, game, -SEARCH_VALUE_INF, SEARCH_VALUE_INF, &error));
+    assert_non_null(error);
+    assert_int_equal(error->code, SEARCH_ERROR_LIMIT);
+    print_message("%s\n", error->message);
+    assert_non_null(strstr(error->message, "left unfinished passed 1000 imagined positions"));
+    assert_non_null(strstr(error->message, "(the last of them "));
+    g_clear_error(&error);
+    search_destroy(s);
+    /* The same search with the default total solves it. */
+    o.analysis_unfinished_nodes = 0;
+    s = search_create(g, &r, &o, NULL);
+    assert_true(search_value(&v, s, game, -SEARCH_VALUE_INF, SEARCH_VALUE_INF, NULL));
+    assert_true(search_stats(s).analyses_unknown > 0);
+    search_destroy(s);
+    game_destroy(game);
+    board_geom_destroy(g);
+}
+
 /* ---- solve --positions ------------------------------------------------------------------------
  */
 
@@ -1634,6 +1671,7 @@ int main(void)
         cmocka_unit_test(test_japanese__solver_table_agrees_across_histories),
         cmocka_unit_test(test_japanese__cycle_requirements_hold_after_other_histories),
         cmocka_unit_test(test_japanese__unfinished_analyses_change_no_value),
+        cmocka_unit_test(test_japanese__unfinished_analyses_stop_past_their_total),
         cmocka_unit_test(test_japanese__solve_positions_rows_equal_one_at_a_time),
         cmocka_unit_test(test_japanese__score_command_reports_and_refuses_bad_input),
         cmocka_unit_test(test_japanese__gtp_scores_and_lists_statuses_by_the_analysis),
