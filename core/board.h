@@ -308,8 +308,11 @@ static inline board_placement_t board_place(const board_t *b, const board_geom_t
             r.suicided = 0;
     }
     own &= ~r.suicided;
-    r.after.stones[c] = own;
-    r.after.stones[o] = opp;
+    /* Selected rather than stored through the colour as an index: the two stores through an
+     * index and the copy of `after` as one vector that follows in the callers stalled on store
+     * forwarding (12% of the Analysis's move generation). */
+    r.after.stones[BOARD_BLACK] = c == BOARD_BLACK ? own : opp;
+    r.after.stones[BOARD_WHITE] = c == BOARD_BLACK ? opp : own;
     return r;
 }
 

@@ -283,23 +283,26 @@ static int find_cycle(const japanese_t *j, int ply, const node_t *child)
     return -1;
 }
 
-static void insert_sorted(child_t *kids, int n)
+/* Inserts the child kids[n] into the best-first order of idx[0..n): after the children of
+ * its order generated before it.  The indices move, not the children (56 bytes each). */
+static void insert_sorted(uint8_t *idx, const child_t *kids, int n)
 {
-    child_t c = kids[n];
     int i = n;
-    while (i > 0 && kids[i - 1].order < c.order) {
-        kids[i] = kids[i - 1];
+    while (i > 0 && kids[idx[i - 1]].order < kids[n].order) {
+        idx[i] = idx[i - 1];
         i--;
     }
-    kids[i] = c;
+    idx[i] = (uint8_t)n;
 }
 
 /*
- * The legal moves at path[ply], each with its terminal flags, best first for the mover: a
- * move that ends the sequence in the mover's favour, then captures, then moves next to the
- * analysed string's colour near the string, then the rest; a pass last unless it wins.
+ * The legal moves at path[ply], each with its terminal flags, in kids[] as generated and in
+ * idx[] best first for the mover: a move that ends the sequence in the mover's favour, then
+ * captures, then moves next to the analysed string's colour near the string, then the rest; a
+ * pass last unless it wins.  The table's buckets of the first two are prefetched: one of them
+ * is searched next, and most nodes cut off on their first moves.
  */
-static int generate(japanese_t *j, int ply, child_t *kids)
+static int generate(japanese_t *j, int ply, child_t *kids, uint8_t *idx)
 {
     const board_geom_t *g = j->g;
     const node_t *n = &j->path[ply];
@@ -325,7 +328,6 @@ static int generate(japanese_t *j, int ply, child_t *kids)
         c->node.passes = 0;
         c->node.ko = ko_point(g, &pl.after, me, p, pl.captured);
         c->node.move = p;
-        __builtin_prefetch(bucket(j, &c->node)); /* probed when the child is searched */
         c->two_passes = false;
         c->cycle_k = find_cycle(j, ply + 1, &c->node);
         c->formation = c->cycle_k < 0 &&
@@ -339,7 +341,7 @@ static int generate(japanese_t *j, int ply, child_t *kids)
         if (defender ? c->formation : c->cycle_k >= 0)
             order += 1 << 20;
         c->order = order;
-        insert_sorted(kids, count++);
+        insert_sorted(idx, kids, count++);
     }
     child_t *c = &kids[count];
     c->node = *n;
@@ -354,7 +356,9 @@ static int generate(japanese_t *j, int ply, child_t *kids)
     c->focus = false;
     bool pass_wins = !defender && (c->two_passes || c->cycle_k >= 0);
     c->order = pass_wins ? (1 << 21) : -1;
-    insert_sorted(kids, count++);
+    insert_sorted(idx, kids, count++);
+    for (int i = 0; i < count && i < 2; i++)
+        __builtin_prefetch(bucket(j, &kids[idx[i]].node)); /* probed when searched */
     return count;
 }
 
@@ -590,13 +594,14 @@ static void search(jres_t *out, japanese_t *j, int ply)
     if (!j->kids[ply])
         j->kids[ply] = g_new(child_t, BOARD_MAX_POINTS + 1);
     child_t *kids = j->kids[ply];
-    int count = generate(j, ply, kids);
+    uint8_t idx[BOARD_MAX_POINTS + 1];
+    int count = generate(j, ply, kids, idx);
     bool defender = n->to_move == j->defender;
     bool unknown = false;
     out->defender_wins = !defender;
     for (int i = 0; i < count; i++) {
         jres_t r;
-        evaluate(&r, j, ply, &kids[i]);
+        evaluate(&r, j, ply, &kids[idx[i]]);
         if (j->failed)
             return;
         if (defender) {
@@ -680,8 +685,11 @@ static void principal_line(japanese_line_t *line, japanese_t *j, bool defender_w
             line->end = JAPANESE_END_SECURED;
             return;
         }
-        child_t kids[BOARD_MAX_POINTS + 1];
-        int count = generate(j, ply, kids);
+        child_t generated[BOARD_MAX_POINTS + 1], kids[BOARD_MAX_POINTS + 1];
+        uint8_t idx[BOARD_MAX_POINTS + 1];
+        int count = generate(j, ply, generated, idx);
+        for (int i = 0; i < count; i++)
+            kids[i] = generated[idx[i]];
         bool winner_moves = (j->path[ply].to_move == j->defender) == defender_wins;
         int pick = 0;
         /* The winner's first move that wins within the plies left, with more plies when
