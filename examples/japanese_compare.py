@@ -46,8 +46,17 @@ winners differ, smallest first (fewest stones, then rank).  Python's standard li
 import csv
 import io
 import math
+import os
 import subprocess
 import sys
+
+# The study's tables, found from the script's own place, so that it runs from any directory.
+DATA = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "docs", "data")
+
+
+def chetrit_path(board):
+    """docs/data/chetrit_BOARD.csv of this checkout."""
+    return os.path.join(DATA, "chetrit_%s.csv" % board)
 
 
 def area(rows, width, height):
@@ -177,8 +186,7 @@ def read_all_searched(paths):
 
 def solved(mathgo, board, limit, out_path, rows_paths=()):
     """The --solved comparison: the japanese solve of every Chetrit position against chinese."""
-    path = "docs/data/chetrit_%s.csv" % board
-    with open(path) as f:
+    with open(chetrit_path(board)) as f:
         rows = list(csv.DictReader(f))
     if rows_paths:
         # The rows of earlier `mathgo solve BOARD --positions FILE --rules japanese --csv` runs.
@@ -278,7 +286,7 @@ def read_searched(text):
 
 def classes(board, rows_paths=()):
     """The --classes list: one row per class of images without a searched row."""
-    with open("docs/data/chetrit_%s.csv" % board) as f:
+    with open(chetrit_path(board)) as f:
         rows = list(csv.DictReader(f))
     searched = read_all_searched(rows_paths)
     seen = set()

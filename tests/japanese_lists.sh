@@ -3,7 +3,7 @@
 # docs/japanese.md.  The 2x3 list is solved again (every position of the Chetrit study, one
 # process) and must equal docs/data/japanese_2x3.csv row for row; every docs/data/japanese_*.csv
 # must agree with the images of its rows (examples/japanese_compare.py's symmetry check exits
-# non-zero otherwise).  Run from the source tree (the script reads docs/data/chetrit_BOARD.csv).
+# non-zero otherwise).  Run from the source tree (the docs/data files are named from there).
 set -eu
 mathgo=$1
 python=$2
