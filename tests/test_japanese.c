@@ -1580,12 +1580,12 @@ static void test_japanese__score_command_reports_and_refuses_bad_input(void **st
     support_run_clear(&r);
     /* A status the search proves whose line it cannot find again within the limit (the
      * table no longer holds the proof): the line stops there, the status and result stand. */
-    const char *cut = "X.X\nOX.\n.XO\nXO.\n";
-    r = support_runv(cut, "score", "-", "--explain", "--max-nodes", "200000", NULL);
+    const char *cut = "O...\nXOOO\n.O.O\nO.OO\n"; /* a final position of the 4x4 sample */
+    r = support_runv(cut, "score", "-", "--explain", "--max-nodes", "100000", NULL);
     assert_int_equal(r.status, 0);
-    assert_non_null(strstr(r.out, "B A1: independently alive"));
+    assert_non_null(strstr(r.out, "W A4: independently alive"));
     assert_non_null(strstr(r.out, "the line stops here"));
-    assert_non_null(strstr(r.out, "result: B+10"));
+    assert_non_null(strstr(r.out, "result: W+8"));
     support_run_clear(&r);
     /* Bad input: one message, exit status 2. */
     const char *bad[][3] = {
