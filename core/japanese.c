@@ -1626,17 +1626,19 @@ static bool take_space_answer(bool *alive, japanese_t *j, int status)
  * doubling.  Most strings of a 4x4 final position are decided within 8 to 20 plies, and an
  * iteration past the one that decides searches every try to its limit: doubling from 8 (8, 16,
  * 32, ...) made 13 of 57 such positions pass 20 M imagined positions that this schedule decides
- * in 0.2 to 7.4 s (`mathgo score`, 108 -> 45 s in all), and took 38.1 M imagined positions on 26
- * rows of the 4x4 Chetrit sample against 25.0 M.  Steps of one ply cost more (33.1 M: every
- * second limit ends on the other player's move); small steps past 32 gained nothing there, and a
- * sequence that needs hundreds of plies (long cycles) still reaches them in a few iterations.
+ * in 0.2 to 7.4 s (bench/japanese_analysis.sh: 108 -> 45 s in all), and took 38.1 M imagined
+ * positions on 26 rows of the 4x4 Chetrit sample against 25.0 M.  Steps of one ply cost more (33.1
+ * M: every second limit ends on the other player's move); small steps past 32 gained nothing there,
+ * and a sequence that needs hundreds of plies (long cycles) still reaches them in a few iterations.
  */
 static int ply_limit_next(int limit)
 {
     if (limit < 8)
         return 8;
-    return limit < 32 ? limit + 2 : 2 * limit;
+    int next = limit < 32 ? limit + 2 : 2 * limit;
+    return next < JAPANESE_MAX_PLIES - 1 ? next : JAPANESE_MAX_PLIES - 1;
 }
+
 /*
  * Decides whether colour d can force a two-eye-formation holding a stone on a point of
  * `target` in b, the other colour moving first (the imagined game of a string when target is
@@ -1678,8 +1680,6 @@ static bool decide(bool *alive, japanese_t *j, const board_t *b, board_color_t d
         j->max_nodes = j->space_after;
     jres_t r;
     for (j->ply_limit = ply_limit_next(0);; j->ply_limit = ply_limit_next(j->ply_limit)) {
-        if (j->ply_limit > JAPANESE_MAX_PLIES - 1)
-            j->ply_limit = JAPANESE_MAX_PLIES - 1;
         j->open_reuse = j->ply_limit < JAPANESE_MAX_PLIES - 1;
         search(&r, j, 0);
         if (j->failed && space && !j->timed_out) {

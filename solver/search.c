@@ -111,6 +111,8 @@ search_t *search_create(const board_geom_t *geom, const rules_t *rules,
     search_options_t opts = options ? *options : search_options_default();
     if (opts.threads < 1)
         opts.threads = 1;
+    if (!opts.analysis_unfinished_nodes)
+        opts.analysis_unfinished_nodes = SEARCH_ANALYSIS_UNFINISHED;
     search_memory_plan_t plan = {opts.tt_bytes, 0, 0};
     if (opts.memory_bytes && !search_memory_plan(&plan, opts.memory_bytes, opts.threads, error))
         return NULL;
@@ -328,10 +330,8 @@ static int japanese_final(worker_t *w, const hist_t *h, int alpha, int beta, boo
     if (!japanese_known_complete(&e->known, w->jp, b, NULL)) {
         bool late = deadline && g_get_monotonic_time() >= deadline;
         uint64_t spent = japanese_nodes(w->jp) - nodes_before;
-        uint64_t most = s->options.analysis_unfinished_nodes ? s->options.analysis_unfinished_nodes
-                                                             : SEARCH_ANALYSIS_UNFINISHED;
-        bool spent_out =
-            unknown && atomic_fetch_add(&w->s->analysis_unfinished, spent) + spent > most;
+        bool spent_out = unknown && atomic_fetch_add(&w->s->analysis_unfinished, spent) + spent >
+                                        s->options.analysis_unfinished_nodes;
         if (unknown && !late && !spent_out && budget < SEARCH_ANALYSIS_NODES) {
             /* The strings decided before the failure stay in the entry, and their bounds may
              * answer the window now. */

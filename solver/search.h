@@ -103,7 +103,7 @@ typedef struct search_options {
      * japanese_final).  The tests give 1, so that nearly every Analysis passes through it. */
     uint64_t analysis_first_nodes;
     /* and what the Analyses left unfinished below the limit may cost in all before the search
-     * stops, 0 for SEARCH_ANALYSIS_UNFINISHED */
+     * stops, 0 for SEARCH_ANALYSIS_UNFINISHED (search_create puts the default in its copy) */
     uint64_t analysis_unfinished_nodes;
     /* For tests: the analysers without the game space and without the attractor bounds past
      * their limit (japanese_set_space(0), japanese_set_fallback(false)): the search alone. */

@@ -218,10 +218,7 @@ bool threads_run(int *value, search_t *s, const game_t *game, int ply0, int alph
             g_set_error(error, SEARCH_ERROR, SEARCH_ERROR_LIMIT,
                         "the Analyses of final positions left unfinished passed %llu imagined "
                         "positions in all (the last of them %s)",
-                        (unsigned long long)(s->options.analysis_unfinished_nodes
-                                                 ? s->options.analysis_unfinished_nodes
-                                                 : SEARCH_ANALYSIS_UNFINISHED),
-                        analysed);
+                        (unsigned long long)s->options.analysis_unfinished_nodes, analysed);
         else if (analysis_out)
             g_set_error(error, SEARCH_ERROR, SEARCH_ERROR_LIMIT,
                         "the Analysis of the final position %s passed its limit of %llu "

@@ -1406,11 +1406,19 @@ static void test_japanese__unfinished_analyses_stop_past_their_total(void **stat
     assert_non_null(strstr(error->message, "(the last of them "));
     g_clear_error(&error);
     search_destroy(s);
-    /* The same search with the default total solves it. */
+    /* The same search with the default total solves it, to the value of a search whose
+     * Analyses have the whole budget from the start (no position left unknown). */
     o.analysis_unfinished_nodes = 0;
     s = search_create(g, &r, &o, NULL);
     assert_true(search_value(&v, s, game, -SEARCH_VALUE_INF, SEARCH_VALUE_INF, NULL));
     assert_true(search_stats(s).analyses_unknown > 0);
+    search_destroy(s);
+    o.analysis_first_nodes = SEARCH_ANALYSIS_NODES;
+    s = search_create(g, &r, &o, NULL);
+    int whole;
+    assert_true(search_value(&whole, s, game, -SEARCH_VALUE_INF, SEARCH_VALUE_INF, NULL));
+    assert_int_equal(search_stats(s).analyses_unknown, 0);
+    assert_int_equal(v, whole);
     search_destroy(s);
     game_destroy(game);
     board_geom_destroy(g);
