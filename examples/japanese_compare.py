@@ -300,7 +300,43 @@ def classes(board, rows_paths=()):
             print("%s %s" % (row["position"], key[1].lower()))
 
 
+def usage_error(message):
+    """Bad input: one line naming what, exit status 2."""
+    print("japanese_compare.py: %s (--help for the usage)" % message, file=sys.stderr)
+    sys.exit(2)
+
+
+def check_arguments():
+    """The usage on --help; one clear message and status 2 for arguments that cannot work."""
+    args = sys.argv[1:]
+    if args and args[0] in ("-h", "--help"):
+        print(__doc__)
+        sys.exit(0)
+    if not args:
+        usage_error("no MATHGO given: the path of the mathgo program comes first")
+    mode = args[1] if len(args) > 1 and args[1] in ("--classes", "--solved") else None
+    if mode != "--classes" and not (os.path.isfile(args[0]) and os.access(args[0], os.X_OK)):
+        usage_error("MATHGO: '%s' is not an executable file" % args[0])
+    if mode and len(args) < 3:
+        usage_error("%s needs a BOARD such as 4x4" % mode)
+    board = args[2] if mode else (args[1] if len(args) > 1 else "3x3")
+    parts = board.split("x")
+    if len(parts) != 2 or not all(p.isdigit() and int(p) > 0 for p in parts):
+        usage_error("BOARD: '%s' is not a board such as 4x4" % board)
+    limit = None
+    if mode == "--solved" and len(args) > 3:
+        limit = args[3]
+    elif not mode and len(args) > 2:
+        limit = args[2]
+    if limit is not None and not limit.isdigit():
+        usage_error("LIMIT: '%s' is not a number of rows" % limit)
+    for path in args[5:] if mode == "--solved" else (args[3:] if mode else []):
+        if not os.path.isfile(path):
+            usage_error("ROWS: '%s' is not a file" % path)
+
+
 def main():
+    check_arguments()
     mathgo = sys.argv[1]
     if len(sys.argv) > 2 and sys.argv[2] == "--classes":
         classes(sys.argv[3], sys.argv[4:])

@@ -57,3 +57,15 @@ for searched in './X/. b' '././X b' './X/X w'; do
     fi
 done
 grep -qxF '././. b' "$out/merged_classes.txt"
+# Bad arguments: one line naming what, status 2, no traceback.
+for args in "" "$mathgo 4y4" "$mathgo --solved 1x3 many" "$mathgo --classes" \
+    "$mathgo --classes 1x3 $out/no_such_rows.csv" "$out/no_such_mathgo"; do
+    status=0
+    # shellcheck disable=SC2086 # the arguments are split on purpose
+    "$python" examples/japanese_compare.py $args > /dev/null 2> "$out/usage.err" || status=$?
+    if [ "$status" -ne 2 ] || [ "$(wc -l < "$out/usage.err")" -ne 1 ] ||
+        ! grep -q '^japanese_compare.py: ' "$out/usage.err"; then
+        echo "japanese_compare.py $args: status $status, said: $(cat "$out/usage.err")" >&2
+        exit 1
+    fi
+done
