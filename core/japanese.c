@@ -74,7 +74,8 @@ struct japanese {
     entry_t *table;
     uint64_t mask;
     uint64_t max_nodes, nodes, nodes_start;
-    int64_t deadline; /* g_get_monotonic_time() past which a search gives up; 0 none */
+    int64_t deadline;          /* g_get_monotonic_time() past which a search gives up; 0 none */
+    _Atomic uint64_t *counter; /* japanese_set_counter, or NULL */
     bool timed_out;
     node_t *path;    /* JAPANESE_MAX_PLIES situations */
     child_t **kids;  /* kids[ply]: the moves of that ply (BOARD_MAX_POINTS + 1), made on use */
@@ -574,6 +575,8 @@ static void search(jres_t *out, japanese_t *j, int ply)
     memset(out, 0, sizeof *out);
     out->minhit = INT_MAX;
     j->nodes++;
+    if (j->counter && !(j->nodes & 1023))
+        atomic_fetch_add_explicit(j->counter, 1024, memory_order_relaxed);
     if (j->max_nodes && j->nodes - j->nodes_start > j->max_nodes) {
         j->failed = JAPANESE_ERROR_LIMIT + 1;
         return;
@@ -2022,6 +2025,11 @@ uint64_t japanese_space_line_checks(const japanese_t *j)
 void japanese_set_max_nodes(japanese_t *j, uint64_t max_nodes)
 {
     j->max_nodes = max_nodes;
+}
+
+void japanese_set_counter(japanese_t *j, _Atomic uint64_t *counter)
+{
+    j->counter = counter;
 }
 
 void japanese_set_deadline(japanese_t *j, int64_t deadline)

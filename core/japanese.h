@@ -60,6 +60,7 @@
 #include "core/board.h"
 
 #include <glib.h>
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stdint.h>
 
@@ -136,6 +137,11 @@ void japanese_set_max_nodes(japanese_t *j, uint64_t max_nodes);
  * g_get_monotonic_time; 0 none) an analysis fails like one past its node limit, so that a
  * caller with a clock (a GTP genmove, a solve with --max-time) is not held by one string. */
 void japanese_set_deadline(japanese_t *j, int64_t deadline);
+
+/* A counter that the searches to come add their imagined positions to, 1,024 at a time, so
+ * that another thread can show how far a long Analysis has gone (a solve's heartbeat, whose
+ * node count stands still meanwhile); NULL for none. */
+void japanese_set_counter(japanese_t *j, _Atomic uint64_t *counter);
 
 /*
  * The game space (docs/japanese.md, "The game space"), for boards of at most

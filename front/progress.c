@@ -30,10 +30,15 @@ static gpointer tick(gpointer data)
         gint64 now = g_get_monotonic_time();
         if (t->stop || now - t->last_line < (gint64)(QUIET_SECONDS * G_TIME_SPAN_SECOND))
             continue;
-        char nodes[32] = ""; /* in the columns of the solver's own lines */
-        if (t->search)
-            snprintf(nodes, sizeof nodes, "%12llu nodes ",
-                     (unsigned long long)search_nodes_so_far(t->search));
+        char nodes[64] = ""; /* in the columns of the solver's own lines */
+        if (t->search) {
+            int at = snprintf(nodes, sizeof nodes, "%12llu nodes ",
+                              (unsigned long long)search_nodes_so_far(t->search));
+            uint64_t imagined = search_imagined_so_far(t->search);
+            if (imagined) /* the Analyses' positions: the nodes stand still during one */
+                snprintf(nodes + at, sizeof nodes - at, "%12llu imagined ",
+                         (unsigned long long)imagined);
+        }
         fprintf(stderr, "mathgo %s: %8.1f s %s %s\n", t->name, (now - t->started) / 1e6, nodes,
                 t->phase ? t->phase : "working");
         t->last_line = now;

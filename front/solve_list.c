@@ -16,6 +16,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* A bound of the text lines: solve_bound_text leaves an open end empty (for the CSV). */
+static const char *or_open(const char *bound)
+{
+    return *bound ? bound : "?";
+}
+
 static GQuark solve_list_error_quark(void)
 {
     return g_quark_from_static_string("solve-list-error-quark");
@@ -224,14 +230,16 @@ int solve_list(const board_geom_t *geom, const solve_list_options_t *o)
                        *winner == 'B'   ? "Black wins"
                        : *winner == 'W' ? "White wins"
                                         : "a tie",
-                       solve_bound_text(lo, bounds.lo), solve_bound_text(hi, bounds.hi));
+                       or_open(solve_bound_text(lo, bounds.lo)),
+                       or_open(solve_bound_text(hi, bounds.hi)));
             else if (ok)
                 printf("%s %s %s\n", position, e->to_move == BOARD_BLACK ? "b" : "w",
                        solve_result_text(value, res.value, o->rules));
             else
                 printf("%s %s not solved (%s): in [%s, %s]\n", position,
                        e->to_move == BOARD_BLACK ? "b" : "w", row_status,
-                       solve_bound_text(lo, bounds.lo), solve_bound_text(hi, bounds.hi));
+                       or_open(solve_bound_text(lo, bounds.lo)),
+                       or_open(solve_bound_text(hi, bounds.hi)));
         }
         fflush(stdout);
         game_destroy(game);

@@ -134,6 +134,7 @@ static void begin(search_t *s)
                                          ? s->options.analysis_first_nodes
                                          : SEARCH_ANALYSIS_FIRST);
     atomic_store(&s->analysis_unfinished, 0);
+    atomic_store(&s->imagined_all, 0);
 }
 
 /*

@@ -193,6 +193,9 @@ struct search {
     /* and what its Analyses left unfinished below the limit have cost so far, in imagined
      * positions: past SEARCH_ANALYSIS_UNFINISHED the search stops (japanese_final) */
     _Atomic uint64_t analysis_unfinished;
+    /* and the imagined positions of every Analysis so far, 1,024 at a time, for the heartbeat
+     * (search_imagined_so_far) */
+    _Atomic uint64_t imagined_all;
 };
 
 typedef struct worker {

@@ -141,6 +141,7 @@ search_t *search_create(const board_geom_t *geom, const rules_t *rules,
     }
     atomic_init(&s->stop, false);
     atomic_init(&s->nodes_all, 0);
+    atomic_init(&s->imagined_all, 0);
     if (s->options.threads > 1)
         s->busy = g_new0(_Atomic uint64_t, BUSY_SLOTS);
     return s;
@@ -185,6 +186,11 @@ search_bounds_t search_root_bounds(const search_t *s)
 uint64_t search_nodes_so_far(const search_t *s)
 {
     return atomic_load_explicit(&s->nodes_all, memory_order_relaxed);
+}
+
+uint64_t search_imagined_so_far(const search_t *s)
+{
+    return atomic_load_explicit(&s->imagined_all, memory_order_relaxed);
 }
 
 struct tt *search_table(search_t *s)
@@ -304,6 +310,7 @@ static int japanese_final(worker_t *w, const hist_t *h, int alpha, int beta, boo
         w->jp = japanese_create(w->g, 16, SEARCH_ANALYSIS_NODES);
         bool search_only = w->s->options.analysis_search_only;
         japanese_set_space(w->jp, search_only ? 0 : JAPANESE_SPACE_AFTER_NODES);
+        japanese_set_counter(w->jp, &w->s->imagined_all);
         w->jp_cache = g_new0(jp_cache_t, JP_CACHE_SIZE);
     }
     int rest = 2 * (h->captures[BOARD_BLACK] - h->captures[BOARD_WHITE]) - w->r->komi2;

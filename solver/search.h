@@ -216,6 +216,12 @@ search_bounds_t search_root_bounds(const search_t *search);
  * search_root_bounds is not. */
 uint64_t search_nodes_so_far(const search_t *search);
 
+/* Under analysis=japanese, the imagined positions of its Analyses of final positions so far
+ * (core/japanese.h) since the search began, counted 1,024 at a time: during a long Analysis the
+ * node count stands still and this one moves.  Safe to read from another thread, as
+ * search_nodes_so_far. */
+uint64_t search_imagined_so_far(const search_t *search);
+
 /* The context's table (NULL when it has none), for checkpoints. */
 struct tt *search_table(search_t *search);
 

@@ -1424,6 +1424,60 @@ static void test_japanese__unfinished_analyses_stop_past_their_total(void **stat
     board_geom_destroy(g);
 }
 
+/* The imagined positions are counted for a progress display, 1,024 at a time: the analyser
+ * adds each whole thousand-odd its searches pass, the solver gathers them for its search and
+ * starts again at every search (a chinese search has none). */
+static void test_japanese__imagined_positions_are_counted_for_the_heartbeat(void **state)
+{
+    (void)state;
+    board_geom_t *g = board_geom_create(4, 4, NULL);
+    board_t b;
+    int w, h;
+    char diagram[] = "..O.\nX.OO\nO...\n....\n"; /* a lone black stone: a long Analysis */
+    assert_true(diagram_parse(&b, &w, &h, diagram, NULL));
+    japanese_t *j = japanese_create(g, 16, 5000);
+    japanese_set_space(j, 0);
+    _Atomic uint64_t counter = 0;
+    japanese_set_counter(j, &counter);
+    japanese_analysis_t a;
+    GError *error = NULL;
+    assert_false(japanese_analyse(&a, j, &b, &error)); /* past its 5,000 */
+    g_clear_error(&error);
+    uint64_t nodes = japanese_nodes(j);
+    assert_true(nodes > 5000);
+    assert_int_equal(atomic_load(&counter), nodes / 1024 * 1024);
+    japanese_set_counter(j, NULL);
+    assert_false(japanese_analyse(&a, j, &b, NULL));
+    assert_int_equal(atomic_load(&counter), nodes / 1024 * 1024);
+    japanese_destroy(j);
+    board_geom_destroy(g);
+
+    g = board_geom_create(2, 4, NULL);
+    board_t empty = {{0, 0}};
+    const char *names[] = {"japanese", "chinese"};
+    for (int k = 0; k < 2; k++) {
+        rules_t r;
+        assert_true(rules_parse(&r, names[k], NULL));
+        search_options_t o = search_options_default();
+        o.tt_bytes = 1u << 20;
+        search_t *s = search_create(g, &r, &o, NULL);
+        game_t *game = game_create_from(g, &r, &empty, BOARD_BLACK, NULL);
+        int v;
+        assert_true(search_value(&v, s, game, -SEARCH_VALUE_INF, SEARCH_VALUE_INF, NULL));
+        uint64_t first = search_imagined_so_far(s);
+        if (k == 0)
+            assert_true(first >= 1024 && first % 1024 == 0);
+        else
+            assert_int_equal(first, 0);
+        /* A second search begins at 0: the Analyses are cached, so it imagines fewer. */
+        assert_true(search_value(&v, s, game, -SEARCH_VALUE_INF, SEARCH_VALUE_INF, NULL));
+        assert_true(search_imagined_so_far(s) <= first);
+        game_destroy(game);
+        search_destroy(s);
+    }
+    board_geom_destroy(g);
+}
+
 /* ---- solve --positions ------------------------------------------------------------------------
  */
 
@@ -1680,6 +1734,7 @@ int main(void)
         cmocka_unit_test(test_japanese__cycle_requirements_hold_after_other_histories),
         cmocka_unit_test(test_japanese__unfinished_analyses_change_no_value),
         cmocka_unit_test(test_japanese__unfinished_analyses_stop_past_their_total),
+        cmocka_unit_test(test_japanese__imagined_positions_are_counted_for_the_heartbeat),
         cmocka_unit_test(test_japanese__solve_positions_rows_equal_one_at_a_time),
         cmocka_unit_test(test_japanese__score_command_reports_and_refuses_bad_input),
         cmocka_unit_test(test_japanese__gtp_scores_and_lists_statuses_by_the_analysis),
