@@ -78,3 +78,14 @@ void search_static_bounds(int *lo, int *hi, search_t *s, const game_t *game)
     search_worker_free(w);
     g_free(w);
 }
+
+bool bounds_value_range(int *lo, int *hi, const rules_t *rules, const board_geom_t *geom)
+{
+    int n = board_popcount(geom->all);
+    if (rules->tax == RULES_TAX_NONE || rules->scoring != RULES_SCORING_AREA ||
+        rules->cycle != RULES_CYCLE_NONE || board_geom_is_region(geom) || n < 3)
+        return false;
+    *lo = -2 * (n - 2) - rules->komi2;
+    *hi = 2 * (n - 2) - rules->komi2;
+    return true;
+}

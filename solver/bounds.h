@@ -55,4 +55,22 @@ bool bounds_usable(const worker_t *w, int j, int c, uint64_t alive, uint64_t ter
  * passed now, inside the static bounds.  It orders moves and nothing else. */
 int bounds_horizon_estimate(const worker_t *w, const hist_t *h, const statics_t *sb);
 
+/*
+ * The range every final score of the rules lies in, Black's view (twice the margin, less the
+ * komi), when the group tax narrows it below the trivial [-2N, 2N]: area scoring with the tax
+ * (old-chinese), no cycle rule (a repetition's value is beyond every score), a plain board of
+ * N >= 3 points.  A side wins by at most N - 2 points.  Black's margin is a_B - 2 g_B - a_W +
+ * 2 g_W (areas a, taxed groups g).  With no white stone a_W = g_W = 0, and Black, owning
+ * anything, pays for one group at least: at most N - 2.  With white stones a_W >= g_W (each
+ * group holds a stone) and a_B <= N - a_W, so the margin is at most N - 2 g_B - 2 (a_W - g_W)
+ * <= N - 2 g_B: N - 2 once Black has a stone; without one a_B = 0 (no region reaches a black
+ * stone) and a_W = N (every empty region reaches White alone), so 2 g_W - N <= N mod 2 <= N - 2,
+ * the groups lying pairwise apart (g_W <= ceil(N / 2) on a rectangle).  The same for White.
+ * So a root test that proves the end of the range answers the value: without it the last
+ * test of 3x6 old-chinese ("B >= 16.5?", 16 being the end) asked White to refute every Black
+ * try at an impossible score and had not ended after 800 s.  False (and *lo, *hi untouched)
+ * where no such range is known.
+ */
+bool bounds_value_range(int *lo, int *hi, const rules_t *rules, const board_geom_t *geom);
+
 #endif

@@ -7,6 +7,7 @@
  * first moves and an optimal game are then found with more null-window tests (search_solve).
  * docs/solver.md, "Search", gives the measurements behind each choice.
  */
+#include "solver/bounds.h"
 #include "solver/threads.h"
 
 #include <stdio.h>
@@ -233,7 +234,15 @@ static bool value_within(int *value, search_t *s, const game_t *game, int alpha,
         if (reporting)
             s->root_lo = lo, s->root_hi = hi;
         search_distances_t plan = {0};
+        int least, most; /* what any final score allows (bounds_value_range) */
+        bool capped = bounds_value_range(&least, &most, &s->rules, s->geom);
         for (;;) {
+            if (capped && lo >= most)
+                hi = lo; /* lo <= value <= most <= lo */
+            if (capped && hi <= least)
+                lo = hi;
+            if (reporting && lo == hi)
+                s->root_lo = lo, s->root_hi = hi;
             if (hi <= alpha || lo >= beta || lo == hi) {
                 v = hi <= alpha ? hi : lo;
                 break;

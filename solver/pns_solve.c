@@ -5,6 +5,7 @@
  * search without a bound, the distance from bounded ones ("does the winner win within d
  * plies?"), and each move from one search after it.
  */
+#include "solver/bounds.h"
 #include "solver/pns_internal.h"
 
 /* A last-move value, Black's view: `winner` wins in `plies` (search.h's conventions). */
@@ -127,6 +128,11 @@ static bool value_search(board_color_t *winner, int *plies, pns_t *p, const game
 static bool margin_test(pns_outcome_t *outcome, int *lo, int *hi, pns_t *p, const game_t *game,
                         int t)
 {
+    if (t <= *lo || t > *hi) {
+        /* Known: only when the rules bound every score (bounds_value_range). */
+        *outcome = t <= *lo ? PNS_PROVED : PNS_DISPROVED;
+        return true;
+    }
     *outcome = pns_prove_margin(p, game, t);
     if (*outcome == PNS_UNKNOWN)
         return false;
@@ -154,11 +160,13 @@ static bool margin_test(pns_outcome_t *outcome, int *lo, int *hi, pns_t *p, cons
 static bool margin_search(int *value, pns_t *p, const game_t *game, bool winner_only)
 {
     int lo = -SEARCH_VALUE_CYCLE_WIN, hi = SEARCH_VALUE_CYCLE_WIN; /* lo <= value <= hi */
+    bounds_value_range(&lo, &hi, game_rules(game), game_geom(game));
     pns_outcome_t outcome;
     for (int t = 1;; t *= 2) {
-        if (!margin_test(&outcome, &lo, &hi, p, game, t))
+        int asked = t > hi && hi > lo ? hi : t; /* not past what every score allows */
+        if (!margin_test(&outcome, &lo, &hi, p, game, asked))
             return false;
-        if (outcome == PNS_DISPROVED || winner_only)
+        if (outcome == PNS_DISPROVED || winner_only || lo >= hi)
             break;
         if (t >= MARGIN_FAR) {
             if (!margin_test(&outcome, &lo, &hi, p, game, SEARCH_VALUE_CYCLE_WIN))

@@ -7,9 +7,12 @@
 #include "core/rules.h"
 #include "front/commands.h"
 #include "positions/diagram.h"
+#include "core/score.h"
+#include "solver/bounds.h"
 #include "solver/search.h"
 #include "tests/support.h"
 
+#include <limits.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -548,12 +551,92 @@ static void test_solver__command_reads_region_diagrams(void **state)
     g_free(dir);
 }
 
+/* The progress callback of test_solver__the_group_tax_bounds_every_score: the highest root
+ * test asked. */
+static void record_highest_test(const search_progress_t *p, void *data)
+{
+    int *highest = data;
+    if (p->test > *highest)
+        *highest = p->test;
+}
+
+/* bounds_value_range: every final score of old-chinese (both ways of counting a group, with
+ * and without komi) on every stone pattern of small boards lies in the range, whose ends are
+ * met; the rules that keep the trivial range get none. */
+static void test_solver__the_group_tax_bounds_every_score(void **state)
+{
+    (void)state;
+    static const int sizes[][2] = {{1, 3}, {1, 7}, {2, 4}, {3, 3}, {3, 4}};
+    static const char *taxed[] = {"old-chinese", "old-chinese,taxgroup=eyes",
+                                  "old-chinese,komi=7.5"};
+    for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++) {
+        board_geom_t *g = board_geom_create(sizes[i][0], sizes[i][1], NULL);
+        int n = g->size;
+        for (size_t k = 0; k < sizeof taxed / sizeof taxed[0]; k++) {
+            rules_t r;
+            assert_true(rules_parse(&r, taxed[k], NULL));
+            int lo, hi;
+            assert_true(bounds_value_range(&lo, &hi, &r, g));
+            int least = INT_MAX, most = INT_MIN;
+            uint64_t patterns = 1;
+            for (int p = 0; p < n; p++)
+                patterns *= 3;
+            for (uint64_t code = 0; code < patterns; code++) {
+                board_t b = {{0, 0}};
+                uint64_t c = code;
+                for (int p = 0; p < n; p++, c /= 3)
+                    if (c % 3)
+                        b.stones[c % 3 - 1] |= board_bit(p);
+                uint16_t captures[2] = {0, 0};
+                int v = score_margin2(&b, g, &r, captures);
+                least = v < least ? v : least;
+                most = v > most ? v : most;
+            }
+            if (least < lo || most > hi)
+                fail_msg("%dx%d %s: scores in [%d, %d], outside [%d, %d]", sizes[i][0], sizes[i][1],
+                         taxed[k], least, most, lo, hi);
+            assert_int_equal(least, lo);
+            assert_int_equal(most, hi);
+        }
+        static const char *untaxed[] = {"chinese", "tromp-taylor",
+                                        "old-chinese,cycle=draw,ko=simple", "japanese", "math"};
+        for (size_t k = 0; k < sizeof untaxed / sizeof untaxed[0]; k++) {
+            rules_t r;
+            assert_true(rules_parse(&r, untaxed[k], NULL));
+            int lo = 1, hi = -1;
+            assert_false(bounds_value_range(&lo, &hi, &r, g));
+            assert_int_equal(lo, 1);
+        }
+        board_geom_destroy(g);
+    }
+    /* The solver asks no root test past the range: 3x3 old-chinese is B+7, the end of it, and
+     * the test "B >= 7.5?" was its most costly (19,424 nodes in all before, 481 now). */
+    board_geom_t *g = board_geom_create(3, 3, NULL);
+    rules_t r;
+    assert_true(rules_parse(&r, "old-chinese", NULL));
+    search_options_t o = search_options_default();
+    o.tt_bytes = 1u << 20;
+    int highest = INT_MIN;
+    o.progress = record_highest_test;
+    o.progress_data = &highest;
+    search_t *s = search_create(g, &r, &o, NULL);
+    game_t *game = game_create(g, &r);
+    int v;
+    assert_true(search_value(&v, s, game, -SEARCH_VALUE_INF, SEARCH_VALUE_INF, NULL));
+    assert_int_equal(v, 14);
+    assert_true(highest > INT_MIN && highest <= 14);
+    game_destroy(game);
+    search_destroy(s);
+    board_geom_destroy(g);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_solver__legal_moves_equal_game_legal_moves_on_random_games),
         cmocka_unit_test(test_solver__values_after_histories_from_data),
         cmocka_unit_test(test_solver__reproduces_published_values),
+        cmocka_unit_test(test_solver__the_group_tax_bounds_every_score),
         cmocka_unit_test(test_solver__empty_board_is_never_negative_with_passes),
         cmocka_unit_test(test_solver__two_contexts_are_independent_and_deterministic),
         cmocka_unit_test(test_solver__cleared_interrupt_searches_again),
