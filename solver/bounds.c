@@ -79,13 +79,22 @@ void search_static_bounds(int *lo, int *hi, search_t *s, const game_t *game)
     g_free(w);
 }
 
-bool bounds_value_range(int *lo, int *hi, const rules_t *rules, const board_geom_t *geom)
+int bounds_margin_most(const board_geom_t *geom, bool taxed)
 {
     int n = board_popcount(geom->all);
+    if (!taxed)
+        return n;
+    return n - 2 > 1 ? n - 2 : 1;
+}
+
+bool bounds_value_range(int *lo, int *hi, const rules_t *rules, const board_geom_t *geom)
+{
     if (rules->tax == RULES_TAX_NONE || rules->scoring != RULES_SCORING_AREA ||
-        rules->cycle != RULES_CYCLE_NONE || board_geom_is_region(geom) || n < 3)
+        rules->cycle != RULES_CYCLE_NONE || board_geom_is_region(geom) ||
+        board_popcount(geom->all) < 3)
         return false;
-    *lo = -2 * (n - 2) - rules->komi2;
-    *hi = 2 * (n - 2) - rules->komi2;
+    int most = bounds_margin_most(geom, true);
+    *lo = -2 * most - rules->komi2;
+    *hi = 2 * most - rules->komi2;
     return true;
 }

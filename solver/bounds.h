@@ -73,4 +73,10 @@ int bounds_horizon_estimate(const worker_t *w, const hist_t *h, const statics_t 
  */
 bool bounds_value_range(int *lo, int *hi, const rules_t *rules, const board_geom_t *geom);
 
+/* The largest |margin| in points of any final position on a plain board (the Chetrit study's
+ * windows, solver/chetrit.c, and bounds_value_range): N without the tax (each colour's score
+ * lies between minus and plus its area, and the areas share the N points), N - 2 with it
+ * (above), 1 on the boards of fewer than 3 points. */
+int bounds_margin_most(const board_geom_t *geom, bool taxed);
+
 #endif

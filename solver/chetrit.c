@@ -7,6 +7,7 @@
 #include "core/rules.h"
 #include "core/score.h"
 #include "positions/rank.h"
+#include "solver/bounds.h"
 #include "solver/pns.h"
 #include "solver/search.h"
 
@@ -481,21 +482,11 @@ fail:
     return false;
 }
 
-/*
- * The largest |margin| of any final position under rule set r, in points.  Each colour's
- * area holds its stones, and its taxed groups are no more than its stones, so a colour's score
- * s_c = area_c - 2 groups_c satisfies -area_c <= s_c <= area_c, and the areas share the N
- * points: |margin| <= N.  With a tax, one more step: if Black has a group, margin <= area_B -
- * 2 + area_W <= N - 2; if Black has no stone, Black's score is 0 and White's k >= 1 chains (if
- * any) own all N points, so margin = 2k - N <= 1 (at most ceil(N/2) stones of a grid are
- * pairwise apart).  The same for White: |margin| <= max(N - 2, 1).
- */
+/* The largest |margin| of any final position under rule set r, in points (the argument is
+ * at bounds_margin_most, solver/bounds.h). */
 int chetrit_margin_limit(const board_geom_t *geom, chetrit_rule_t r)
 {
-    int n = geom->size;
-    if (!rule_taxed(r))
-        return n;
-    return n - 2 > 1 ? n - 2 : 1;
+    return bounds_margin_most(geom, rule_taxed(r));
 }
 
 bool chetrit_margin_sign(int *sign, const chetrit_row_t *row, chetrit_rule_t r)
