@@ -76,6 +76,7 @@ struct japanese {
     uint64_t max_nodes, nodes, nodes_start;
     int64_t deadline;          /* g_get_monotonic_time() past which a search gives up; 0 none */
     _Atomic uint64_t *counter; /* japanese_set_counter, or NULL */
+    const atomic_bool *stop;   /* japanese_set_stop, or NULL */
     bool timed_out;
     node_t *path;    /* JAPANESE_MAX_PLIES situations */
     child_t **kids;  /* kids[ply]: the moves of that ply (BOARD_MAX_POINTS + 1), made on use */
@@ -137,6 +138,14 @@ void japanese_destroy(japanese_t *j)
 uint64_t japanese_nodes(const japanese_t *j)
 {
     return j->nodes;
+}
+
+/* Whether the searches must stop now: past the deadline (japanese_set_deadline) or told to
+ * (japanese_set_stop).  Asked every few thousand steps: the clock costs a system call. */
+static bool out_of_time(const japanese_t *j)
+{
+    return (j->deadline && g_get_monotonic_time() > j->deadline) ||
+           (j->stop && atomic_load_explicit(j->stop, memory_order_relaxed));
 }
 
 /* ---- Two-eye-formations ---------------------------------------------------------------------- */
@@ -581,7 +590,7 @@ static void search(jres_t *out, japanese_t *j, int ply)
         j->failed = JAPANESE_ERROR_LIMIT + 1;
         return;
     }
-    if (j->deadline && !(j->nodes & 1023) && g_get_monotonic_time() > j->deadline) {
+    if (!(j->nodes & 1023) && out_of_time(j)) {
         j->timed_out = true;
         j->failed = JAPANESE_ERROR_LIMIT + 1;
         return;
@@ -960,7 +969,7 @@ static bool agraph_build(agraph_t *gr, const japanese_t *j, const board_t *b, bo
     astate_t start = {{b->stones[0], b->stones[1]}, (uint8_t)board_color_other(d), 0, NO_KO, {0}};
     aset_index(&gr->set, &start);
     for (uint32_t i = 0; i < agraph_size(gr) && ok; i++) {
-        if (j->deadline && !(i & 4095) && g_get_monotonic_time() > j->deadline) {
+        if (!(i & 4095) && out_of_time(j)) {
             ok = false;
             break;
         }
@@ -1441,7 +1450,7 @@ static int64_t aspace_reach(japanese_t *j, const astate_t *start)
         g_array_set_size(sp->gr.first, sp->expanded); /* the end entry moves */
     bool ok = k >= 0;
     for (; ok && sp->expanded < agraph_size(&sp->gr); sp->expanded++) {
-        if (j->deadline && !(sp->expanded & 4095) && g_get_monotonic_time() > j->deadline)
+        if (!(sp->expanded & 4095) && out_of_time(j))
             ok = false;
         astate_t x = *aset_at(&sp->gr.set, sp->expanded);
         board_t pos = {{x.stones[0], x.stones[1]}};
@@ -2030,6 +2039,11 @@ void japanese_set_max_nodes(japanese_t *j, uint64_t max_nodes)
 void japanese_set_counter(japanese_t *j, _Atomic uint64_t *counter)
 {
     j->counter = counter;
+}
+
+void japanese_set_stop(japanese_t *j, const atomic_bool *stop)
+{
+    j->stop = stop;
 }
 
 void japanese_set_deadline(japanese_t *j, int64_t deadline)

@@ -143,6 +143,11 @@ void japanese_set_deadline(japanese_t *j, int64_t deadline);
  * node count stands still meanwhile); NULL for none. */
 void japanese_set_counter(japanese_t *j, _Atomic uint64_t *counter);
 
+/* A flag that stops the searches to come, as the deadline does, once another thread sets it
+ * (a solve interrupted by a signal or stopped by a limit, whose Analysis would otherwise hold
+ * it for up to a string's whole budget); NULL for none. */
+void japanese_set_stop(japanese_t *j, const atomic_bool *stop);
+
 /*
  * The game space (docs/japanese.md, "The game space"), for boards of at most
  * JAPANESE_SPACE_MAX_POINTS points: the graph of every state of the imagined game reached so

@@ -529,7 +529,7 @@ int front_solve(int argc, char **argv)
     if (!decompose)
         watcher = front_interrupt_watch(on_signal, &run);
     ticker = front_ticker_create("solve", show_progress);
-    front_ticker_phase(ticker, "%s", decompose ? "the regions' values" : "the value");
+    front_ticker_phase(ticker, "%s", decompose ? "the regions' values" : "the value: in [?, ?]");
     if (decompose) {
         status = solve_decompose(geom, &start, &rules, to_move, csv, !no_header);
         goto done;

@@ -60,6 +60,7 @@ static bool japanese_final_at_least(pns_t *p, const game_t *game, const game_sta
         g_free(p->jp_cache);
         p->jp = japanese_create(g, 16, SEARCH_ANALYSIS_NODES);
         japanese_set_space(p->jp, JAPANESE_SPACE_AFTER_NODES);
+        japanese_set_stop(p->jp, &p->interrupted); /* a signal ends an Analysis too */
         p->jp_cache = g_new0(jp_cache_t, JP_CACHE_SIZE);
         p->jp_geom = g;
         memcpy(p->jp_shape, shape, sizeof shape);

@@ -160,6 +160,7 @@ void search_destroy(search_t *s)
 void search_interrupt(search_t *s)
 {
     atomic_store(&s->interrupted, true);
+    atomic_store(&s->stop, true); /* ends an Analysis too (japanese_set_stop) */
 }
 
 void search_clear_interrupt(search_t *s)
@@ -311,6 +312,7 @@ static int japanese_final(worker_t *w, const hist_t *h, int alpha, int beta, boo
         bool search_only = w->s->options.analysis_search_only;
         japanese_set_space(w->jp, search_only ? 0 : JAPANESE_SPACE_AFTER_NODES);
         japanese_set_counter(w->jp, &w->s->imagined_all);
+        japanese_set_stop(w->jp, &w->s->stop);
         w->jp_cache = g_new0(jp_cache_t, JP_CACHE_SIZE);
     }
     int rest = 2 * (h->captures[BOARD_BLACK] - h->captures[BOARD_WHITE]) - w->r->komi2;
@@ -335,7 +337,7 @@ static int japanese_final(worker_t *w, const hist_t *h, int alpha, int beta, boo
                           budget >= SEARCH_ANALYSIS_NODES && !s->options.analysis_search_only);
     uint64_t nodes_before = japanese_nodes(w->jp);
     if (!japanese_known_complete(&e->known, w->jp, b, NULL)) {
-        bool late = deadline && g_get_monotonic_time() >= deadline;
+        bool late = (deadline && g_get_monotonic_time() >= deadline) || atomic_load(&s->stop);
         uint64_t spent = japanese_nodes(w->jp) - nodes_before;
         bool spent_out = unknown && atomic_fetch_add(&w->s->analysis_unfinished, spent) + spent >
                                         s->options.analysis_unfinished_nodes;

@@ -1424,9 +1424,10 @@ static void test_japanese__unfinished_analyses_stop_past_their_total(void **stat
     board_geom_destroy(g);
 }
 
-/* The imagined positions are counted for a progress display, 1,024 at a time: the analyser
- * adds each whole thousand-odd its searches pass, the solver gathers them for its search and
- * starts again at every search (a chinese search has none). */
+/* The imagined positions are counted for a progress display, 1,024 at a time (and a stop flag
+ * ends an Analysis at once): the analyser adds each whole thousand-odd its searches pass, the
+ * solver gathers them for its search and starts again at every search (a chinese search has none).
+ */
 static void test_japanese__imagined_positions_are_counted_for_the_heartbeat(void **state)
 {
     (void)state;
@@ -1449,6 +1450,15 @@ static void test_japanese__imagined_positions_are_counted_for_the_heartbeat(void
     japanese_set_counter(j, NULL);
     assert_false(japanese_analyse(&a, j, &b, NULL));
     assert_int_equal(atomic_load(&counter), nodes / 1024 * 1024);
+    japanese_destroy(j);
+    /* A stop flag set by another thread (a signal, another thread's limit) ends the Analysis
+     * within a thousand-odd positions, where this one would run past 20 M. */
+    j = japanese_create(g, 16, 0);
+    atomic_bool stop = true;
+    japanese_set_stop(j, &stop);
+    assert_false(japanese_analyse(&a, j, &b, &error));
+    g_clear_error(&error);
+    assert_true(japanese_nodes(j) <= 1024 * 4);
     japanese_destroy(j);
     board_geom_destroy(g);
 
