@@ -72,19 +72,32 @@ def save(fig, folder, name):
 
 
 def plot_solve_cost(data, out):
-    rows = read_csv(os.path.join(data, "solve_table.csv"))
+    table = read_csv(os.path.join(data, "solve_table.csv"))
     extras = os.path.join(data, "solve_extras.csv")
-    if os.path.exists(extras):
-        rows += read_csv(extras)
+    extra = read_csv(extras) if os.path.exists(extras) else []
     fig, axes = plt.subplots(2, 3, figsize=(10, 6), sharex=True, sharey=True)
     for ax, rules in zip(axes.flat, RULES):
+        # One point a board: the table's value where it solved the board, else the last solved
+        # row of the longer runs (a later run replaces an earlier one), else the furthest a
+        # stopped run got.
+        best = {}
+        for source, rows in (("table", table), ("extra", extra)):
+            for r in rows:
+                if r["rules"] != rules or r["to_move"] != "b" or not r["nodes"]:
+                    continue
+                stopped = r["result"] in ("", "limit")
+                old = best.get(r["board"])
+                if old is not None:
+                    old_source, old_nodes, old_stopped = old
+                    if not old_stopped and (old_source == "table" or stopped):
+                        continue
+                    if old_stopped and stopped and old_nodes >= int(r["nodes"]):
+                        continue
+                best[r["board"]] = (source, int(r["nodes"]), stopped)
         series = {}
-        for r in rows:
-            if r["rules"] != rules or r["to_move"] != "b" or not r["nodes"]:
-                continue
-            w, h = size(r["board"])
-            stopped = r["result"] in ("", "limit")
-            series.setdefault(family(r["board"]), []).append((w * h, int(r["nodes"]), stopped))
+        for board, (_, nodes, stopped) in best.items():
+            w, h = size(board)
+            series.setdefault(family(board), []).append((w * h, nodes, stopped))
         for name in sorted(series):
             points = sorted(series[name])
             # solved boards joined by a line; stopped ones alone, open: a lower bound
