@@ -337,7 +337,14 @@ static int japanese_final(worker_t *w, const hist_t *h, int alpha, int beta, boo
                           budget >= SEARCH_ANALYSIS_NODES && !s->options.analysis_search_only);
     uint64_t nodes_before = japanese_nodes(w->jp);
     if (!japanese_known_complete(&e->known, w->jp, b, NULL)) {
-        bool late = (deadline && g_get_monotonic_time() >= deadline) || atomic_load(&s->stop);
+        bool late = deadline && g_get_monotonic_time() >= deadline;
+        if (!late && atomic_load(&s->stop)) {
+            /* Told to stop (a signal, another thread's limit, the test's end for a helper):
+             * the Analysis did not fail, the search ends as at any other node, and what the
+             * strings decided so far stay known. */
+            w->aborted = true;
+            return 0;
+        }
         uint64_t spent = japanese_nodes(w->jp) - nodes_before;
         bool spent_out = unknown && atomic_fetch_add(&w->s->analysis_unfinished, spent) + spent >
                                         s->options.analysis_unfinished_nodes;
