@@ -128,18 +128,19 @@ static bool value_search(board_color_t *winner, int *plies, pns_t *p, const game
 static bool margin_test(pns_outcome_t *outcome, int *lo, int *hi, pns_t *p, const game_t *game,
                         int t)
 {
-    if (t <= *lo || t > *hi) {
-        /* Known: only when the rules bound every score (bounds_value_range). */
+    if (t <= *lo || t > *hi)
+        /* Known without a search: only when the rules bound every score (bounds_value_range);
+         * the root's bounds take it too, for the winner read from them. */
         *outcome = t <= *lo ? PNS_PROVED : PNS_DISPROVED;
-        return true;
+    else {
+        *outcome = pns_prove_margin(p, game, t);
+        if (*outcome == PNS_UNKNOWN)
+            return false;
+        if (*outcome == PNS_PROVED)
+            *lo = t;
+        else
+            *hi = t - 1;
     }
-    *outcome = pns_prove_margin(p, game, t);
-    if (*outcome == PNS_UNKNOWN)
-        return false;
-    if (*outcome == PNS_PROVED)
-        *lo = t;
-    else
-        *hi = t - 1;
     root_proved(p, *lo, *hi, t, *outcome == PNS_PROVED ? *lo : *hi);
     return true;
 }
