@@ -3,7 +3,7 @@
 
 Usage: japanese_compare.py MATHGO [BOARD] [LIMIT]                        finished games (3x3)
        japanese_compare.py MATHGO --solved BOARD [LIMIT] [OUT|-] [ROWS...]  solved values
-       japanese_compare.py MATHGO --classes BOARD [ROWS...]                 a list to search
+       japanese_compare.py MATHGO --classes BOARD [--untried] [ROWS...]     a list to search
 
 ROWS is one CSV file or several (solve CSVs and docs/data/japanese_BOARD.csv files, in any
 mix): their searched rows together, a row found in several keeping what all of them prove.
@@ -11,7 +11,9 @@ mix): their searched rows together, a row found in several keeping what all of t
 --classes prints, for `mathgo solve BOARD --positions -`, one row (the first in rank order) of
 each class of images of docs/data/chetrit_BOARD.csv (reflections, and the colours swapped with
 the side to move) that has no row searched in ROWS (a solve CSV or a docs/data/japanese_BOARD.csv;
-none when omitted): the rows whose values the others take.
+none when omitted): the rows whose values the others take.  With --untried, a class with any row
+in a solve CSV of ROWS is left out too, a row stopped at its limit among them: a first pass over
+the list tries each class once, and the rows at the cap wait for a pass with a longer one.
 
 Finished games: every legal position of a board, one per symmetry class (`mathgo enumerate
 --canonical`), taken as the final position (both passed, no prisoners from the game, komi 0).
@@ -284,11 +286,25 @@ def read_searched(text):
     return japanese
 
 
-def classes(board, rows_paths=()):
-    """The --classes list: one row per class of images without a searched row."""
+def read_all_tried(paths):
+    """The (position, to_move) of every row of the solve CSVs among paths, whatever its status,
+    and of every searched row of a docs/data/japanese_BOARD.csv."""
+    tried = set()
+    for path in paths:
+        with open(path) as f:
+            for r in csv.DictReader(f):
+                if "japanese_margin" in r and r.get("source", "search") != "search":
+                    continue
+                tried.add((r["position"], r["to_move"].upper()))
+    return tried
+
+
+def classes(board, rows_paths=(), untried=False):
+    """The --classes list: one row per class of images without a searched row (with untried,
+    without any row tried)."""
     with open(chetrit_path(board)) as f:
         rows = list(csv.DictReader(f))
-    searched = read_all_searched(rows_paths)
+    searched = read_all_tried(rows_paths) if untried else read_all_searched(rows_paths)
     seen = set()
     for row in rows:
         key = (row["position"], row["to_move"].upper())
@@ -330,7 +346,10 @@ def check_arguments():
         limit = args[2]
     if limit is not None and not limit.isdigit():
         usage_error("LIMIT: '%s' is not a number of rows" % limit)
-    for path in args[5:] if mode == "--solved" else (args[3:] if mode else []):
+    rows = args[5:] if mode == "--solved" else (args[3:] if mode else [])
+    if mode == "--classes" and rows and rows[0] == "--untried":
+        rows = rows[1:]
+    for path in rows:
         if not os.path.isfile(path):
             usage_error("ROWS: '%s' is not a file" % path)
 
@@ -339,7 +358,8 @@ def main():
     check_arguments()
     mathgo = sys.argv[1]
     if len(sys.argv) > 2 and sys.argv[2] == "--classes":
-        classes(sys.argv[3], sys.argv[4:])
+        untried = len(sys.argv) > 4 and sys.argv[4] == "--untried"
+        classes(sys.argv[3], sys.argv[5 if untried else 4:], untried)
         return
     if len(sys.argv) > 2 and sys.argv[2] == "--solved":
         solved(mathgo, sys.argv[3], int(sys.argv[4]) if len(sys.argv) > 4 else 20,

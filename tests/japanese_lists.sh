@@ -69,3 +69,17 @@ for args in "" "$mathgo 4y4" "$mathgo --solved 1x3 many" "$mathgo --classes" \
         exit 1
     fi
 done
+# --untried leaves out a class with any row tried, one stopped at its limit too; without it the
+# class is listed again (it has no winner).
+head -1 "$out/winner_rows.csv" > "$out/capped_rows.csv"
+echo '1x3,"japanese",0,b,,,,,100,2.000,0,0,0,0,0,10.0,1,,,,limit,0,././.,1' >> "$out/capped_rows.csv"
+"$python" examples/japanese_compare.py "$mathgo" --classes 1x3 "$out/capped_rows.csv" \
+    > "$out/capped_classes.txt"
+grep -qxF '././. b' "$out/capped_classes.txt"
+"$python" examples/japanese_compare.py "$mathgo" --classes 1x3 --untried "$out/capped_rows.csv" \
+    > "$out/untried_classes.txt"
+if grep -qxF '././. b' "$out/untried_classes.txt"; then
+    echo "--classes --untried lists ././. b, tried in capped_rows.csv" >&2
+    exit 1
+fi
+[ "$(wc -l < "$out/untried_classes.txt")" -eq $(($(wc -l < "$out/capped_classes.txt") - 1)) ]
