@@ -171,3 +171,20 @@ game_t *support_game_after(const board_geom_t *g, const char *rules_text, const 
     g_strfreev(names);
     return game;
 }
+
+uint64_t support_patterns(int n)
+{
+    uint64_t total = 1;
+    for (int i = 0; i < n; i++)
+        total *= 3;
+    return total;
+}
+
+board_t support_pattern(uint64_t code, int n)
+{
+    board_t b = {{0, 0}};
+    for (int p = 0; p < n; p++, code /= 3)
+        if (code % 3)
+            b.stones[code % 3 - 1] |= board_bit((board_point_t)p);
+    return b;
+}

@@ -1,7 +1,7 @@
 /*
  * tests/support.h: what several test files share: running the built `mathgo` as a separate
  * process (stdin text, arguments, captured stdout/stderr and exit status) and reading data
- * files from tests/data.
+ * files from tests/data, and the stone patterns brute-force tests walk.
  */
 #ifndef MATHGO_TESTS_SUPPORT_H
 #define MATHGO_TESTS_SUPPORT_H
@@ -57,5 +57,11 @@ board_geom_t *support_record_region(board_t *board, char **lines);
 /* The game of `rules_text` from the empty board after `moves` (GTP names separated by spaces:
  * each must be legal); fails the current test otherwise.  It borrows g. */
 game_t *support_game_after(const board_geom_t *g, const char *rules_text, const char *moves);
+
+/* The number of stone patterns of n points (3^n: empty, black or white on each), and pattern
+ * `code` of them (point p's colour is digit p of code in base 3: 0 empty, 1 black, 2 white),
+ * legal or not: brute-force tests walk every pattern of a small board with them. */
+uint64_t support_patterns(int n);
+board_t support_pattern(uint64_t code, int n);
 
 #endif

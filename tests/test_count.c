@@ -22,15 +22,8 @@
 static void brute_force_by_stones(uint64_t by[13][13], const board_geom_t *g)
 {
     int n = g->size;
-    uint64_t total = 1;
-    for (int i = 0; i < n; i++)
-        total *= 3;
-    for (uint64_t code = 0; code < total; code++) {
-        board_t b = {{0, 0}};
-        uint64_t rest = code;
-        for (int p = 0; p < n; p++, rest /= 3)
-            if (rest % 3)
-                b.stones[rest % 3 - 1] |= board_bit((board_point_t)p);
+    for (uint64_t code = 0, total = support_patterns(n); code < total; code++) {
+        board_t b = support_pattern(code, n);
         if (board_is_legal_position(&b, g))
             by[board_popcount(b.stones[0])][board_popcount(b.stones[1])]++;
     }

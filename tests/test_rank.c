@@ -6,6 +6,7 @@
 #include <cmocka.h>
 
 #include "positions/rank.h"
+#include "tests/support.h"
 
 #include "positions/count.h"
 #include "positions/diagram.h"
@@ -23,16 +24,10 @@ static void test_rank__round_trips_exhaustively_on_every_board_up_to_3x3(void **
             board_geom_t *g = board_geom_create(w, h, NULL);
             rank_t *r = rank_create(g, NULL);
             assert_non_null(r);
-            uint64_t total = 1, legal = 0;
-            for (int i = 0; i < g->size; i++)
-                total *= 3;
+            uint64_t total = support_patterns(g->size), legal = 0;
             uint8_t *seen = g_new0(uint8_t, rank_count(r));
             for (uint64_t code = 0; code < total; code++) {
-                board_t b = {{0, 0}};
-                uint64_t rest = code;
-                for (int p = 0; p < g->size; p++, rest /= 3)
-                    if (rest % 3)
-                        b.stones[rest % 3 - 1] |= board_bit((board_point_t)p);
+                board_t b = support_pattern(code, g->size);
                 uint64_t k = rank_position(r, &b);
                 if (!board_is_legal_position(&b, g)) {
                     assert_true(k == RANK_ILLEGAL);

@@ -578,15 +578,8 @@ static void test_solver__the_group_tax_bounds_every_score(void **state)
             int lo, hi;
             assert_true(bounds_value_range(&lo, &hi, &r, g));
             int least = INT_MAX, most = INT_MIN;
-            uint64_t patterns = 1;
-            for (int p = 0; p < n; p++)
-                patterns *= 3;
-            for (uint64_t code = 0; code < patterns; code++) {
-                board_t b = {{0, 0}};
-                uint64_t c = code;
-                for (int p = 0; p < n; p++, c /= 3)
-                    if (c % 3)
-                        b.stones[c % 3 - 1] |= board_bit(p);
+            for (uint64_t code = 0, all = support_patterns(n); code < all; code++) {
+                board_t b = support_pattern(code, n);
                 uint16_t captures[2] = {0, 0};
                 int v = score_margin2(&b, g, &r, captures);
                 least = v < least ? v : least;
