@@ -33,13 +33,14 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#define SEARCH_VALUE_WIN       30000
-#define SEARCH_VALUE_WIN_MIN   25000 /* values beyond this are wins with a distance */
-#define SEARCH_VALUE_CYCLE_WIN 20000
-#define SEARCH_VALUE_INF       32000
-#define SEARCH_MAX_PV          1024
-#define SEARCH_ANALYSIS_NODES  50000000 /* analysis=japanese: the Analysis's limit per string */
-#define SEARCH_ANALYSIS_FIRST  1000000  /* and the first budget per string (search.c) */
+#define SEARCH_VALUE_WIN               30000
+#define SEARCH_VALUE_WIN_MIN           25000 /* values beyond this are wins with a distance */
+#define SEARCH_VALUE_CYCLE_WIN         20000
+#define SEARCH_VALUE_INF               32000
+#define SEARCH_MAX_PV                  1024
+#define SEARCH_ANALYSIS_NODES          50000000 /* analysis=japanese: the Analysis's limit per string */
+#define SEARCH_ANALYSIS_FIRST          1000000 /* and the first budget per string (search.c), */
+#define SEARCH_ANALYSIS_FIRST_SEARCHED 10      /* on boards past the game space's (driver.c) */
 /* analysis=japanese: the imagined positions a search may spend in all on Analyses that end
  * unfinished below the limit (search.c, japanese_final) */
 #define SEARCH_ANALYSIS_UNFINISHED (4 * (uint64_t)SEARCH_ANALYSIS_NODES)
@@ -99,8 +100,10 @@ typedef struct search_options {
     void *checkpoint_data;
     double checkpoint_seconds;
     /* analysis=japanese: the first budget per string of a final position's Analysis, 0 for
-     * SEARCH_ANALYSIS_FIRST; a position past it is unknown until the budget grows (search.c,
-     * japanese_final).  The tests give 1, so that nearly every Analysis passes through it. */
+     * the default (SEARCH_ANALYSIS_FIRST, SEARCH_ANALYSIS_FIRST_SEARCHED past the game space's
+     * boards: driver.c, begin); a position past it is unknown until the budget grows
+     * (search.c, japanese_final).  The tests give 1, so that nearly every Analysis passes
+     * through it. */
     uint64_t analysis_first_nodes;
     /* and what the Analyses left unfinished below the limit may cost in all before the search
      * stops, 0 for SEARCH_ANALYSIS_UNFINISHED (search_create puts the default in its copy) */

@@ -1379,6 +1379,74 @@ static void test_japanese__unfinished_analyses_change_no_value(void **state)
     assert_true(unknown >= 100); /* the unknown final positions were there to be met */
 }
 
+/*
+ * Past the game space's boards (JAPANESE_SPACE_MAX_POINTS) the default first budget per string
+ * is small (SEARCH_ANALYSIS_FIRST_SEARCHED, driver.c).  Rows of the 4x4 Chetrit sample
+ * (docs/data/japanese_4x4.csv) whose winner both budgets find at once: the default search meets
+ * final positions left unknown and finds the winner of the search whose first budget is the
+ * million of the boards with the space (which meets none unknown on these rows).
+ */
+static void test_japanese__the_first_budget_is_small_past_the_game_space(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *diagram;
+        board_color_t to_move;
+    } rows[] = {
+        {".O.X\n..O.\nO..X\n.O.X\n", BOARD_WHITE}, {"X...\n..OX\nOO.X\n.OOX\n", BOARD_BLACK},
+        {".O.O\n.X.O\nO...\nXXOO\n", BOARD_WHITE}, {"XX.X\nXOOO\nX.O.\n.X.O\n", BOARD_BLACK},
+        {"XO.X\n..XX\nOOXO\n.O.O\n", BOARD_BLACK}, {"OO.O\n.OOX\n.OOX\nOX..\n", BOARD_BLACK},
+        {"X.XX\nO.OX\n.O.X\nX.OX\n", BOARD_BLACK},
+    };
+    rules_t r;
+    assert_true(rules_parse(&r, "japanese", NULL));
+    search_options_t o = search_options_default();
+    o.tt_bytes = 1u << 22;
+    board_geom_t *g = board_geom_create(4, 4, NULL);
+    assert_true(g->size > JAPANESE_SPACE_MAX_POINTS);
+    search_t *dflt = search_create(g, &r, &o, NULL);
+    o.analysis_first_nodes = SEARCH_ANALYSIS_FIRST;
+    search_t *million = search_create(g, &r, &o, NULL);
+    assert_non_null(dflt);
+    assert_non_null(million);
+    uint64_t unknown = 0, unknown_million = 0;
+    for (size_t i = 0; i < G_N_ELEMENTS(rows); i++) {
+        board_t b;
+        int w, h;
+        char diagram[32];
+        g_strlcpy(diagram, rows[i].diagram, sizeof diagram);
+        assert_true(diagram_parse(&b, &w, &h, diagram, NULL));
+        game_t *game = game_create_from(g, &r, &b, rows[i].to_move, NULL);
+        assert_non_null(game);
+        int want, got; /* the winner's window, as `solve --winner` asks it */
+        search_reset_stats(dflt);
+        search_reset_stats(million);
+        assert_true(search_value(&want, million, game, -1, 1, NULL));
+        assert_true(search_value(&got, dflt, game, -1, 1, NULL));
+        unknown += search_stats(dflt).analyses_unknown;
+        unknown_million += search_stats(million).analyses_unknown;
+        int want_sign = want >= 1    ? 1
+                        : want <= -1 ? -1
+                                     : 0,
+            got_sign = got >= 1    ? 1
+                       : got <= -1 ? -1
+                                   : 0;
+        if (got_sign != want_sign)
+            fail_msg("4x4 %s (%s to move): the default budget's winner %d, the million's %d",
+                     rows[i].diagram, rows[i].to_move == BOARD_BLACK ? "Black" : "White", got,
+                     want);
+        game_destroy(game);
+    }
+    print_message("4x4: %zu winners compared, %llu final positions met unknown (%llu with the "
+                  "million)\n",
+                  G_N_ELEMENTS(rows), (unsigned long long)unknown,
+                  (unsigned long long)unknown_million);
+    assert_true(unknown > unknown_million); /* the small budget was the default's */
+    search_destroy(dflt);
+    search_destroy(million);
+    board_geom_destroy(g);
+}
+
 /* The unfinished Analyses of one search have a budget in all: past it the search stops with an
  * error naming the last final position, rather than raising the budget per string again. */
 static void test_japanese__unfinished_analyses_stop_past_their_total(void **state)
@@ -1724,6 +1792,8 @@ static void test_japanese__gtp_scores_and_lists_statuses_by_the_analysis(void **
 
 int main(void)
 {
+    if (getenv("TF"))
+        cmocka_set_test_filter(getenv("TF"));
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_japanese__formation_matches_the_three_conditions),
         cmocka_unit_test(test_japanese__status_matches_plain_recursion),
@@ -1743,6 +1813,7 @@ int main(void)
         cmocka_unit_test(test_japanese__solver_table_agrees_across_histories),
         cmocka_unit_test(test_japanese__cycle_requirements_hold_after_other_histories),
         cmocka_unit_test(test_japanese__unfinished_analyses_change_no_value),
+        cmocka_unit_test(test_japanese__the_first_budget_is_small_past_the_game_space),
         cmocka_unit_test(test_japanese__unfinished_analyses_stop_past_their_total),
         cmocka_unit_test(test_japanese__imagined_positions_are_counted_for_the_heartbeat),
         cmocka_unit_test(test_japanese__solve_positions_rows_equal_one_at_a_time),
