@@ -2018,7 +2018,7 @@ void japanese_set_cuts(japanese_t *j, bool on)
 
 void japanese_set_space(japanese_t *j, uint64_t after_nodes)
 {
-    j->space_after = j->g->size <= JAPANESE_SPACE_MAX_POINTS ? after_nodes : 0;
+    j->space_after = japanese_space_fits(j->g) ? after_nodes : 0;
 }
 
 uint64_t japanese_space_answers(const japanese_t *j)

@@ -166,6 +166,13 @@ void japanese_set_stop(japanese_t *j, const atomic_bool *stop);
 #define JAPANESE_SPACE_AFTER_NODES_ALONE 1000000
 void japanese_set_space(japanese_t *j, uint64_t after_nodes);
 
+/* Whether an analyser of board g can have the game space (at most JAPANESE_SPACE_MAX_POINTS
+ * points): past it japanese_set_space is ignored. */
+static inline bool japanese_space_fits(const board_geom_t *g)
+{
+    return g->size <= JAPANESE_SPACE_MAX_POINTS;
+}
+
 /* How many strings the game space has decided. */
 uint64_t japanese_space_answers(const japanese_t *j);
 

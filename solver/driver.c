@@ -138,12 +138,12 @@ static void begin(search_t *s)
      * stopped, 32 now finish within it (none did with the first budget of a million); with
      * the space (3x4) the repeated tries cost more than they save (6.4 s -> 11.6 s), since
      * the space answers most Analyses past its first 2,000 imagined positions
-     * (docs/japanese.md, "Final positions past their budget"). */
+     * (docs/japanese.md, "A first budget of ten where there is no game space"). */
     uint64_t first = s->options.analysis_first_nodes;
     if (!first)
-        first = s->geom->size > JAPANESE_SPACE_MAX_POINTS || s->options.analysis_search_only
-                    ? SEARCH_ANALYSIS_FIRST_SEARCHED
-                    : SEARCH_ANALYSIS_FIRST;
+        first = japanese_space_fits(s->geom) && !s->options.analysis_search_only
+                    ? SEARCH_ANALYSIS_FIRST
+                    : SEARCH_ANALYSIS_FIRST_SEARCHED;
     atomic_store(&s->analysis_nodes, first);
     atomic_store(&s->analysis_unfinished, 0);
     atomic_store(&s->imagined_all, 0);

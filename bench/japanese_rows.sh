@@ -1,0 +1,28 @@
+#!/bin/sh
+# bench/japanese_rows.sh: how many rows of the 4x4 Chetrit sample a japanese solve decides
+# within a cap.  `mathgo solve 4x4 --positions LIST --rules japanese --winner --max-time CAP`
+# over each list, one CSV row per list: the commit, the list, its rows, the rows with a winner,
+# and the seconds of all rows (time_s summed; wall clock, so run it on an idle machine).  The
+# lists (bench/data): japanese_4x4_capped65.txt, 65 rows that had stopped at their cap (2 or
+# 5 s) before aa8e38e (every hundredth row of docs/data/japanese_4x4_tried.csv at aa8e38e), and
+# japanese_4x4_solved65.txt, 65 rows with a winner (every 150th searched row of
+# docs/data/japanese_4x4.csv).  docs/japanese.md ("A first budget of ten where there is no
+# game space") quotes it.
+#
+#   bench/japanese_rows.sh [MATHGO_BINARY] [CAP] > rows.csv
+set -u
+mathgo=${1:-build/mathgo}
+cap=${2:-2}
+data=$(dirname "$0")/data
+commit=${MATHGO_COMMIT:-$(git rev-parse --short HEAD 2>/dev/null || echo unknown)}
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+echo "commit,list,rows,winners,time_s"
+for list in japanese_4x4_capped65 japanese_4x4_solved65; do
+    "$mathgo" solve 4x4 --positions "$data/$list.txt" --rules japanese --winner --csv --quiet \
+        --max-time "$cap" > "$tmp/rows.csv" 2>/dev/null
+    awk -F, -v c="$commit" -v l="$list" \
+        'NR == 1 { for (i = 1; i <= NF; i++) col[$i] = i; next }
+         { rows++; t += $col["time_s"]; if ($col["status"] == "winner") w++ }
+         END { printf "%s,%s,%d,%d,%.1f\n", c, l, rows, w, t }' "$tmp/rows.csv"
+done
