@@ -87,16 +87,40 @@ static bool analysis_budget_raise(worker_t *w)
 }
 
 /*
+ * The first horizons of the two schedules (driver_main_search): 1.5 and 2 plies per point of
+ * the board (N points), the horizons measured best from the empty board.  Under the Analysis
+ * of `japanese` (two passes end the game at any depth, and each final position met costs an
+ * Analysis) 1.5 and 2 plies per empty point of the root instead, but at least N and 1.5N: the
+ * same from the empty board, shallower from a position with stones, whose lines are shorter.
+ * On 65 rows of the 4x4 Chetrit sample that a 2 s cap had stopped, 50 finish within it instead
+ * of 33; on 500 rows of the 3x4 sample 32.6 M nodes instead of 73.4 M, every value the same.
+ * The other rule sets keep 1.5N and 2N: on 206 rows of the 4x4 sample under chinese the
+ * shallower horizons took 1.8 M nodes instead of 31.5 M, but solving the empty 2x6 under
+ * tromp-taylor with its optimal game (whose positions have stones) 7.5 M instead of 0.65 M
+ * (docs/solver.md, "Which horizon first").
+ */
+static void first_horizons(int depth[2], const worker_t *w)
+{
+    depth[0] = 3 * w->points / 2;
+    depth[1] = 2 * w->points;
+    if (w->r->analysis != RULES_ANALYSIS_JAPANESE)
+        return;
+    int empty = board_popcount(board_empty(&w->hist[w->root].board, w->g));
+    depth[0] = 3 * empty / 2 > w->points ? 3 * empty / 2 : w->points;
+    depth[1] = 2 * empty > 3 * w->points / 2 ? 2 * empty : 3 * w->points / 2;
+}
+
+/*
  * The main search.  Last-move scoring searches without a horizon (the distance tests are
  * depth-bounded).  Scored searches deepen a horizon (see horizon_next), and how long a pass
  * takes depends on its horizon almost chaotically: on 4x4 tromp-taylor the first pass with 24
  * plies (1.5 per point) takes 2.5 M nodes, with 32 plies 18.6 M and with 16 or 40 over 40 M;
  * on 2x5 old-chinese 20 plies take 52 k nodes and 15 plies 3.7 M.  A pass too shallow to
  * prove anything searches every line to its horizon without a cutoff; one too deep follows
- * capture fights.  So two schedules run in turn, first horizons 1.5 and 2 plies per point,
- * each doubling after a pass that proves nothing, and every pass gives up after a node budget
- * (PASS_BUDGET, doubled after each round of both): the cost is within a small factor of the
- * better schedule's, and what a pass proved stays in the table for the next.
+ * capture fights.  So two schedules run in turn (first_horizons), each doubling after a pass
+ * that proves nothing, and every pass gives up after a node budget (PASS_BUDGET, doubled after
+ * each round of both): the cost is within a small factor of the better schedule's, and what a
+ * pass proved stays in the table for the next.
  */
 void driver_main_search(search_thread_t *th, dep_t *d)
 {
@@ -105,7 +129,8 @@ void driver_main_search(search_thread_t *th, dep_t *d)
         main_pass(th, INT_MAX, 0, d);
         return;
     }
-    int depth[2] = {3 * w->points / 2, 2 * w->points}; /* a region's holes are no room to play */
+    int depth[2];
+    first_horizons(depth, w);
     uint64_t budget = PASS_BUDGET;
     for (int round = 0;; round++) {
         int f = round % 2;

@@ -1447,6 +1447,40 @@ static void test_japanese__the_first_budget_is_small_past_the_game_space(void **
     board_geom_destroy(g);
 }
 
+/* Under japanese the first horizons count the root's empty points (solver/driver.c,
+ * first_horizons): the first row of the 4x4 sample's tried list, which the board's horizons
+ * (24 and 32 plies) took 42 M nodes to decide, is decided within 8 M (2.7 M at 2026-12-04; the
+ * board's horizons reach no winner in 8 M with this table). */
+static void test_japanese__horizons_count_the_empty_points(void **state)
+{
+    (void)state;
+    rules_t r;
+    assert_true(rules_parse(&r, "japanese", NULL));
+    search_options_t o = search_options_default();
+    o.tt_bytes = 1u << 22;
+    o.max_nodes = 8000000;
+    board_geom_t *g = board_geom_create(4, 4, NULL);
+    search_t *s = search_create(g, &r, &o, NULL);
+    assert_non_null(s);
+    board_t b;
+    int w, h;
+    char diagram[] = "OOO.\n.OO.\n..XX\nXO.X\n";
+    assert_true(diagram_parse(&b, &w, &h, diagram, NULL));
+    game_t *game = game_create_from(g, &r, &b, BOARD_BLACK, NULL);
+    assert_non_null(game);
+    int v;
+    GError *error = NULL;
+    if (!search_value(&v, s, game, -1, 1, &error))
+        fail_msg("OOO./.OO./..XX/XO.X (Black to move): no winner within 8 M nodes: %s",
+                 error->message);
+    print_message("OOO./.OO./..XX/XO.X: %llu nodes, winner window outcome %d\n",
+                  (unsigned long long)search_stats(s).nodes, window_outcome(v));
+    assert_true(window_outcome(v) < 0); /* White wins (docs/data/japanese_4x4_tried.csv's row) */
+    game_destroy(game);
+    search_destroy(s);
+    board_geom_destroy(g);
+}
+
 /* The unfinished Analyses of one search have a budget in all: past it the search stops with an
  * error naming the last final position, rather than raising the budget per string again. */
 static void test_japanese__unfinished_analyses_stop_past_their_total(void **state)
@@ -1812,6 +1846,7 @@ int main(void)
         cmocka_unit_test(test_japanese__cycle_requirements_hold_after_other_histories),
         cmocka_unit_test(test_japanese__unfinished_analyses_change_no_value),
         cmocka_unit_test(test_japanese__the_first_budget_is_small_past_the_game_space),
+        cmocka_unit_test(test_japanese__horizons_count_the_empty_points),
         cmocka_unit_test(test_japanese__unfinished_analyses_stop_past_their_total),
         cmocka_unit_test(test_japanese__imagined_positions_are_counted_for_the_heartbeat),
         cmocka_unit_test(test_japanese__solve_positions_rows_equal_one_at_a_time),
