@@ -106,8 +106,8 @@ static void first_horizons(int depth[2], const worker_t *w)
     if (w->r->analysis != RULES_ANALYSIS_JAPANESE)
         return;
     int empty = board_popcount(board_empty(&w->hist[w->root].board, w->g));
-    depth[0] = 3 * empty / 2 > w->points ? 3 * empty / 2 : w->points;
-    depth[1] = 2 * empty > 3 * w->points / 2 ? 2 * empty : 3 * w->points / 2;
+    depth[0] = MAX(3 * empty / 2, w->points);
+    depth[1] = MAX(2 * empty, 3 * w->points / 2);
 }
 
 /*

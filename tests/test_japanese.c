@@ -1131,10 +1131,11 @@ static void test_japanese__long_cycles_end_the_game_with_their_result(void **sta
 /* ---- The solver under the japanese rules ------------------------------------------------------
  */
 
-/* The solver's value of the empty board against tests/reference.h's plain minimax over game_t,
- * whose games end by game_try's cycle test and are scored by game_result (the Analysis): the
- * solver's own cycle values, its table under the cycle rule and its cache of Analyses are
- * checked. */
+/* The solver's value of the empty board, and of a position with a stone of each colour (where
+ * the first horizons count the empty points, solver/driver.c first_horizons), against
+ * tests/reference.h's plain minimax over game_t, whose games end by game_try's cycle test and
+ * are scored by game_result (the Analysis): the solver's own cycle values, its table under the
+ * cycle rule and its cache of Analyses are checked. */
 static void test_japanese__solver_agrees_with_the_plain_minimax(void **state)
 {
     (void)state;
@@ -1145,24 +1146,28 @@ static void test_japanese__solver_agrees_with_the_plain_minimax(void **state)
             board_geom_t *g = board_geom_create(sizes[s][0], sizes[s][1], NULL);
             rules_t r;
             assert_true(rules_parse(&r, rule_texts[k], NULL));
-            for (int first = 0; first < 2; first++) {
-                board_t empty = {{0, 0}};
-                game_t *game = game_create_from(g, &r, &empty, (board_color_t)first, NULL);
-                search_options_t o = search_options_default();
-                o.tt_bytes = 1u << 20;
-                search_t *solver = search_create(g, &r, &o, NULL);
-                assert_non_null(solver);
-                int got, want;
-                uint64_t nodes = 0;
-                assert_true(
-                    search_value(&got, solver, game, -SEARCH_VALUE_INF, SEARCH_VALUE_INF, NULL));
-                assert_true(reference_value(&want, game, UINT64_MAX, &nodes));
-                if (got != want)
-                    fail_msg("%dx%d %s, %s first: solver %d, reference %d", g->width, g->height,
-                             rule_texts[k], first ? "White" : "Black", got, want);
-                search_destroy(solver);
-                game_destroy(game);
-            }
+            board_t starts[2] = {{{0, 0}}, {{board_bit(0), board_bit(g->size - 1)}}};
+            for (int start = 0; start < (g->size >= 3 ? 2 : 1); start++)
+                for (int first = 0; first < 2; first++) {
+                    game_t *game =
+                        game_create_from(g, &r, &starts[start], (board_color_t)first, NULL);
+                    assert_non_null(game);
+                    search_options_t o = search_options_default();
+                    o.tt_bytes = 1u << 20;
+                    search_t *solver = search_create(g, &r, &o, NULL);
+                    assert_non_null(solver);
+                    int got, want;
+                    uint64_t nodes = 0;
+                    assert_true(search_value(&got, solver, game, -SEARCH_VALUE_INF,
+                                             SEARCH_VALUE_INF, NULL));
+                    assert_true(reference_value(&want, game, UINT64_MAX, &nodes));
+                    if (got != want)
+                        fail_msg("%dx%d %s, %s, %s first: solver %d, reference %d", g->width,
+                                 g->height, rule_texts[k], start ? "a stone each" : "empty",
+                                 first ? "White" : "Black", got, want);
+                    search_destroy(solver);
+                    game_destroy(game);
+                }
             board_geom_destroy(g);
         }
 }
@@ -1379,6 +1384,12 @@ static void test_japanese__unfinished_analyses_change_no_value(void **state)
     assert_true(unknown >= 100); /* the unknown final positions were there to be met */
 }
 
+/* What a search of the window (-1, 1) says: 1 Black wins, -1 White wins, 0 a tie. */
+static int window_outcome(int value)
+{
+    return (value >= 1) - (value <= -1);
+}
+
 /*
  * Past the game space's boards (JAPANESE_SPACE_MAX_POINTS) the default first budget per string
  * is small (SEARCH_ANALYSIS_FIRST_SEARCHED, driver.c).  Rows of the 4x4 Chetrit sample
@@ -1386,12 +1397,6 @@ static void test_japanese__unfinished_analyses_change_no_value(void **state)
  * final positions left unknown and finds the winner of the search whose first budget is the
  * million of the boards with the space (which meets none unknown on these rows).
  */
-/* What a search of the window (-1, 1) says: 1 Black wins, -1 White wins, 0 a tie. */
-static int window_outcome(int value)
-{
-    return (value >= 1) - (value <= -1);
-}
-
 static void test_japanese__the_first_budget_is_small_past_the_game_space(void **state)
 {
     (void)state;
