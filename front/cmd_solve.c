@@ -119,13 +119,15 @@ static void on_signal(int signal, void *data)
 /* Writes the checkpoint of the bounds b (this run's work in b, the earlier runs' added). */
 static bool save_checkpoint(solve_run_t *run, search_t *search, const search_bounds_t *b)
 {
-    checkpoint_info_t info = {(char *)MATHGO_VERSION,
-                              run->command,
-                              run->problem,
-                              b->lo,
-                              b->hi,
-                              run->before.nodes + b->nodes,
-                              run->before.seconds + b->seconds};
+    checkpoint_info_t info = {.program = (char *)MATHGO_VERSION,
+                              .command = run->command,
+                              .problem = run->problem,
+                              .lo = b->lo,
+                              .hi = b->hi,
+                              .nodes = run->before.nodes + b->nodes,
+                              .seconds = run->before.seconds + b->seconds};
+    if (b->line) /* the optimal line so far: a resumed run goes on from it */
+        info.line = *b->line;
     GError *error = NULL;
     if (!checkpoint_save(run->path, &info, search_table(search), &error)) {
         /* The run goes on: the previous checkpoint, if any, is intact. */
@@ -569,6 +571,7 @@ int front_solve(int argc, char **argv)
                 goto done;
             }
             search_resume(search, run.before.lo, run.before.hi);
+            search_resume_line(search, &run.before.line);
             if (!run.quiet) {
                 char lo[32], hi[32];
                 fprintf(stderr,

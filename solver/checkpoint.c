@@ -115,6 +115,22 @@ static void append_line(GString *s, const char *key, const char *text)
     g_string_append_c(s, '\n');
 }
 
+/* The "line" header line of a search_line_t (checkpoint.h). */
+static void append_line_progress(GString *s, const search_line_t *line)
+{
+    if (!line->started) {
+        g_string_append(s, "line -\n");
+        return;
+    }
+    g_string_append_printf(s, "line %d %d %d", line->value, line->tested, line->best_count);
+    for (int i = 0; i < line->best_count; i++)
+        g_string_append_printf(s, " %u", line->best[i]);
+    g_string_append_printf(s, " %d", line->pv_length);
+    for (int i = 0; i < line->pv_length; i++)
+        g_string_append_printf(s, " %u", line->pv[i]);
+    g_string_append_printf(s, " %d\n", line->pv_tested);
+}
+
 bool checkpoint_save(const char *path, const checkpoint_info_t *info, tt_t *tt, GError **error)
 {
     char *tmp = checkpoint_temp_path(path);
@@ -134,8 +150,10 @@ bool checkpoint_save(const char *path, const checkpoint_info_t *info, tt_t *tt, 
                            sizeof(tt_body_t));
     append_line(header, "command", info->command);
     append_line(header, "problem", info->problem);
-    g_string_append_printf(header, "bounds %d %d\nwork %" PRIu64 " %.3f\nentries %" PRIu64 "\n\n",
-                           info->lo, info->hi, info->nodes, info->seconds, count);
+    g_string_append_printf(header, "bounds %d %d\nwork %" PRIu64 " %.3f\n", info->lo, info->hi,
+                           info->nodes, info->seconds);
+    append_line_progress(header, &info->line);
+    g_string_append_printf(header, "entries %" PRIu64 "\n\n", count);
     if (!(w.f = fopen(tmp, "wb")))
         goto io_error;
     write_bytes(&w, header->str, header->len);
@@ -216,9 +234,57 @@ static bool corrupt(GError **error, const char *path, const reader_t *r, const c
     return false;
 }
 
-/* Parses the header after its first line into info; false and *error on a malformed line. */
+/* The next number of a "line" header line at *p, within [lo, hi]; false otherwise. */
+static bool next_number(long *out, const char **p, long lo, long hi)
+{
+    char *end;
+    errno = 0;
+    long v = strtol(*p, &end, 10);
+    if (end == *p || (*end && *end != ' ') || errno || v < lo || v > hi)
+        return false;
+    *out = v;
+    *p = end;
+    return true;
+}
+
+/* Parses the text of a "line" header line (after "line ") into *line; false when malformed. */
+static bool parse_line_progress(search_line_t *line, const char *text)
+{
+    memset(line, 0, sizeof *line);
+    if (!strcmp(text, "-"))
+        return true;
+    long v, tested, count, move;
+    const char *p = text;
+    if (!next_number(&v, &p, -SEARCH_VALUE_INF, SEARCH_VALUE_INF) ||
+        !next_number(&tested, &p, 0, BOARD_MAX_POINTS + 1) || !next_number(&count, &p, 0, tested))
+        return false;
+    line->value = (int)v;
+    line->tested = (int)tested;
+    for (int i = 0; i < count; i++) {
+        if (!next_number(&move, &p, 0, UINT8_MAX))
+            return false;
+        line->best[i] = (board_move_t)move;
+    }
+    line->best_count = (int)count;
+    if (!next_number(&count, &p, 0, SEARCH_MAX_PV))
+        return false;
+    for (int i = 0; i < count; i++) {
+        if (!next_number(&move, &p, 0, UINT8_MAX))
+            return false;
+        line->pv[i] = (board_move_t)move;
+    }
+    line->pv_length = (int)count;
+    if (!next_number(&tested, &p, 0, BOARD_MAX_POINTS + 1) || *p)
+        return false;
+    line->pv_tested = (int)tested;
+    line->started = true;
+    return true;
+}
+
+/* Parses the header after its first line into info (`format` 1 has no line); false and *error
+ * on a malformed line. */
 static bool read_header(checkpoint_info_t *info, reader_t *r, const char *path, const char *program,
-                        GError **error)
+                        int format, GError **error)
 {
     const char *v;
     if (!(v = read_field(r, "program")))
@@ -259,6 +325,8 @@ static bool read_header(checkpoint_info_t *info, reader_t *r, const char *path, 
         sscanf(v, "%" SCNu64 " %lf %c", &info->nodes, &info->seconds, &extra) != 2 ||
         !(info->seconds >= 0))
         return corrupt(error, path, r, "no 'work NODES SECONDS' line");
+    if (format >= 2 && (!(v = read_field(r, "line")) || !parse_line_progress(&info->line, v)))
+        return corrupt(error, path, r, "no 'line -' or 'line V T B b.. P p.. R' line");
     return true;
 }
 
@@ -285,14 +353,14 @@ bool checkpoint_load(checkpoint_info_t *info, const char *path, const char *prog
         goto done;
     }
     int format = atoi(r.line->str + strlen(MAGIC));
-    if (format != CHECKPOINT_FORMAT) {
+    if (format != CHECKPOINT_FORMAT && format != 1) {
         g_set_error(error, CHECKPOINT_ERROR, CHECKPOINT_ERROR_MISMATCH,
-                    "%s: checkpoint format '%s', this mathgo reads format %d; remove the file "
-                    "to start again",
+                    "%s: checkpoint format '%s', this mathgo reads formats 1 to %d; remove the "
+                    "file to start again",
                     path, r.line->str + strlen(MAGIC), CHECKPOINT_FORMAT);
         goto done;
     }
-    if (!read_header(info, &r, path, program, error))
+    if (!read_header(info, &r, path, program, format, error))
         goto done;
     if (problem && strcmp(info->problem, problem)) {
         g_set_error(error, CHECKPOINT_ERROR, CHECKPOINT_ERROR_MISMATCH,

@@ -17,6 +17,10 @@
  *   problem TEXT                     checkpoint_problem(): what must match to resume
  *   bounds LO HI                     Black's view, +-SEARCH_VALUE_INF when open
  *   work NODES SECONDS               the work before (all runs together)
+ *   line -                           (format 2) no optimal line begun, or the line so far
+ *   line V T B b.. P p.. R           (search_line_t): the value V, T first moves tested, the
+ *                                    B optimal ones b.., the optimal game's P moves p.., R
+ *                                    moves after them tested (moves as board_move_t numbers)
  *   entries N                        then an empty line and N entries of H + B bytes, each
  *                                    a head and a body as 64-bit little-endian words
  *   checksum sha256 HEX              SHA-256 of every byte before this line
@@ -27,6 +31,7 @@
 #define MATHGO_SOLVER_CHECKPOINT_H
 
 #include "core/game.h"
+#include "solver/search.h"
 #include "solver/tt.h"
 
 #include <glib.h>
@@ -34,7 +39,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#define CHECKPOINT_FORMAT 1
+#define CHECKPOINT_FORMAT 2 /* written; format 1 (no line) is read too */
 
 #define CHECKPOINT_ERROR (checkpoint_error_quark())
 GQuark checkpoint_error_quark(void);
@@ -51,6 +56,7 @@ typedef struct checkpoint_info {
     int lo, hi;    /* the root's bounds, Black's view */
     uint64_t nodes;
     double seconds;
+    search_line_t line; /* line.started false: no optimal line begun (or format 1) */
 } checkpoint_info_t;
 
 /*

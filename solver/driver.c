@@ -154,6 +154,7 @@ static void begin(search_t *s)
     s->started = g_get_monotonic_time();
     s->next_checkpoint = s->started + (gint64)(s->options.checkpoint_seconds * 1e6);
     s->nodes_begin = s->stats.nodes;
+    s->line.started = false;
     /* Each search tries the Analyses cheaply first (japanese_final): a hard position of an
      * earlier search, whose budget grew, stays unknown until this one's grows as far.  Where
      * the analyser has no game space (boards past JAPANESE_SPACE_MAX_POINTS), an Analysis that
@@ -407,10 +408,43 @@ static bool move_reaches(bool *reaches, search_t *s, const game_t *game, board_m
     return ok;
 }
 
+/* Whether `line` (search_resume_line) fits the game whose value v was just proved: its value,
+ * its counts within the moves there, its best moves among those tested, its game's moves legal
+ * in turn.  A checkpoint's checksum guards against damage; this guards the search against a
+ * file written by hand or by a defect, which would otherwise skip a search or play an
+ * illegal move. */
+static bool line_fits(const search_line_t *line, const game_t *game, int v)
+{
+    if (!line->started || line->value != v || line->tested < 0 || line->best_count < 0 ||
+        line->best_count > line->tested || line->pv_length < 0 || line->pv_length > SEARCH_MAX_PV ||
+        line->pv_tested < 0)
+        return false;
+    board_move_t moves[BOARD_MAX_POINTS + 1];
+    int n = game_status(game) == GAME_ONGOING ? game_legal_moves(moves, game) : 0;
+    if (line->tested > n)
+        return false;
+    for (int i = 0, j = 0; i < line->best_count; i++, j++) {
+        while (j < line->tested && moves[j] != line->best[i])
+            j++; /* in the order tested, each once */
+        if (j == line->tested)
+            return false;
+    }
+    game_t *g = game_copy(game);
+    bool fits = true;
+    for (int i = 0; i < line->pv_length && fits; i++)
+        fits = game_status(g) == GAME_ONGOING && game_play(g, line->pv[i]) == GAME_LEGAL;
+    if (fits)
+        fits = line->pv_tested <= (game_status(g) == GAME_ONGOING ? game_legal_moves(moves, g) : 0);
+    game_destroy(g);
+    return fits;
+}
+
 bool search_solve(search_result_t *res, search_t *s, const game_t *game, GError **error)
 {
     begin(s);
     memset(res, 0, sizeof *res);
+    bool resume_line = s->resume_line_pending;
+    s->resume_line_pending = false;
     int v;
     if (!value_within(&v, s, game, -SEARCH_VALUE_INF, SEARCH_VALUE_INF, true, error)) {
         s->stats.seconds = (g_get_monotonic_time() - s->started) / 1e6;
@@ -418,6 +452,20 @@ bool search_solve(search_result_t *res, search_t *s, const game_t *game, GError 
     }
     res->value = v;
     s->root_lo = s->root_hi = v;
+    /* The line so far: an earlier run's (a checkpoint's) when it fits, else nothing yet.  Every
+     * step below records itself in it before the next search, so that a checkpoint taken
+     * during that search (search_root_bounds) resumes after it. */
+    search_line_t *line = &s->line;
+    bool resumed = resume_line && line_fits(&s->resume_line, game, v);
+    if (resumed)
+        *line = s->resume_line;
+    else {
+        line->started = true;
+        line->value = v;
+        line->tested = line->best_count = line->pv_length = line->pv_tested = 0;
+    }
+    res->best_count = line->best_count;
+    memcpy(res->best, line->best, sizeof res->best);
     bool ok = true;
     game_t *g = game_copy(game);
     board_move_t moves[BOARD_MAX_POINTS + 1];
@@ -430,7 +478,7 @@ bool search_solve(search_result_t *res, search_t *s, const game_t *game, GError 
                          ? SEARCH_VALUE_WIN_MIN + 1
                          : mine;
         int n = game_legal_moves(moves, g);
-        for (int i = 0; i < n && ok; i++) {
+        for (int i = line->tested; i < n && ok; i++) {
             bool r;
             if (target == SEARCH_VALUE_WIN_MIN + 1) {
                 /* "Does this move win at all?" has no depth bound and can cost far more than
@@ -449,10 +497,16 @@ bool search_solve(search_result_t *res, search_t *s, const game_t *game, GError 
             } else
                 ok = move_reaches(&r, s, g, moves[i], 1, target, error);
             if (ok && r)
-                res->best[res->best_count++] = moves[i];
+                res->best[res->best_count++] = line->best[line->best_count++] = moves[i];
+            if (ok)
+                line->tested = i + 1;
         }
     }
     /* An optimal game: at every ply a move that keeps the exact value. */
+    for (int i = 0; i < line->pv_length; i++) {
+        res->pv[res->pv_length++] = line->pv[i];
+        game_play(g, line->pv[i]);
+    }
     while (ok && game_status(g) == GAME_ONGOING) {
         if (res->pv_length >= SEARCH_MAX_PV) {
             res->pv_truncated = true;
@@ -461,17 +515,29 @@ bool search_solve(search_result_t *res, search_t *s, const game_t *game, GError 
         board_color_t me = (board_color_t)game_current(g)->to_move;
         int n = game_legal_moves(moves, g);
         int chosen = -1;
-        for (int i = 0; i < n && ok && chosen < 0; i++) {
+        for (int i = line->pv_tested; i < n && ok && chosen < 0; i++) {
             bool r;
             ok = move_reaches(&r, s, g, moves[i], res->pv_length + 1, value_black_view(v, me),
                               error);
             if (ok && r)
                 chosen = i;
+            else if (ok)
+                line->pv_tested = i + 1;
         }
         if (!ok)
             break;
-        g_assert(chosen >= 0);
-        res->pv[res->pv_length++] = moves[chosen];
+        if (chosen < 0) {
+            /* No move keeps the value: only a resumed line that was not this search's (a
+             * checkpoint edited by hand) leads here.  The game starts again from the root. */
+            g_assert(resumed);
+            resumed = false;
+            line->pv_length = line->pv_tested = res->pv_length = 0;
+            game_destroy(g);
+            g = game_copy(game);
+            continue;
+        }
+        res->pv[res->pv_length++] = line->pv[line->pv_length++] = moves[chosen];
+        line->pv_tested = 0;
         game_play(g, moves[chosen]);
     }
     if (ok && !res->pv_truncated)

@@ -181,7 +181,10 @@ struct search {
     int root_lo, root_hi;    /* what the root tests proved (search_root_bounds) */
     bool resume;             /* search_resume: the next root search starts from these */
     int resume_lo, resume_hi;
-    gint64 next_checkpoint; /* when the main thread calls options.checkpoint next */
+    search_line_t line;        /* search_solve's optimal line so far (search_bounds_t.line) */
+    bool resume_line_pending;  /* search_resume_line: the next search_solve starts from */
+    search_line_t resume_line; /* this line */
+    gint64 next_checkpoint;    /* when the main thread calls options.checkpoint next */
     /* analysis=japanese: each thread's analyser and cache of Analyses (worker_t.jp, jp_cache),
      * kept from one root test to the next (threads_run lends them to the workers); NULL
      * before the first.  An Analysis depends on the position alone, so they hold across roots. */

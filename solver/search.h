@@ -70,11 +70,32 @@ typedef struct search_progress {
 
 typedef void (*search_progress_fn)(const search_progress_t *progress, void *data);
 
+/*
+ * How far search_solve has got with the optimal first moves and the optimal game after it
+ * proved the value, for a checkpoint: a solve resumed from it (search_resume_line) skips the
+ * searches recorded here.  On boards where the value is hours of work the line is too (each
+ * of its null-window tests can cost as much as a root test), and without this record every
+ * resumed run began it again.  Moves are tested in game_legal_moves' order.
+ */
+typedef struct search_line {
+    bool started; /* the value is exact and the line's searches have begun */
+    int value;    /* that value, Black's view */
+    int tested;   /* the first moves tested so far; best holds those that reach the value */
+    int best_count;
+    board_move_t best[BOARD_MAX_POINTS + 1];
+    int pv_length; /* the optimal game's moves chosen so far */
+    board_move_t pv[SEARCH_MAX_PV];
+    int pv_tested; /* the moves after pv tested so far, each short of the value */
+} search_line_t;
+
 /* What a search has proved of its root so far, for a checkpoint (solver/checkpoint.h). */
 typedef struct search_bounds {
     int lo, hi;     /* lo <= value <= hi, Black's view (+-SEARCH_VALUE_INF: nothing known) */
     uint64_t nodes; /* nodes since the search began */
     double seconds; /* since the search began */
+    /* search_solve's progress with the optimal line once the value is exact; NULL before
+     * (and under search_value).  Points into the search: copy it to keep it. */
+    const search_line_t *line;
 } search_bounds_t;
 
 /* Called from the main searching thread at checkpoint time, while helper threads may go on
@@ -210,6 +231,13 @@ void search_clear_interrupt(search_t *search);
  * table loaded).  The tests that remain, and so the answer, are those of the full search.
  */
 void search_resume(search_t *search, int lo, int hi);
+
+/*
+ * And the next search_solve's optimal line from where an earlier run of the same game got
+ * (search_bounds_t.line, kept in its checkpoint): used when the value proves to be line's, its
+ * moves are legal and its counts within the moves there; otherwise the line starts afresh.
+ */
+void search_resume_line(search_t *search, const search_line_t *line);
 
 /* What the running (or last) search proved of its root: lo <= value <= hi, Black's view. */
 search_bounds_t search_root_bounds(const search_t *search);
