@@ -103,6 +103,9 @@ typedef struct solve_run {
     checkpoint_info_t before; /* what the checkpoint held (the work of earlier runs) */
     char *problem, *command;  /* for the checkpoint's header */
     bool quiet;
+    /* The root is solved: the searches after it (--variations) are of other positions, whose
+     * bounds and line are not the checkpoint's problem's, so the periodic saves stop. */
+    bool root_solved;
 } solve_run_t;
 
 static void on_signal(int signal, void *data)
@@ -140,7 +143,9 @@ static bool save_checkpoint(solve_run_t *run, search_t *search, const search_bou
 
 static void on_checkpoint(search_t *search, const search_bounds_t *bounds, void *data)
 {
-    save_checkpoint(data, search, bounds);
+    solve_run_t *run = data;
+    if (!run->root_solved)
+        save_checkpoint(run, search, bounds);
 }
 
 /* The position and the optimal game numbered on it, as Go books print a line (res NULL: the
@@ -593,6 +598,15 @@ int front_solve(int argc, char **argv)
     char komi[16];
     rules_komi_string(komi, rules.komi2);
     bool solved = solve_engine_solve(&res, &engine, game, value_only, &err);
+    /* The root's bounds and line, for the checkpoint written once the run ends: the searches
+     * of --variations below replace the search's own. */
+    search_bounds_t root_bounds = solve_engine_bounds(&engine);
+    search_line_t root_line;
+    if (root_bounds.line) {
+        root_line = *root_bounds.line;
+        root_bounds.line = &root_line;
+    }
+    run.root_solved = solved;
     if (!solved) {
         search_stats_t st = solve_engine_stats(&engine);
         search_bounds_t bounds = solve_engine_bounds(&engine);
@@ -693,9 +707,11 @@ int front_solve(int argc, char **argv)
         goto done;
     }
     if (checkpoint) {
-        /* The answer in the file too: the same command then answers at once. */
-        search_bounds_t bounds = search_root_bounds(search);
-        save_checkpoint(&run, search, &bounds);
+        /* The answer in the file too: the same command then answers at once.  The root's
+         * bounds, not the last search's: before 2026-12-04 a run with --variations saved the
+         * value of its last first move's position as the root's (1x4 chinese, B+4, was
+         * answered W+4 from its file). */
+        save_checkpoint(&run, search, &root_bounds);
     }
     search_stats_t st = solve_engine_stats(&engine);
     char result[32];

@@ -92,12 +92,12 @@ static bool analysis_budget_raise(worker_t *w)
  * of `japanese` (two passes end the game at any depth, and each final position met costs an
  * Analysis) 1.5 and 2 plies per empty point of the root instead, but at least N and 1.5N: the
  * same from the empty board, shallower from a position with stones, whose lines are shorter.
- * On 65 rows of the 4x4 Chetrit sample that a 2 s cap had stopped, 50 finish within it instead
- * of 33; on 500 rows of the 3x4 sample 32.6 M nodes instead of 73.4 M, every value the same.
- * The other rule sets keep 1.5N and 2N: on 206 rows of the 4x4 sample under chinese the
- * shallower horizons took 1.8 M nodes instead of 31.5 M, but solving the empty 2x6 under
- * tromp-taylor with its optimal game (whose positions have stones) 7.5 M instead of 0.65 M
- * (docs/solver.md, "Which horizon first").
+ * On 65 rows of the 4x4 Chetrit sample that a 2 s cap had stopped, 52 finish within it instead
+ * of 33 (commit eff2c9c; 50 in the measurement before it); on 500 rows of the 3x4 sample
+ * 32.6 M nodes instead of 73.4 M, every value the same.  The other rule sets keep 1.5N and 2N:
+ * on 206 rows of the 4x4 sample under chinese the shallower horizons took 1.8 M nodes instead
+ * of 31.5 M, but solving the empty 2x6 under tromp-taylor with its optimal game (whose
+ * positions have stones) 7.5 M instead of 0.65 M (docs/solver.md, "Which horizon first").
  */
 static void first_horizons(int depth[2], const worker_t *w)
 {

@@ -900,6 +900,38 @@ static void test_checkpoint__solve_refuses_the_checkpoint_of_another_problem(voi
     fixture_clear(&f);
 }
 
+/* The checkpoint written when a run ends holds the root's value, also after --variations, whose
+ * searches of each first move's position come after the root's: before 2026-12-04 the file got
+ * the last of those values, and `solve 1x4 --rules chinese` (B+4) answered W+4 from it. */
+static void test_checkpoint__a_run_with_variations_saves_the_roots_value(void **state)
+{
+    (void)state;
+    fixture_t f;
+    fixture_init(&f, 1, 4, "chinese");
+    char *path = g_build_filename(f.dir, "run", NULL), *sgf = g_build_filename(f.dir, "a", NULL);
+    support_run_t r = support_runv(NULL, "solve", "1x4", "--rules", "chinese", "--variations",
+                                   "--sgf", sgf, "-q", "--checkpoint", path, NULL);
+    assert_int_equal(r.status, 0);
+    support_run_clear(&r);
+    checkpoint_info_t info;
+    GError *err = NULL;
+    if (!checkpoint_load(&info, path, NULL, f.problem, NULL, &err))
+        fail_msg("%s", err->message);
+    assert_int_equal(info.lo, 8); /* B+4: 4 points, counted in half points */
+    assert_int_equal(info.hi, 8);
+    assert_true(info.line.started);
+    assert_int_equal(info.line.value, 8);
+    checkpoint_info_clear(&info);
+    r = support_runv(NULL, "solve", "1x4", "--rules", "chinese", "--csv", "-q", "--checkpoint",
+                     path, NULL);
+    assert_int_equal(r.status, 0);
+    assert_non_null(strstr(r.out, ",B+4,"));
+    support_run_clear(&r);
+    g_free(path);
+    g_free(sgf);
+    fixture_clear(&f);
+}
+
 /* --memory caps everything: a cap too small for the stacks and one bucket is refused before the
  * search (status 1); a tiny one keeps replacing entries and still gives the exact answer. */
 static void
@@ -948,6 +980,7 @@ int main(void)
         cmocka_unit_test(
             test_checkpoint__sigint_stops_a_tablebase_which_resumes_from_its_last_level),
         cmocka_unit_test(test_checkpoint__solve_refuses_the_checkpoint_of_another_problem),
+        cmocka_unit_test(test_checkpoint__a_run_with_variations_saves_the_roots_value),
         cmocka_unit_test(
             test_checkpoint__tablebase_refuses_a_level_file_with_a_right_checksum_and_wrong_values),
         cmocka_unit_test(
