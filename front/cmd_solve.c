@@ -609,7 +609,7 @@ int front_solve(int argc, char **argv)
     run.root_solved = solved;
     if (!solved) {
         search_stats_t st = solve_engine_stats(&engine);
-        search_bounds_t bounds = solve_engine_bounds(&engine);
+        search_bounds_t bounds = root_bounds;
         progress_ctx.lo = bounds.lo, progress_ctx.hi = bounds.hi;
         char lo[32], hi[32];
         progress_value_text(lo, bounds.lo, &rules);

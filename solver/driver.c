@@ -464,8 +464,6 @@ bool search_solve(search_result_t *res, search_t *s, const game_t *game, GError 
         line->value = v;
         line->tested = line->best_count = line->pv_length = line->pv_tested = 0;
     }
-    res->best_count = line->best_count;
-    memcpy(res->best, line->best, sizeof res->best);
     bool ok = true;
     game_t *g = game_copy(game);
     board_move_t moves[BOARD_MAX_POINTS + 1];
@@ -497,18 +495,16 @@ bool search_solve(search_result_t *res, search_t *s, const game_t *game, GError 
             } else
                 ok = move_reaches(&r, s, g, moves[i], 1, target, error);
             if (ok && r)
-                res->best[res->best_count++] = line->best[line->best_count++] = moves[i];
+                line->best[line->best_count++] = moves[i];
             if (ok)
                 line->tested = i + 1;
         }
     }
     /* An optimal game: at every ply a move that keeps the exact value. */
-    for (int i = 0; i < line->pv_length; i++) {
-        res->pv[res->pv_length++] = line->pv[i];
+    for (int i = 0; i < line->pv_length; i++)
         game_play(g, line->pv[i]);
-    }
     while (ok && game_status(g) == GAME_ONGOING) {
-        if (res->pv_length >= SEARCH_MAX_PV) {
+        if (line->pv_length >= SEARCH_MAX_PV) {
             res->pv_truncated = true;
             break;
         }
@@ -517,7 +513,7 @@ bool search_solve(search_result_t *res, search_t *s, const game_t *game, GError 
         int chosen = -1;
         for (int i = line->pv_tested; i < n && ok && chosen < 0; i++) {
             bool r;
-            ok = move_reaches(&r, s, g, moves[i], res->pv_length + 1, value_black_view(v, me),
+            ok = move_reaches(&r, s, g, moves[i], line->pv_length + 1, value_black_view(v, me),
                               error);
             if (ok && r)
                 chosen = i;
@@ -531,15 +527,20 @@ bool search_solve(search_result_t *res, search_t *s, const game_t *game, GError 
              * checkpoint edited by hand) leads here.  The game starts again from the root. */
             g_assert(resumed);
             resumed = false;
-            line->pv_length = line->pv_tested = res->pv_length = 0;
+            line->pv_length = line->pv_tested = 0;
             game_destroy(g);
             g = game_copy(game);
             continue;
         }
-        res->pv[res->pv_length++] = line->pv[line->pv_length++] = moves[chosen];
+        line->pv[line->pv_length++] = moves[chosen];
         line->pv_tested = 0;
         game_play(g, moves[chosen]);
     }
+    /* The answer is the line (partly, when a limit stopped it). */
+    res->best_count = line->best_count;
+    memcpy(res->best, line->best, sizeof res->best);
+    res->pv_length = line->pv_length;
+    memcpy(res->pv, line->pv, sizeof res->pv);
     if (ok && !res->pv_truncated)
         res->final = game_result(g);
     game_destroy(g);

@@ -133,6 +133,22 @@ test_checkpoint__a_solve_resumed_from_many_stops_gives_the_uninterrupted_answer(
             GError *err = NULL;
             bool done = search_solve(&resumed, s, f.game, &err);
             if (done) {
+                /* Saved once solved, the file answers again without a search. */
+                search_bounds_t b = search_root_bounds(s);
+                checkpoint_info_t info = {"test", "test",  f.problem, b.lo,
+                                          b.hi,   b.nodes, b.seconds, {0}};
+                info.line = *b.line;
+                assert_true(checkpoint_save(path, &info, search_table(s), NULL));
+                search_destroy(s);
+                s = make_search(&f, cases[c].step, cases[c].tt_bytes);
+                assert_true(checkpoint_load(&info, path, "test", f.problem, search_table(s), NULL));
+                search_resume(s, info.lo, info.hi);
+                search_resume_line(s, &info.line);
+                checkpoint_info_clear(&info);
+                search_result_t again;
+                assert_true(search_solve(&again, s, f.game, NULL));
+                assert_int_equal(search_stats(s).nodes, 0);
+                assert_same_answer(&whole, &again);
                 search_destroy(s);
                 break;
             }
