@@ -209,11 +209,19 @@ bool threads_run(int *value, search_t *s, const game_t *game, int ply0, int alph
                         STACK_EXTRA);
         else if (analysis_out && s->options.max_seconds > 0 &&
                  (g_get_monotonic_time() - s->started) / 1e6 > s->options.max_seconds)
-            /* The Analysis stops at the search's deadline too (japanese_set_deadline). */
-            g_set_error(error, SEARCH_ERROR, SEARCH_ERROR_LIMIT,
-                        "the time limit of %g s was reached during the Analysis of the final "
-                        "position %s",
-                        s->options.max_seconds, analysed);
+            /* The Analysis stops at the search's deadline too (japanese_set_deadline), and
+             * checks it more often than the search, so it is usually where a deadline is
+             * noticed: the counts and the budget say where the time went (an Analysis at a
+             * budget of ten imagined positions is no bottleneck, docs/japanese.md).  The
+             * imagined positions are counted 1,024 at a time (japanese_set_counter). */
+            g_set_error(
+                error, SEARCH_ERROR, SEARCH_ERROR_LIMIT,
+                "the time limit of %g s was reached after %llu nodes and at least %llu "
+                "imagined positions, during the Analysis of the final position %s (at a budget of "
+                "%llu imagined positions per string)",
+                s->options.max_seconds, (unsigned long long)(s->stats.nodes - s->nodes_begin),
+                (unsigned long long)atomic_load(&s->imagined_all), analysed,
+                (unsigned long long)atomic_load(&s->analysis_nodes));
         else if (analysis_spent)
             g_set_error(error, SEARCH_ERROR, SEARCH_ERROR_LIMIT,
                         "the Analyses of final positions left unfinished passed %llu imagined "
