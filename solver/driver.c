@@ -16,7 +16,8 @@
 #define PASS_BUDGET (1u << 14) /* a scored search's first passes give up after this many nodes */
 /* Under the Analysis of `japanese`: the first schedule pair runs until its passes' budget
  * reaches PASS_BUDGET << RESTART_FIRST_SHIFT, the k-th restart's until PASS_BUDGET <<
- * (RESTART_LATER_SHIFT + k / 4) (driver_main_search). */
+ * (RESTART_LATER_SHIFT + k / 4) (driver_main_search; search_options_t.restart_first_shift
+ * moves both by the same amount). */
 #define RESTART_FIRST_SHIFT 6
 #define RESTART_LATER_SHIFT 3
 
@@ -185,12 +186,17 @@ void driver_main_search(search_thread_t *th, dep_t *d)
     uint64_t budget = PASS_BUDGET;
     bool restarts = w->r->analysis == RULES_ANALYSIS_JAPANESE;
     int restart = 0;
+    int first_shift = w->s->options.restart_first_shift;
+    if (first_shift <= 0)
+        first_shift = RESTART_FIRST_SHIFT;
+    int later_shift = MAX(0, first_shift - (RESTART_FIRST_SHIFT - RESTART_LATER_SHIFT));
     for (int round = 0;; round++) {
         int f = round % 2;
         if (round > 0 && f == 0) {
-            int shift = restart == 0 ? RESTART_FIRST_SHIFT : RESTART_LATER_SHIFT + restart / 4;
+            int shift = restart == 0 ? first_shift : later_shift + restart / 4;
             if (restarts && budget >= ((uint64_t)PASS_BUDGET << shift)) {
                 restart_horizons(depth, w, ++restart);
+                w->restarts++;
                 budget = PASS_BUDGET;
             } else if (budget < (UINT64_C(1) << 62))
                 budget *= 2;

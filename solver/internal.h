@@ -231,6 +231,7 @@ typedef struct worker {
     uint8_t centrality[BOARD_MAX_POINTS]; /* distance to the nearest edge, summed over x and y */
     uint64_t nodes, probes, hits, refused, stores, unstored;
     uint64_t analyses_unknown; /* final positions met unknown, their Analysis unfinished */
+    uint64_t restarts;         /* the main search's schedules restarted (driver.c) */
     uint64_t rng;
     bool aborted;
     bool pass_out;        /* the pass gave up (pass_end, or the main search's pass ended) */

@@ -815,6 +815,7 @@ void search_worker_collect(search_t *s, const worker_t *w)
     s->stats.tt_stores += w->stores;
     s->stats.tt_unstored += w->unstored;
     s->stats.analyses_unknown += w->analyses_unknown;
+    s->stats.restarts += w->restarts;
     size_t mem = (size_t)w->cap * (sizeof(hist_t) + sizeof(tt_sig_t) + sizeof(uint64_t) +
                                    sizeof(board_t) + sizeof(int32_t)) +
                  sizeof *w;

@@ -132,6 +132,11 @@ typedef struct search_options {
     /* For tests: the analysers without the game space and without the attractor bounds past
      * their limit (japanese_set_space(0), japanese_set_fallback(false)): the search alone. */
     bool analysis_search_only;
+    /* analysis=japanese: the main search's schedules first restart once their passes' budget
+     * reaches 2^restart_first_shift times the first (driver.c, driver_main_search); 0 for the
+     * default (6), and the later restarts come as much earlier.  The tests give 1, so that
+     * searches of small boards restart. */
+    int restart_first_shift;
 } search_options_t;
 
 /*
@@ -155,6 +160,8 @@ typedef struct search_stats {
     /* analysis=japanese: final positions met whose Analysis had not ended within the budget
      * per string (search_options_t.analysis_first_nodes), each left unknown */
     uint64_t analyses_unknown;
+    /* analysis=japanese: how often the main search's schedules restarted (driver.c) */
+    uint64_t restarts;
     double seconds;      /* wall time of the last search_solve / search_value */
     size_t memory_bytes; /* table plus search stacks */
 } search_stats_t;

@@ -1336,52 +1336,80 @@ static void test_japanese__cycle_requirements_hold_after_other_histories(void **
  * whole budget from the start, from the empty board (either side first) and after random
  * histories.
  */
-static void test_japanese__unfinished_analyses_change_no_value(void **state)
+/* What values_agree_with_variant compares: `sizes` boards, from the empty board (either side
+ * first) and `attempts` - 2 random histories of fewer than `history` moves each (seeded with
+ * `seed` plus the board's index). */
+typedef struct variant_trial {
+    const int (*sizes)[2];
+    size_t boards;
+    int attempts;
+    int history;
+    uint64_t seed;
+    const char *what; /* the variant, for the failure's message */
+} variant_trial_t;
+
+/* Solves every position of `t` under japanese with the options `plain` and `variant` (a fresh
+ * search each, a table of 1 MiB) and fails on the first value that differs, printing its moves.
+ * Returns the number of values compared; `*sum` gets the variant's statistics added up. */
+static int values_agree_with_variant(search_stats_t *sum, const variant_trial_t *t,
+                                     const search_options_t *plain, const search_options_t *variant)
 {
-    (void)state;
-    const int sizes[][2] = {{1, 5}, {1, 6}, {2, 3}, {2, 4}, {3, 3}};
-    uint64_t unknown = 0;
     int compared = 0;
-    for (size_t b = 0; b < G_N_ELEMENTS(sizes); b++) {
-        board_geom_t *g = board_geom_create(sizes[b][0], sizes[b][1], NULL);
+    memset(sum, 0, sizeof *sum);
+    for (size_t b = 0; b < t->boards; b++) {
+        board_geom_t *g = board_geom_create(t->sizes[b][0], t->sizes[b][1], NULL);
         rules_t r;
         assert_true(rules_parse(&r, "japanese", NULL));
-        search_options_t o = search_options_default();
-        o.tt_bytes = 1u << 20;
-        o.analysis_first_nodes = SEARCH_ANALYSIS_NODES;
-        search_t *plain = search_create(g, &r, &o, NULL);
-        o.analysis_first_nodes = 1;
-        o.analysis_search_only = true;
-        search_t *cheap = search_create(g, &r, &o, NULL);
-        assert_non_null(plain);
-        assert_non_null(cheap);
-        uint64_t rng = 4242 + b;
-        for (int attempt = 0; attempt < 12; attempt++) {
+        search_t *one = search_create(g, &r, plain, NULL);
+        search_t *other = search_create(g, &r, variant, NULL);
+        assert_non_null(one);
+        assert_non_null(other);
+        uint64_t rng = t->seed + b;
+        for (int attempt = 0; attempt < t->attempts; attempt++) {
             game_t *game;
             if (attempt < 2) {
                 board_t empty = {{0, 0}};
                 game = game_create_from(g, &r, &empty, attempt ? BOARD_WHITE : BOARD_BLACK, NULL);
-            } else if (!(game = random_history(g, &r, (int)(splitmix(&rng) % 12), &rng)))
+            } else if (!(game = random_history(g, &r, (int)(splitmix(&rng) % (uint64_t)t->history),
+                                               &rng)))
                 continue;
             int want, got;
-            assert_true(
-                search_value(&want, plain, game, -SEARCH_VALUE_INF, SEARCH_VALUE_INF, NULL));
-            search_reset_stats(cheap);
-            assert_true(search_value(&got, cheap, game, -SEARCH_VALUE_INF, SEARCH_VALUE_INF, NULL));
-            unknown += search_stats(cheap).analyses_unknown;
+            assert_true(search_value(&want, one, game, -SEARCH_VALUE_INF, SEARCH_VALUE_INF, NULL));
+            search_reset_stats(other);
+            assert_true(search_value(&got, other, game, -SEARCH_VALUE_INF, SEARCH_VALUE_INF, NULL));
+            search_stats_t st = search_stats(other);
+            sum->analyses_unknown += st.analyses_unknown;
+            sum->restarts += st.restarts;
             if (got != want)
-                fail_with_moves(game, "japanese (first Analysis budget 1)", got, want);
+                fail_with_moves(game, t->what, got, want);
             compared++;
             game_destroy(game);
         }
-        search_destroy(plain);
-        search_destroy(cheap);
+        search_destroy(one);
+        search_destroy(other);
         board_geom_destroy(g);
     }
+    return compared;
+}
+
+static void test_japanese__unfinished_analyses_change_no_value(void **state)
+{
+    (void)state;
+    static const int sizes[][2] = {{1, 5}, {1, 6}, {2, 3}, {2, 4}, {3, 3}};
+    const variant_trial_t t = {
+        sizes, G_N_ELEMENTS(sizes), 12, 12, 4242, "japanese (first Analysis budget 1)"};
+    search_options_t plain = search_options_default();
+    plain.tt_bytes = 1u << 20;
+    plain.analysis_first_nodes = SEARCH_ANALYSIS_NODES;
+    search_options_t cheap = plain;
+    cheap.analysis_first_nodes = 1;
+    cheap.analysis_search_only = true;
+    search_stats_t sum;
+    int compared = values_agree_with_variant(&sum, &t, &plain, &cheap);
     print_message("%d values compared, %llu final positions met unknown\n", compared,
-                  (unsigned long long)unknown);
+                  (unsigned long long)sum.analyses_unknown);
     assert_true(compared >= 40);
-    assert_true(unknown >= 100); /* the unknown final positions were there to be met */
+    assert_true(sum.analyses_unknown >= 100); /* the unknown final positions were there to be met */
 }
 
 /* What a search of the window (-1, 1) says: 1 Black wins, -1 White wins, 0 a tie. */
@@ -1483,6 +1511,62 @@ static void test_japanese__horizons_count_the_empty_points(void **state)
     print_message("OOO./.OO./..XX/XO.X: %llu nodes, winner window outcome %d\n",
                   (unsigned long long)search_stats(s).nodes, window_outcome(v));
     assert_true(window_outcome(v) < 0); /* White wins (docs/data/japanese_4x4_tried.csv's row) */
+    game_destroy(game);
+    search_destroy(s);
+    board_geom_destroy(g);
+}
+
+/*
+ * Under japanese the main search's schedules restart (solver/driver.c, driver_main_search):
+ * every result stays exact whatever the horizons, so restarting early and often must change no
+ * value.  With restart_first_shift 1 the searches of these small boards restart; each value
+ * must equal the default search's, from the empty board (either side first) and after random
+ * histories.  Then the row the restarts were made for: `O..X/O..O/OOXO/OOX.` with White to
+ * move, which the first horizons (16 and 24 plies) left undecided after 12.7 M nodes, is a
+ * White win within a million nodes once the restarts reach 4 and 6 plies.
+ */
+static void test_japanese__restarts_change_no_value(void **state)
+{
+    (void)state;
+    static const int sizes[][2] = {{2, 3}, {2, 4}, {3, 3}};
+    const variant_trial_t t = {
+        sizes, G_N_ELEMENTS(sizes), 40, 10, 777, "japanese (restart_first_shift 1)"};
+    search_options_t plain = search_options_default();
+    plain.tt_bytes = 1u << 20;
+    search_options_t early = plain;
+    early.restart_first_shift = 1;
+    search_stats_t sum;
+    int compared = values_agree_with_variant(&sum, &t, &plain, &early);
+    print_message("%d values compared, %llu restarts\n", compared,
+                  (unsigned long long)sum.restarts);
+    assert_true(compared >= 100);
+    assert_true(sum.restarts >= 10); /* the restarts were there to be made */
+
+    rules_t r;
+    assert_true(rules_parse(&r, "japanese", NULL));
+    search_options_t o = search_options_default();
+    o.tt_bytes = 1u << 22;
+    o.max_nodes = 1000000;
+    o.restart_first_shift = 1;
+    board_geom_t *g = board_geom_create(4, 4, NULL);
+    search_t *s = search_create(g, &r, &o, NULL);
+    assert_non_null(s);
+    board_t board;
+    int w, h;
+    char diagram[] = "O..X\nO..O\nOOXO\nOOX.\n";
+    assert_true(diagram_parse(&board, &w, &h, diagram, NULL));
+    game_t *game = game_create_from(g, &r, &board, BOARD_WHITE, NULL);
+    assert_non_null(game);
+    int v;
+    GError *error = NULL;
+    if (!search_value(&v, s, game, -1, 1, &error))
+        fail_msg("O..X/O..O/OOXO/OOX. (White to move): no winner within 1 M nodes: %s",
+                 error->message);
+    print_message("O..X/O..O/OOXO/OOX.: %llu nodes, %llu restarts\n",
+                  (unsigned long long)search_stats(s).nodes,
+                  (unsigned long long)search_stats(s).restarts);
+    assert_true(search_stats(s).restarts >= 1);
+    assert_true(window_outcome(v) < 0); /* White wins (docs/data/japanese_4x4.csv) */
     game_destroy(game);
     search_destroy(s);
     board_geom_destroy(g);
@@ -1833,6 +1917,8 @@ static void test_japanese__gtp_scores_and_lists_statuses_by_the_analysis(void **
 
 int main(void)
 {
+    if (getenv("MATHGO_TEST_FILTER"))
+        cmocka_set_test_filter(getenv("MATHGO_TEST_FILTER"));
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_japanese__formation_matches_the_three_conditions),
         cmocka_unit_test(test_japanese__status_matches_plain_recursion),
@@ -1854,6 +1940,7 @@ int main(void)
         cmocka_unit_test(test_japanese__unfinished_analyses_change_no_value),
         cmocka_unit_test(test_japanese__the_first_budget_is_small_past_the_game_space),
         cmocka_unit_test(test_japanese__horizons_count_the_empty_points),
+        cmocka_unit_test(test_japanese__restarts_change_no_value),
         cmocka_unit_test(test_japanese__unfinished_analyses_stop_past_their_total),
         cmocka_unit_test(test_japanese__imagined_positions_are_counted_for_the_heartbeat),
         cmocka_unit_test(test_japanese__solve_positions_rows_equal_one_at_a_time),
