@@ -7,21 +7,31 @@
 # 5 s) before aa8e38e (every hundredth row of docs/data/japanese_4x4_tried.csv at aa8e38e), and
 # japanese_4x4_solved65.txt, 65 rows with a winner (every 150th searched row of
 # docs/data/japanese_4x4.csv).  docs/japanese.md ("A first budget of ten where there is no
-# game space") quotes it.
+# game space") quotes it.  With a third argument LONG_CAP (seconds) it also runs
+# japanese_4x4_capped40.txt at that cap: 40 rows that a 20 s cap had stopped before the
+# restarts (every 21st row of docs/data/japanese_4x4_tried.csv at f9f423a, the list that
+# docs/japanese.md, "Restarts", measured at 20 s); the list column then names the cap.
 #
-#   bench/japanese_rows.sh [MATHGO_BINARY] [CAP] > rows.csv
+#   bench/japanese_rows.sh [MATHGO_BINARY] [CAP] [LONG_CAP] > rows.csv
 set -u
 mathgo=${1:-build/mathgo}
 cap=${2:-2}
+long_cap=${3:-}
 data=$(dirname "$0")/data
 commit=${MATHGO_COMMIT:-$(git rev-parse --short HEAD 2>/dev/null || echo unknown)}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 echo "commit,list,rows,winners,time_s"
-for list in japanese_4x4_capped65 japanese_4x4_solved65; do
+runs="japanese_4x4_capped65:$cap japanese_4x4_solved65:$cap"
+[ -n "$long_cap" ] && runs="$runs japanese_4x4_capped40:$long_cap"
+for run in $runs; do
+    list=${run%%:*}
+    limit=${run#*:}
+    name=$list
+    [ "$list" = japanese_4x4_capped40 ] && name="$list@${limit}s"
     "$mathgo" solve 4x4 --positions "$data/$list.txt" --rules japanese --winner --csv --quiet \
-        --max-time "$cap" > "$tmp/rows.csv" 2>/dev/null
-    awk -F, -v c="$commit" -v l="$list" \
+        --max-time "$limit" > "$tmp/rows.csv" 2>/dev/null
+    awk -F, -v c="$commit" -v l="$name" \
         'NR == 1 { for (i = 1; i <= NF; i++) col[$i] = i; next }
          { rows++; t += $col["time_s"]; if ($col["status"] == "winner") w++ }
          END { printf "%s,%s,%d,%d,%.1f\n", c, l, rows, w, t }' "$tmp/rows.csv"
