@@ -96,9 +96,7 @@ static void print_progress(const search_progress_t *p, void *data)
 
 /* The state of a run for its checkpoints and its signal watcher. */
 typedef struct solve_run {
-    GMutex lock;              /* guards engine and signal (the watcher's thread) */
-    solve_engine_t *engine;   /* NULL until created */
-    int signal;               /* the first SIGINT or SIGTERM received, 0 before */
+    solve_stopper_t stop;     /* the engine once created, and the signal received */
     const char *path;         /* --checkpoint, or NULL */
     checkpoint_info_t before; /* what the checkpoint held (the work of earlier runs) */
     char *problem, *command;  /* for the checkpoint's header */
@@ -108,22 +106,10 @@ typedef struct solve_run {
     bool root_solved;
 } solve_run_t;
 
-static void on_signal(int signal, void *data)
-{
-    solve_run_t *run = data;
-    g_mutex_lock(&run->lock);
-    if (!run->signal)
-        run->signal = signal;
-    if (run->engine)
-        solve_engine_interrupt(run->engine);
-    g_mutex_unlock(&run->lock);
-}
-
 /* Writes the checkpoint of the bounds b (this run's work in b, the earlier runs' added). */
 static bool save_checkpoint(solve_run_t *run, search_t *search, const search_bounds_t *b)
 {
-    checkpoint_info_t info = {.program = (char *)MATHGO_VERSION,
-                              .command = run->command,
+    checkpoint_info_t info = {.command = run->command,
                               .problem = run->problem,
                               .lo = b->lo,
                               .hi = b->hi,
@@ -131,14 +117,7 @@ static bool save_checkpoint(solve_run_t *run, search_t *search, const search_bou
                               .seconds = run->before.seconds + b->seconds};
     if (b->line) /* the optimal line so far: a resumed run goes on from it */
         info.line = *b->line;
-    GError *error = NULL;
-    if (!checkpoint_save(run->path, &info, search_table(search), &error)) {
-        /* The run goes on: the previous checkpoint, if any, is intact. */
-        fprintf(stderr, "mathgo solve: --checkpoint: %s\n", error->message);
-        g_error_free(error);
-        return false;
-    }
-    return true;
+    return solve_checkpoint_save(run->path, info, search);
 }
 
 static void on_checkpoint(search_t *search, const search_bounds_t *bounds, void *data)
@@ -178,7 +157,7 @@ static bool write_svg(const char *path, const game_t *game, const search_result_
 int front_solve(int argc, char **argv)
 {
     solve_run_t run = {0};
-    g_mutex_init(&run.lock);
+    g_mutex_init(&run.stop.lock);
     run.command = front_command_line(argc, argv);
     char *checkpoint = NULL;
     gdouble checkpoint_every = 300;
@@ -233,7 +212,8 @@ int front_solve(int argc, char **argv)
          "SIZE"},
         {"checkpoint", 0, 0, G_OPTION_ARG_FILENAME, &checkpoint,
          "save the search's state to FILE every --checkpoint-every seconds and when stopped "
-         "(SIGINT, SIGTERM, a limit); the same command resumes from it (docs/reliability.md)",
+         "(SIGINT, SIGTERM, a limit); the same command resumes from it; with --positions the "
+         "table the positions share, read at the start (docs/reliability.md)",
          "FILE"},
         {"checkpoint-every", 0, 0, G_OPTION_ARG_DOUBLE, &checkpoint_every,
          "seconds between checkpoints (default 300)", "S"},
@@ -435,12 +415,10 @@ int front_solve(int argc, char **argv)
     }
     if (positions) {
         /* A list of fresh starts (front/solve_list.h): values only, one row each. */
-        if (from || to_move_text || sgf || svg || variations || diagrams || checkpoint ||
-            decompose) {
+        if (from || to_move_text || sgf || svg || variations || diagrams || decompose) {
             status = front_usage("solve", "%s",
                                  "--positions solves fresh starts for their values only: no "
-                                 "--from, --to-move, --sgf, --svg, --pv-diagrams, --checkpoint "
-                                 "or --decompose");
+                                 "--from, --to-move, --sgf, --svg, --pv-diagrams or --decompose");
             goto done;
         }
         if (!(geom = board_geom_create(width, height, &err))) {
@@ -450,8 +428,14 @@ int front_solve(int argc, char **argv)
         if (algorithm == SOLVE_ALGORITHM_AUTO)
             algorithm = solve_algorithm_auto(geom, &rules, threads, false);
         if (algorithm == SOLVE_ALGORITHM_PNS &&
-            !solve_algorithm_check_pns(&rules, threads, false, memory, &err)) {
+            !solve_algorithm_check_pns(&rules, threads, checkpoint != NULL, memory, &err)) {
             status = front_usage("solve", "%s", err->message);
+            goto done;
+        }
+        if (checkpoint && !memory) {
+            status = front_usage("solve", "%s",
+                                 "--checkpoint with --positions keeps the table: not with "
+                                 "--memory 0");
             goto done;
         }
         rules_name =
@@ -467,7 +451,10 @@ int front_solve(int argc, char **argv)
                                      !no_header,
                                      show_progress,
                                      algorithm == SOLVE_ALGORITHM_PNS,
-                                     winner};
+                                     winner,
+                                     checkpoint,
+                                     checkpoint_every,
+                                     run.command};
         status = solve_list(geom, &list);
         goto done;
     }
@@ -534,7 +521,7 @@ int front_solve(int argc, char **argv)
     run.path = checkpoint;
     run.quiet = progress_args.quiet;
     if (!decompose)
-        watcher = front_interrupt_watch(on_signal, &run);
+        watcher = front_interrupt_watch(solve_stopper_on_signal, &run.stop);
     ticker = front_ticker_create("solve", show_progress);
     front_ticker_phase(ticker, "%s", decompose ? "the regions' values" : "the value: in [?, ?]");
     if (decompose) {
@@ -588,11 +575,7 @@ int front_solve(int argc, char **argv)
             }
         }
     }
-    g_mutex_lock(&run.lock);
-    run.engine = &engine;
-    if (run.signal)
-        solve_engine_interrupt(&engine);
-    g_mutex_unlock(&run.lock);
+    solve_stopper_attach(&run.stop, &engine);
     search_result_t res;
     rules_name = rules_args.rules_text ? g_strdup(rules_args.rules_text) : rules_to_string(&rules);
     char komi[16];
@@ -618,8 +601,9 @@ int front_solve(int argc, char **argv)
             fprintf(stderr,
                     "mathgo solve: %dx%d %s: stopped by %s after %.1f s: the value is in "
                     "[%s, %s]\n",
-                    width, height, rules_name, run.signal == SIGTERM ? "SIGTERM" : "SIGINT",
-                    st.seconds, lo, hi);
+                    width, height, rules_name,
+                    solve_stopper_signal(&run.stop) == SIGTERM ? "SIGTERM" : "SIGINT", st.seconds,
+                    lo, hi);
         else
             fprintf(stderr, "mathgo solve: %dx%d %s: %s (%.1f s); the value is in [%s, %s]\n",
                     width, height, rules_name, err->message, st.seconds, lo, hi);
@@ -698,10 +682,10 @@ int front_solve(int argc, char **argv)
     }
     front_interrupt_stop(watcher); /* a signal from here on ends the process as usual */
     watcher = NULL;
-    if (run.signal) {
+    if (solve_stopper_signal(&run.stop)) {
         /* During --variations: the first moves' values are incomplete; nothing is written. */
         fprintf(stderr, "mathgo solve: stopped by %s during --variations: the value is %s\n",
-                run.signal == SIGTERM ? "SIGTERM" : "SIGINT",
+                solve_stopper_signal(&run.stop) == SIGTERM ? "SIGTERM" : "SIGINT",
                 solve_result_text((char[32]){0}, res.value, &rules));
         status = FRONT_EXIT_FAILURE;
         goto done;
@@ -781,10 +765,8 @@ int front_solve(int argc, char **argv)
 done:
     front_ticker_destroy(ticker);
     front_interrupt_stop(watcher);
-    g_mutex_lock(&run.lock);
-    run.engine = NULL;
-    g_mutex_unlock(&run.lock);
-    g_mutex_clear(&run.lock);
+    solve_stopper_attach(&run.stop, NULL);
+    g_mutex_clear(&run.stop.lock);
     checkpoint_info_clear(&run.before);
     g_free(run.problem);
     g_free(run.command);

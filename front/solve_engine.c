@@ -119,6 +119,46 @@ void solve_engine_interrupt(solve_engine_t *engine)
         search_interrupt(engine->search);
 }
 
+void solve_stopper_on_signal(int signal, void *data)
+{
+    solve_stopper_t *stopper = data;
+    g_mutex_lock(&stopper->lock);
+    if (!stopper->signal)
+        stopper->signal = signal;
+    if (stopper->engine)
+        solve_engine_interrupt(stopper->engine);
+    g_mutex_unlock(&stopper->lock);
+}
+
+void solve_stopper_attach(solve_stopper_t *stopper, solve_engine_t *engine)
+{
+    g_mutex_lock(&stopper->lock);
+    stopper->engine = engine;
+    if (engine && stopper->signal)
+        solve_engine_interrupt(engine);
+    g_mutex_unlock(&stopper->lock);
+}
+
+int solve_stopper_signal(solve_stopper_t *stopper)
+{
+    g_mutex_lock(&stopper->lock);
+    int signal = stopper->signal;
+    g_mutex_unlock(&stopper->lock);
+    return signal;
+}
+
+bool solve_checkpoint_save(const char *path, checkpoint_info_t info, search_t *search)
+{
+    info.program = (char *)MATHGO_VERSION;
+    GError *error = NULL;
+    if (!checkpoint_save(path, &info, search_table(search), &error)) {
+        fprintf(stderr, "mathgo solve: --checkpoint: %s\n", error->message);
+        g_error_free(error);
+        return false;
+    }
+    return true;
+}
+
 search_bounds_t solve_engine_bounds(const solve_engine_t *engine)
 {
     return engine->pns ? pns_root_bounds(engine->pns) : search_root_bounds(engine->search);

@@ -10,6 +10,7 @@
 #include "core/board.h"
 #include "core/game.h"
 #include "core/rules.h"
+#include "solver/checkpoint.h"
 #include "solver/pns.h"
 #include "solver/search.h"
 
@@ -77,6 +78,30 @@ bool solve_engine_winner(search_bounds_t *bounds, solve_engine_t *engine, const 
 
 /* Stops the engine's search in progress; safe from any thread. */
 void solve_engine_interrupt(solve_engine_t *engine);
+
+/*
+ * What a signal watcher (front/interrupt.h) stops: the engine once it is attached.  The
+ * watcher's thread records the first signal and interrupts the engine; a signal received before
+ * the engine exists interrupts it when attached.  Zero-initialise, then g_mutex_init(&lock).
+ */
+typedef struct solve_stopper {
+    GMutex lock;            /* guards engine and signal */
+    solve_engine_t *engine; /* NULL until attached, and after detaching */
+    int signal;             /* the first SIGINT or SIGTERM received, 0 before */
+} solve_stopper_t;
+
+/* A front_interrupt_fn whose data is a solve_stopper_t. */
+void solve_stopper_on_signal(int signal, void *data);
+
+/* Attaches `engine` (NULL: detaches); interrupts it at once when a signal came before. */
+void solve_stopper_attach(solve_stopper_t *stopper, solve_engine_t *engine);
+
+/* The first signal received, 0 for none. */
+int solve_stopper_signal(solve_stopper_t *stopper);
+
+/* Writes the checkpoint `info` (program set here) with the table of `search` to `path`; on
+ * failure prints why and returns false: the run goes on, the previous file, if any, intact. */
+bool solve_checkpoint_save(const char *path, checkpoint_info_t info, search_t *search);
 
 /* The counters and what is proved of the root (search_stats, search_root_bounds, or their
  * equivalents for proof-number search: nodes created, the tree's peak memory). */

@@ -4,12 +4,14 @@
 
 #include "front/commands.h"
 #include "front/common.h"
+#include "front/interrupt.h"
 #include "front/progress.h"
 #include "front/solve_engine.h"
 #include "front/solve_output.h"
 
 #include "core/game.h"
 #include "positions/diagram.h"
+#include "solver/checkpoint.h"
 #include "solver/search.h"
 
 #include <stdio.h>
@@ -131,6 +133,28 @@ static void print_csv_row(const solve_csv_row_t *row, const char *position, int 
     free(text);
 }
 
+/* A list run's table file and its signal watcher (--checkpoint). */
+typedef struct list_run {
+    solve_stopper_t stop;     /* the engine once created, and the signal received */
+    const char *path;         /* --checkpoint */
+    char *problem;            /* checkpoint_list_problem */
+    checkpoint_info_t before; /* what the file held: the work of earlier runs */
+    uint64_t nodes;           /* this run's nodes, all positions */
+} list_run_t;
+
+/* Writes the table of `search` to the run's file (its bounds open); false after printing why
+ * (the previous file, if any, is intact). */
+static bool list_save(list_run_t *run, search_t *search, const char *command, double seconds)
+{
+    checkpoint_info_t info = {.command = (char *)command,
+                              .problem = run->problem,
+                              .lo = -SEARCH_VALUE_INF,
+                              .hi = SEARCH_VALUE_INF,
+                              .nodes = run->before.nodes + run->nodes,
+                              .seconds = run->before.seconds + seconds};
+    return solve_checkpoint_save(run->path, info, search);
+}
+
 int solve_list(const board_geom_t *geom, const solve_list_options_t *o)
 {
     const char *where = strcmp(o->path, "-") ? o->path : "stdin";
@@ -147,6 +171,11 @@ int solve_list(const board_geom_t *geom, const solve_list_options_t *o)
         return FRONT_EXIT_USAGE;
     }
 
+    list_run_t run = {.path = o->checkpoint};
+    g_mutex_init(&run.stop.lock);
+    /* Before any thread: the search's helpers leave the signals to the watcher. */
+    front_interrupt_t *watcher =
+        o->checkpoint ? front_interrupt_watch(solve_stopper_on_signal, &run.stop) : NULL;
     search_options_t opts = search_options_default();
     opts.tt_bytes = 0;
     opts.memory_bytes = o->memory;
@@ -155,21 +184,40 @@ int solve_list(const board_geom_t *geom, const solve_list_options_t *o)
     opts.max_seconds = o->max_seconds;
     solve_engine_t engine;
     memset(&engine, 0, sizeof engine);
+    int status = FRONT_EXIT_OK, solved = 0, done = 0;
+    front_ticker_t *ticker = NULL;
     if (o->pns)
         solve_engine_init_pns(&engine, o->memory, &opts);
     else if (!(engine.search = search_create(geom, o->rules, &opts, &err))) {
         fprintf(stderr, "mathgo solve: %s\n", err->message);
         g_error_free(err);
-        g_free(entries);
-        return FRONT_EXIT_FAILURE;
+        status = FRONT_EXIT_FAILURE;
+        goto out;
     }
     search_t *search = engine.search; /* NULL under proof-number search */
-    front_ticker_t *ticker = front_ticker_create("solve", o->progress);
+    if (o->checkpoint) {
+        run.problem = checkpoint_list_problem(geom, o->rules);
+        if (g_file_test(o->checkpoint, G_FILE_TEST_EXISTS)) {
+            if (!checkpoint_load(&run.before, o->checkpoint, MATHGO_VERSION, run.problem,
+                                 search_table(search), &err)) {
+                fprintf(stderr, "mathgo solve: --checkpoint %s\n", err->message);
+                status = err->code == CHECKPOINT_ERROR_IO ? FRONT_EXIT_FAILURE : FRONT_EXIT_USAGE;
+                g_error_free(err);
+                goto out;
+            }
+            if (o->progress)
+                fprintf(stderr,
+                        "mathgo solve: the table of %s: %llu nodes and %.1f s of earlier runs\n",
+                        o->checkpoint, (unsigned long long)run.before.nodes, run.before.seconds);
+        }
+        /* A signal received while the table was read stops the first position. */
+        solve_stopper_attach(&run.stop, &engine);
+    }
+    ticker = front_ticker_create("solve", o->progress);
     front_ticker_watch(ticker, search);
     if (o->csv && o->header)
         printf("%s,position,line\n", solve_csv_header);
-    int status = FRONT_EXIT_OK, solved = 0;
-    double started = front_seconds();
+    double started = front_seconds(), saved = started;
     for (int i = 0; i < count; i++) {
         const solve_list_entry_t *e = &entries[i];
         char position[DIAGRAM_COMPACT_SIZE];
@@ -188,6 +236,20 @@ int solve_list(const board_geom_t *geom, const solve_list_options_t *o)
         bool ok = o->winner ? solve_engine_winner(&bounds, &engine, game, &err)
                             : solve_engine_solve(&res, &engine, game, true, &err);
         search_stats_t st = solve_engine_stats(&engine);
+        run.nodes += st.nodes;
+        int stopped = solve_stopper_signal(&run.stop);
+        if (stopped) {
+            /* This position's search was cut short: no row for it; the table is saved below. */
+            g_clear_error(&err);
+            game_destroy(game);
+            status = FRONT_EXIT_FAILURE;
+            fprintf(stderr,
+                    "mathgo solve: --positions %s: stopped by signal %d at line %d, after %d "
+                    "of %d positions\n",
+                    where, stopped, e->line, done, count);
+            break;
+        }
+        done++;
         if (!o->winner) /* solve_engine_winner gives them, solved or not */
             bounds = solve_engine_bounds(&engine);
         const char *winner = !ok || !o->winner ? NULL
@@ -243,12 +305,27 @@ int solve_list(const board_geom_t *geom, const solve_list_options_t *o)
         }
         fflush(stdout);
         game_destroy(game);
+        if (o->checkpoint && search && i + 1 < count &&
+            front_seconds() - saved >= o->checkpoint_every) {
+            list_save(&run, search, o->command, front_seconds() - started);
+            saved = front_seconds();
+        }
     }
+    front_interrupt_stop(watcher); /* a signal from here on ends the process as usual */
+    watcher = NULL;
+    if (o->checkpoint && search && !list_save(&run, search, o->command, front_seconds() - started))
+        status = FRONT_EXIT_FAILURE;
     if (o->progress)
         fprintf(stderr, "mathgo solve: --positions %s: %d positions, %d solved, %.1f s\n", where,
                 count, solved, front_seconds() - started);
+out:
+    front_interrupt_stop(watcher);
+    solve_stopper_attach(&run.stop, NULL);
     front_ticker_destroy(ticker);
     solve_engine_clear(&engine);
+    checkpoint_info_clear(&run.before);
+    g_free(run.problem);
+    g_mutex_clear(&run.stop.lock);
     g_free(entries);
     return status;
 }

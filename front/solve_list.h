@@ -11,7 +11,9 @@
  * One search context (its table, and under analysis=japanese its workers' cached Analyses)
  * serves every line: reusing the table across roots is sound under every rule set the solver
  * takes (docs/solver.md, "Why reuse is sound" and "Captures in the key"), and the Analysis of a
- * final position depends on the position alone (core/japanese.h).
+ * final position depends on the position alone (core/japanese.h).  For the same reasons the table
+ * may outlive the process (--checkpoint): a later list, of the same positions or others on the
+ * same board under the same rules, starts from every proof of the earlier ones.
  */
 #ifndef MATHGO_FRONT_SOLVE_LIST_H
 #define MATHGO_FRONT_SOLVE_LIST_H
@@ -54,10 +56,18 @@ typedef struct solve_list_options {
     bool progress;      /* a heartbeat and a summary on stderr */
     bool pns;           /* --algorithm pns: proof-number search, a new tree per position */
     bool winner;        /* --winner: who wins only (solve_engine_winner), status "winner" */
+    /* --checkpoint: the table in a file (solver/checkpoint.h, checkpoint_list_problem), read
+     * before the first position when it exists and written after a position once
+     * checkpoint_every seconds have passed since the last write, after the last position, and
+     * when a signal stops the list; NULL: none.  `command` names the run in its header. */
+    const char *checkpoint;
+    double checkpoint_every;
+    const char *command;
 } solve_list_options_t;
 
-/* Solves every position of the file; returns the exit status (0 all solved, 1 some not solved
- * or a failure at run time, 2 bad input) after printing one message for an error. */
+/* Solves every position of the file; returns the exit status (0 all solved, 1 some not solved,
+ * a failure at run time or a stop by SIGINT or SIGTERM, 2 bad input) after printing one message
+ * for an error. */
 int solve_list(const board_geom_t *geom, const solve_list_options_t *options);
 
 #endif

@@ -27,23 +27,37 @@ G_DEFINE_QUARK(checkpoint - error - quark, checkpoint_error)
 _Static_assert(sizeof(tt_head_t) % 8 == 0 && sizeof(tt_body_t) % 8 == 0,
                "table entries are 64-bit words");
 
+/* The board's and the rules' part of a problem: "board WxH points P safe S S rules R komi2 K". */
+static GString *problem_of_board(const board_geom_t *g, const rules_t *r)
+{
+    char *rules = rules_to_string(r);
+    GString *s = g_string_new(NULL);
+    g_string_append_printf(
+        s, "board %dx%d points %" PRIx64 " safe %" PRIx64 " %" PRIx64 " rules %s komi2 %d",
+        g->width, g->height, g->all, g->safe[0], g->safe[1], rules, r->komi2);
+    g_free(rules);
+    return s;
+}
+
 char *checkpoint_problem(const game_t *game)
 {
     const board_geom_t *g = game_geom(game);
     const game_state_t *start = game_state_at(game, 0);
-    char *rules = rules_to_string(game_rules(game));
-    GString *s = g_string_new(NULL);
-    g_string_append_printf(s,
-                           "board %dx%d points %" PRIx64 " safe %" PRIx64 " %" PRIx64
-                           " rules %s komi2 %d start %" PRIx64 " %" PRIx64 " to-move %c moves",
-                           g->width, g->height, g->all, g->safe[0], g->safe[1], rules,
-                           game_rules(game)->komi2, start->board.stones[0], start->board.stones[1],
+    GString *s = problem_of_board(g, game_rules(game));
+    g_string_append_printf(s, " start %" PRIx64 " %" PRIx64 " to-move %c moves",
+                           start->board.stones[0], start->board.stones[1],
                            start->to_move == BOARD_BLACK ? 'b' : 'w');
     for (size_t i = 1; i <= game_length(game); i++) {
         char name[8];
         g_string_append_printf(s, " %s", board_move_name(name, g, game_state_at(game, i)->move));
     }
-    g_free(rules);
+    return g_string_free(s, FALSE);
+}
+
+char *checkpoint_list_problem(const board_geom_t *geom, const rules_t *rules)
+{
+    GString *s = problem_of_board(geom, rules);
+    g_string_append(s, " roots any");
     return g_string_free(s, FALSE);
 }
 

@@ -67,6 +67,13 @@ typedef struct checkpoint_info {
 char *checkpoint_problem(const game_t *game);
 
 /*
+ * The problem of a table shared by many roots (`solve --positions --checkpoint`): the board and
+ * the rules and komi only, since every entry is a proof about its own position and history
+ * whatever the root (docs/solver.md, "Why reuse is sound").  Its bounds are open.
+ */
+char *checkpoint_list_problem(const board_geom_t *geom, const rules_t *rules);
+
+/*
  * Writes the checkpoint of `info` and the entries of `tt` (NULL: none) to path atomically.
  * Other threads may store into tt meanwhile (tt_for_each).  False and *error
  * (CHECKPOINT_ERROR_IO, naming the file) otherwise; the old file is then untouched.

@@ -655,6 +655,21 @@ static void test_checkpoint__tablebase_killed_again_and_again_writes_the_same_fi
     fixture_clear(&f);
 }
 
+/* Starts mathgo with `args`, sends SIGINT after 300 ms and checks that it exits with status 1;
+ * returns its stderr (free with g_free). */
+static char *interrupted_run(const fixture_t *f, const char *const *args)
+{
+    pid_t pid = start(f, args);
+    sleep_ms(300);
+    kill(pid, SIGINT);
+    int status;
+    waitpid(pid, &status, 0);
+    char *err = read_in(f, "c");
+    if (!WIFEXITED(status) || WEXITSTATUS(status) != 1)
+        fail_msg("status %d: %s", status, err);
+    return err;
+}
+
 /* SIGINT stops a solve without a checkpoint: status 1 and the bounds known on stderr. */
 static void test_checkpoint__sigint_stops_a_solve_with_the_bounds_known(void **state)
 {
@@ -662,14 +677,7 @@ static void test_checkpoint__sigint_stops_a_solve_with_the_bounds_known(void **s
     fixture_t f;
     fixture_init(&f, 3, 4, "math");
     const char *args[] = {"solve", "3x4", "--rules", "math", "-q", NULL};
-    pid_t pid = start(&f, args);
-    sleep_ms(300);
-    kill(pid, SIGINT);
-    int status;
-    waitpid(pid, &status, 0);
-    char *err = read_in(&f, "c");
-    if (!WIFEXITED(status) || WEXITSTATUS(status) != 1)
-        fail_msg("status %d: %s", status, err);
+    char *err = interrupted_run(&f, args);
     assert_non_null(strstr(err, "mathgo solve: 3x4 math: stopped by SIGINT after"));
     assert_non_null(strstr(err, "the value is in ["));
     g_free(err);
@@ -916,6 +924,69 @@ static void test_checkpoint__solve_refuses_the_checkpoint_of_another_problem(voi
     fixture_clear(&f);
 }
 
+/*
+ * `solve --positions --checkpoint`: the table outlives the process.  Two 3x4 positions under
+ * chinese, 20,000 nodes each: the first run stops at the limit on both and writes the table;
+ * the same command again starts from it and solves both (B+4, as a run without limits), where a
+ * run without the file stops again.  The file names the board and rules only ("roots any"),
+ * so other rules and a single solve refuse it; SIGINT during a list saves it and exits 1.
+ */
+static void test_checkpoint__a_positions_list_keeps_its_table_across_runs(void **state)
+{
+    (void)state;
+    fixture_t f;
+    fixture_init(&f, 4, 3, "chinese");
+    char *path = g_build_filename(f.dir, "table", NULL);
+    const char *list = "..../..../.... b\n..../.X../.... w\n";
+    support_run_t r =
+        support_runv(list, "solve", "4x3", "--positions", "-", "--rules", "chinese", "-q",
+                     "--max-nodes", "20000", "--memory", "16M", "--checkpoint", path, NULL);
+    assert_int_equal(r.status, 1);
+    assert_non_null(strstr(r.out, "..../..../.... b not solved (limit)"));
+    assert_non_null(strstr(r.out, "..../.X../.... w not solved (limit)"));
+    support_run_clear(&r);
+    char *text = NULL;
+    assert_true(g_file_get_contents(path, &text, NULL, NULL));
+    assert_non_null(strstr(text, "rules chinese komi2 0 roots any"));
+    g_free(text);
+    r = support_runv(list, "solve", "4x3", "--positions", "-", "--rules", "chinese", "-q",
+                     "--max-nodes", "20000", "--memory", "16M", "--checkpoint", path, NULL);
+    if (r.status != 0 || strcmp(r.out, "..../..../.... b B+4\n..../.X../.... w B+4\n"))
+        fail_msg("the second run: status %d, stdout [%s], stderr [%s]", r.status, r.out, r.err);
+    support_run_clear(&r);
+    r = support_runv(list, "solve", "4x3", "--positions", "-", "--rules", "chinese", "-q",
+                     "--max-nodes", "20000", "--memory", "16M", NULL);
+    assert_int_equal(r.status, 1); /* without the table the limit stops it again */
+    support_run_clear(&r);
+    r = support_runv(list, "solve", "4x3", "--positions", "-", "--rules", "tromp-taylor", "-q",
+                     "--memory", "16M", "--checkpoint", path, NULL);
+    assert_int_equal(r.status, 2);
+    assert_non_null(strstr(r.err, "the checkpoint of another problem"));
+    support_run_clear(&r);
+    r = support_runv(NULL, "solve", "4x3", "--rules", "chinese", "-q", "--checkpoint", path, NULL);
+    assert_int_equal(r.status, 2);
+    assert_non_null(strstr(r.err, "the checkpoint of another problem"));
+    support_run_clear(&r);
+
+    /* Stopped by SIGINT in its first position (the empty 4x4 takes over a second). */
+    char *list_path = g_build_filename(f.dir, "list", NULL);
+    char *stopped = g_build_filename(f.dir, "stopped", NULL);
+    assert_true(
+        g_file_set_contents(list_path, "..../..../..../.... b\n..../..../..../.... w\n", -1, NULL));
+    const char *args[] = {"solve", "4x4",      "--positions", list_path,      "--rules", "chinese",
+                          "-q",    "--memory", "16M",         "--checkpoint", stopped,   NULL};
+    char *err = interrupted_run(&f, args);
+    assert_non_null(strstr(err, "stopped by signal 2 at line 1, after 0 of 2 positions"));
+    assert_true(g_file_get_contents(stopped, &text, NULL, NULL));
+    assert_non_null(strstr(text, "roots any"));
+    g_free(text);
+    g_free(err);
+    g_free(stopped);
+    g_free(list_path);
+    g_free(path);
+    fixture_clear(&f);
+}
+
 /* The checkpoint written when a run ends holds the root's value, also after --variations, whose
  * searches of each first move's position come after the root's: before 2026-12-04 the file got
  * the last of those values, and `solve 1x4 --rules chinese` (B+4) answered W+4 from it. */
@@ -997,6 +1068,7 @@ int main(void)
             test_checkpoint__sigint_stops_a_tablebase_which_resumes_from_its_last_level),
         cmocka_unit_test(test_checkpoint__solve_refuses_the_checkpoint_of_another_problem),
         cmocka_unit_test(test_checkpoint__a_run_with_variations_saves_the_roots_value),
+        cmocka_unit_test(test_checkpoint__a_positions_list_keeps_its_table_across_runs),
         cmocka_unit_test(
             test_checkpoint__tablebase_refuses_a_level_file_with_a_right_checksum_and_wrong_values),
         cmocka_unit_test(
