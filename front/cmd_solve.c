@@ -601,9 +601,8 @@ int front_solve(int argc, char **argv)
             fprintf(stderr,
                     "mathgo solve: %dx%d %s: stopped by %s after %.1f s: the value is in "
                     "[%s, %s]\n",
-                    width, height, rules_name,
-                    solve_stopper_signal(&run.stop) == SIGTERM ? "SIGTERM" : "SIGINT", st.seconds,
-                    lo, hi);
+                    width, height, rules_name, solve_signal_name(solve_stopper_signal(&run.stop)),
+                    st.seconds, lo, hi);
         else
             fprintf(stderr, "mathgo solve: %dx%d %s: %s (%.1f s); the value is in [%s, %s]\n",
                     width, height, rules_name, err->message, st.seconds, lo, hi);
@@ -682,11 +681,11 @@ int front_solve(int argc, char **argv)
     }
     front_interrupt_stop(watcher); /* a signal from here on ends the process as usual */
     watcher = NULL;
-    if (solve_stopper_signal(&run.stop)) {
+    int stopped = solve_stopper_signal(&run.stop);
+    if (stopped) {
         /* During --variations: the first moves' values are incomplete; nothing is written. */
         fprintf(stderr, "mathgo solve: stopped by %s during --variations: the value is %s\n",
-                solve_stopper_signal(&run.stop) == SIGTERM ? "SIGTERM" : "SIGINT",
-                solve_result_text((char[32]){0}, res.value, &rules));
+                solve_signal_name(stopped), solve_result_text((char[32]){0}, res.value, &rules));
         status = FRONT_EXIT_FAILURE;
         goto done;
     }

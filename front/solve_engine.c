@@ -1,6 +1,7 @@
 /* front/solve_engine.c: alpha-beta or proof-number search behind `mathgo solve`. */
 #include "front/solve_engine.h"
 
+#include <signal.h>
 #include <string.h>
 
 bool solve_algorithm_parse(solve_algorithm_t *algorithm, const char *text)
@@ -145,6 +146,11 @@ int solve_stopper_signal(solve_stopper_t *stopper)
     int signal = stopper->signal;
     g_mutex_unlock(&stopper->lock);
     return signal;
+}
+
+const char *solve_signal_name(int signal)
+{
+    return signal == SIGTERM ? "SIGTERM" : "SIGINT";
 }
 
 bool solve_checkpoint_save(const char *path, checkpoint_info_t info, search_t *search)

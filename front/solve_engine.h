@@ -99,6 +99,9 @@ void solve_stopper_attach(solve_stopper_t *stopper, solve_engine_t *engine);
 /* The first signal received, 0 for none. */
 int solve_stopper_signal(solve_stopper_t *stopper);
 
+/* "SIGTERM" for SIGTERM, else "SIGINT" (the two signals the watcher takes). */
+const char *solve_signal_name(int signal);
+
 /* Writes the checkpoint `info` (program set here) with the table of `search` to `path`; on
  * failure prints why and returns false: the run goes on, the previous file, if any, intact. */
 bool solve_checkpoint_save(const char *path, checkpoint_info_t info, search_t *search);

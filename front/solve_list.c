@@ -136,23 +136,23 @@ static void print_csv_row(const solve_csv_row_t *row, const char *position, int 
 /* A list run's table file and its signal watcher (--checkpoint). */
 typedef struct list_run {
     solve_stopper_t stop;     /* the engine once created, and the signal received */
-    const char *path;         /* --checkpoint */
     char *problem;            /* checkpoint_list_problem */
     checkpoint_info_t before; /* what the file held: the work of earlier runs */
     uint64_t nodes;           /* this run's nodes, all positions */
 } list_run_t;
 
-/* Writes the table of `search` to the run's file (its bounds open); false after printing why
+/* Writes the table of `search` to o->checkpoint (its bounds open); false after printing why
  * (the previous file, if any, is intact). */
-static bool list_save(list_run_t *run, search_t *search, const char *command, double seconds)
+static bool list_save(const list_run_t *run, const solve_list_options_t *o, search_t *search,
+                      double seconds)
 {
-    checkpoint_info_t info = {.command = (char *)command,
+    checkpoint_info_t info = {.command = (char *)o->command,
                               .problem = run->problem,
                               .lo = -SEARCH_VALUE_INF,
                               .hi = SEARCH_VALUE_INF,
                               .nodes = run->before.nodes + run->nodes,
                               .seconds = run->before.seconds + seconds};
-    return solve_checkpoint_save(run->path, info, search);
+    return solve_checkpoint_save(o->checkpoint, info, search);
 }
 
 int solve_list(const board_geom_t *geom, const solve_list_options_t *o)
@@ -171,7 +171,7 @@ int solve_list(const board_geom_t *geom, const solve_list_options_t *o)
         return FRONT_EXIT_USAGE;
     }
 
-    list_run_t run = {.path = o->checkpoint};
+    list_run_t run = {0};
     g_mutex_init(&run.stop.lock);
     /* Before any thread: the search's helpers leave the signals to the watcher. */
     front_interrupt_t *watcher =
@@ -194,7 +194,8 @@ int solve_list(const board_geom_t *geom, const solve_list_options_t *o)
         status = FRONT_EXIT_FAILURE;
         goto out;
     }
-    search_t *search = engine.search; /* NULL under proof-number search */
+    search_t *search = engine.search;   /* NULL under proof-number search */
+    g_assert(!o->checkpoint || search); /* front_solve refuses --checkpoint with pns */
     if (o->checkpoint) {
         run.problem = checkpoint_list_problem(geom, o->rules);
         if (g_file_test(o->checkpoint, G_FILE_TEST_EXISTS)) {
@@ -244,9 +245,9 @@ int solve_list(const board_geom_t *geom, const solve_list_options_t *o)
             game_destroy(game);
             status = FRONT_EXIT_FAILURE;
             fprintf(stderr,
-                    "mathgo solve: --positions %s: stopped by signal %d at line %d, after %d "
-                    "of %d positions\n",
-                    where, stopped, e->line, done, count);
+                    "mathgo solve: --positions %s: stopped by %s at line %d, after %d of %d "
+                    "positions\n",
+                    where, solve_signal_name(stopped), e->line, done, count);
             break;
         }
         done++;
@@ -305,15 +306,14 @@ int solve_list(const board_geom_t *geom, const solve_list_options_t *o)
         }
         fflush(stdout);
         game_destroy(game);
-        if (o->checkpoint && search && i + 1 < count &&
-            front_seconds() - saved >= o->checkpoint_every) {
-            list_save(&run, search, o->command, front_seconds() - started);
+        if (o->checkpoint && i + 1 < count && front_seconds() - saved >= o->checkpoint_every) {
+            list_save(&run, o, search, front_seconds() - started);
             saved = front_seconds();
         }
     }
     front_interrupt_stop(watcher); /* a signal from here on ends the process as usual */
     watcher = NULL;
-    if (o->checkpoint && search && !list_save(&run, search, o->command, front_seconds() - started))
+    if (o->checkpoint && !list_save(&run, o, search, front_seconds() - started))
         status = FRONT_EXIT_FAILURE;
     if (o->progress)
         fprintf(stderr, "mathgo solve: --positions %s: %d positions, %d solved, %.1f s\n", where,

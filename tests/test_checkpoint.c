@@ -927,7 +927,8 @@ static void test_checkpoint__solve_refuses_the_checkpoint_of_another_problem(voi
 /*
  * `solve --positions --checkpoint`: the table outlives the process.  Two 3x4 positions under
  * chinese, 20,000 nodes each: the first run stops at the limit on both and writes the table;
- * the same command again starts from it and solves both (B+4, as a run without limits), where a
+ * the same command again starts from it and solves both (B+4: 3x4 is +4 in van der Werf et
+ * al., docs/references.md), where a
  * run without the file stops again.  The file names the board and rules only ("roots any"),
  * so other rules and a single solve refuse it; SIGINT during a list saves it and exits 1.
  */
@@ -976,7 +977,7 @@ static void test_checkpoint__a_positions_list_keeps_its_table_across_runs(void *
     const char *args[] = {"solve", "4x4",      "--positions", list_path,      "--rules", "chinese",
                           "-q",    "--memory", "16M",         "--checkpoint", stopped,   NULL};
     char *err = interrupted_run(&f, args);
-    assert_non_null(strstr(err, "stopped by signal 2 at line 1, after 0 of 2 positions"));
+    assert_non_null(strstr(err, "stopped by SIGINT at line 1, after 0 of 2 positions"));
     assert_true(g_file_get_contents(stopped, &text, NULL, NULL));
     assert_non_null(strstr(text, "roots any"));
     g_free(text);

@@ -1482,6 +1482,38 @@ static void test_japanese__the_first_budget_is_small_past_the_game_space(void **
     board_geom_destroy(g);
 }
 
+/* The window outcome (window_outcome) of the 4x4 row `diagram` with `to_move` first, solved
+ * under japanese with the options `o` (the table 4 MiB); fails when the search stops first.
+ * *stats gets the search's statistics. */
+static int winner_of_4x4_row(search_stats_t *stats, const char *diagram, board_color_t to_move,
+                             search_options_t o)
+{
+    rules_t r;
+    assert_true(rules_parse(&r, "japanese", NULL));
+    o.tt_bytes = 1u << 22;
+    board_geom_t *g = board_geom_create(4, 4, NULL);
+    search_t *s = search_create(g, &r, &o, NULL);
+    assert_non_null(s);
+    board_t b;
+    int w, h;
+    char *text = g_strdup(diagram);
+    assert_true(diagram_parse(&b, &w, &h, text, NULL));
+    g_free(text);
+    game_t *game = game_create_from(g, &r, &b, to_move, NULL);
+    assert_non_null(game);
+    int v;
+    GError *error = NULL;
+    if (!search_value(&v, s, game, -1, 1, &error))
+        fail_msg("%s(%s to move): no winner within %llu nodes: %s", diagram,
+                 to_move == BOARD_BLACK ? "Black" : "White", (unsigned long long)o.max_nodes,
+                 error->message);
+    *stats = search_stats(s);
+    game_destroy(game);
+    search_destroy(s);
+    board_geom_destroy(g);
+    return window_outcome(v);
+}
+
 /* Under japanese the first horizons count the root's empty points (solver/driver.c,
  * first_horizons): the first row of the 4x4 sample's tried list, which the board's horizons
  * (24 and 32 plies) took 42 M nodes to decide, is decided within 8 M (2.7 M at 2026-12-04; the
@@ -1489,31 +1521,13 @@ static void test_japanese__the_first_budget_is_small_past_the_game_space(void **
 static void test_japanese__horizons_count_the_empty_points(void **state)
 {
     (void)state;
-    rules_t r;
-    assert_true(rules_parse(&r, "japanese", NULL));
     search_options_t o = search_options_default();
-    o.tt_bytes = 1u << 22;
     o.max_nodes = 8000000;
-    board_geom_t *g = board_geom_create(4, 4, NULL);
-    search_t *s = search_create(g, &r, &o, NULL);
-    assert_non_null(s);
-    board_t b;
-    int w, h;
-    char diagram[] = "OOO.\n.OO.\n..XX\nXO.X\n";
-    assert_true(diagram_parse(&b, &w, &h, diagram, NULL));
-    game_t *game = game_create_from(g, &r, &b, BOARD_BLACK, NULL);
-    assert_non_null(game);
-    int v;
-    GError *error = NULL;
-    if (!search_value(&v, s, game, -1, 1, &error))
-        fail_msg("OOO./.OO./..XX/XO.X (Black to move): no winner within 8 M nodes: %s",
-                 error->message);
+    search_stats_t st;
+    int outcome = winner_of_4x4_row(&st, "OOO.\n.OO.\n..XX\nXO.X\n", BOARD_BLACK, o);
     print_message("OOO./.OO./..XX/XO.X: %llu nodes, winner window outcome %d\n",
-                  (unsigned long long)search_stats(s).nodes, window_outcome(v));
-    assert_true(window_outcome(v) < 0); /* White wins (docs/data/japanese_4x4_tried.csv's row) */
-    game_destroy(game);
-    search_destroy(s);
-    board_geom_destroy(g);
+                  (unsigned long long)st.nodes, outcome);
+    assert_true(outcome < 0); /* White wins (docs/data/japanese_4x4_tried.csv's row) */
 }
 
 /*
@@ -1542,34 +1556,15 @@ static void test_japanese__restarts_change_no_value(void **state)
     assert_true(compared >= 100);
     assert_true(sum.restarts >= 10); /* the restarts were there to be made */
 
-    rules_t r;
-    assert_true(rules_parse(&r, "japanese", NULL));
     search_options_t o = search_options_default();
-    o.tt_bytes = 1u << 22;
     o.max_nodes = 1000000;
     o.restart_first_shift = 1;
-    board_geom_t *g = board_geom_create(4, 4, NULL);
-    search_t *s = search_create(g, &r, &o, NULL);
-    assert_non_null(s);
-    board_t board;
-    int w, h;
-    char diagram[] = "O..X\nO..O\nOOXO\nOOX.\n";
-    assert_true(diagram_parse(&board, &w, &h, diagram, NULL));
-    game_t *game = game_create_from(g, &r, &board, BOARD_WHITE, NULL);
-    assert_non_null(game);
-    int v;
-    GError *error = NULL;
-    if (!search_value(&v, s, game, -1, 1, &error))
-        fail_msg("O..X/O..O/OOXO/OOX. (White to move): no winner within 1 M nodes: %s",
-                 error->message);
-    print_message("O..X/O..O/OOXO/OOX.: %llu nodes, %llu restarts\n",
-                  (unsigned long long)search_stats(s).nodes,
-                  (unsigned long long)search_stats(s).restarts);
-    assert_true(search_stats(s).restarts >= 1);
-    assert_true(window_outcome(v) < 0); /* White wins (docs/data/japanese_4x4.csv) */
-    game_destroy(game);
-    search_destroy(s);
-    board_geom_destroy(g);
+    search_stats_t st;
+    int outcome = winner_of_4x4_row(&st, "O..X\nO..O\nOOXO\nOOX.\n", BOARD_WHITE, o);
+    print_message("O..X/O..O/OOXO/OOX.: %llu nodes, %llu restarts\n", (unsigned long long)st.nodes,
+                  (unsigned long long)st.restarts);
+    assert_true(st.restarts >= 1);
+    assert_true(outcome < 0); /* White wins (docs/data/japanese_4x4.csv) */
 }
 
 /* The unfinished Analyses of one search have a budget in all: past it the search stops with an
