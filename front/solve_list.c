@@ -173,9 +173,10 @@ int solve_list(const board_geom_t *geom, const solve_list_options_t *o)
 
     list_run_t run = {0};
     g_mutex_init(&run.stop.lock);
-    /* Before any thread: the search's helpers leave the signals to the watcher. */
-    front_interrupt_t *watcher =
-        o->checkpoint ? front_interrupt_watch(solve_stopper_on_signal, &run.stop) : NULL;
+    /* Before any thread: the search's helpers leave the signals to the watcher.  SIGINT and
+     * SIGTERM stop the list after the rows printed so far (and save the table with
+     * --checkpoint); before 2026-12-05 a list without --checkpoint died with no word. */
+    front_interrupt_t *watcher = front_interrupt_watch(solve_stopper_on_signal, &run.stop);
     search_options_t opts = search_options_default();
     opts.tt_bytes = 0;
     opts.memory_bytes = o->memory;
@@ -211,9 +212,9 @@ int solve_list(const board_geom_t *geom, const solve_list_options_t *o)
                         "mathgo solve: the table of %s: %llu nodes and %.1f s of earlier runs\n",
                         o->checkpoint, (unsigned long long)run.before.nodes, run.before.seconds);
         }
-        /* A signal received while the table was read stops the first position. */
-        solve_stopper_attach(&run.stop, &engine);
     }
+    /* A signal received before (while the table was read) stops the first position. */
+    solve_stopper_attach(&run.stop, &engine);
     ticker = front_ticker_create("solve", o->progress);
     front_ticker_watch(ticker, search);
     if (o->csv && o->header)

@@ -930,7 +930,8 @@ static void test_checkpoint__solve_refuses_the_checkpoint_of_another_problem(voi
  * the same command again starts from it and solves both (B+4: 3x4 is +4 in van der Werf et
  * al., docs/references.md), where a
  * run without the file stops again.  The file names the board and rules only ("roots any"),
- * so other rules and a single solve refuse it; SIGINT during a list saves it and exits 1.
+ * so other rules and a single solve refuse it; SIGINT during a list saves it and exits 1, and
+ * stops a list without a checkpoint the same way.
  */
 static void test_checkpoint__a_positions_list_keeps_its_table_across_runs(void **state)
 {
@@ -981,6 +982,14 @@ static void test_checkpoint__a_positions_list_keeps_its_table_across_runs(void *
     assert_true(g_file_get_contents(stopped, &text, NULL, NULL));
     assert_non_null(strstr(text, "roots any"));
     g_free(text);
+    g_free(err);
+    /* Without --checkpoint the list stops the same way, and no file is written. */
+    g_remove(stopped);
+    const char *plain[] = {"solve",   "4x4", "--positions", list_path, "--rules",
+                           "chinese", "-q",  "--memory",    "16M",     NULL};
+    err = interrupted_run(&f, plain);
+    assert_non_null(strstr(err, "stopped by SIGINT at line 1, after 0 of 2 positions"));
+    assert_false(g_file_test(stopped, G_FILE_TEST_EXISTS));
     g_free(err);
     g_free(stopped);
     g_free(list_path);
