@@ -43,14 +43,37 @@ bool pns_supports_margin(const rules_t *rules)
            (superko_game(rules) || rules->cycle != RULES_CYCLE_NONE);
 }
 
+/* What a final position is worth to the prover: won, lost, or not known yet (its Analysis
+ * passed the budget per string it was given). */
+typedef enum final_outcome {
+    FINAL_LOST,
+    FINAL_WON,
+    FINAL_PENDING,
+} final_outcome_t;
+
+/* The Analysis budget per string at pending level `level` (1 the first): the first budget
+ * (pns_set_analysis) times 8^(level - 1), at most SEARCH_ANALYSIS_NODES. */
+static uint64_t analysis_budget(const pns_t *p, const board_geom_t *g, int level)
+{
+    uint64_t budget = p->analysis_first;
+    if (!budget)
+        budget = japanese_space_fits(g) ? SEARCH_ANALYSIS_FIRST : SEARCH_ANALYSIS_FIRST_SEARCHED;
+    for (int i = 1; i < level && budget < SEARCH_ANALYSIS_NODES; i++)
+        budget *= 8;
+    return budget < SEARCH_ANALYSIS_NODES ? budget : SEARCH_ANALYSIS_NODES;
+}
+
 /*
  * Whether Black's doubled margin at the final position `cur` (two passes) under the Analysis
- * is at least threshold2: what is known of the position without a search answers when it can
- * (japanese_known_start), else the whole Analysis, cached by position.  An Analysis that
- * passes its limit sets analysis_out (the search then ends unknown) and answers false.
+ * is at least threshold2, the Analysis given the budget of pending level `level`: what is
+ * known of the position without a search answers when it can (japanese_known_start), else the
+ * Analysis, cached by position with the budget it failed at.  FINAL_PENDING when it did not
+ * end within a budget below SEARCH_ANALYSIS_NODES (the strings it decided stay known: their
+ * bounds may answer a later test); past that limit, or at the deadline or an interruption,
+ * analysis_out is set (the search then ends unknown).
  */
-static bool japanese_final_at_least(pns_t *p, const game_t *game, const game_state_t *cur,
-                                    int threshold2)
+static final_outcome_t japanese_final_outcome(pns_t *p, const game_t *game, const game_state_t *cur,
+                                              int threshold2, int level)
 {
     const board_geom_t *g = game_geom(game);
     uint64_t shape[4] = {(uint64_t)g->width << 8 | g->height, g->all, g->safe[0], g->safe[1]};
@@ -59,7 +82,7 @@ static bool japanese_final_at_least(pns_t *p, const game_t *game, const game_sta
         japanese_destroy(p->jp);
         g_free(p->jp_cache);
         p->jp = japanese_create(g, 16, SEARCH_ANALYSIS_NODES);
-        japanese_set_space(p->jp, JAPANESE_SPACE_AFTER_NODES);
+        japanese_set_space(p->jp, p->analysis_search_only ? 0 : JAPANESE_SPACE_AFTER_NODES);
         japanese_set_stop(p->jp, &p->interrupted); /* a signal ends an Analysis too */
         p->jp_cache = g_new0(jp_cache_t, JP_CACHE_SIZE);
         p->jp_geom = g;
@@ -70,31 +93,83 @@ static bool japanese_final_at_least(pns_t *p, const game_t *game, const game_sta
         2 * (cur->captures[BOARD_BLACK] - cur->captures[BOARD_WHITE]) - game_rules(game)->komi2;
     jp_cache_t *e = jp_cache_find(p->jp_cache, b, g);
     if (e->known.lo2 + rest >= threshold2)
-        return true;
+        return FINAL_WON;
     if (e->known.hi2 + rest < threshold2)
-        return false;
+        return FINAL_LOST;
+    uint64_t budget = analysis_budget(p, g, level);
+    if (e->failed_at >= budget && budget < SEARCH_ANALYSIS_NODES)
+        return FINAL_PENDING; /* failed with this budget in an earlier search */
     japanese_set_deadline(p->jp, p->deadline);
+    japanese_set_max_nodes(p->jp, budget);
+    /* The attractor bounds past the limit ("Open ends") only with the whole budget, as the
+     * alpha-beta search asks them (search.c, japanese_final). */
+    japanese_set_fallback(p->jp, budget >= SEARCH_ANALYSIS_NODES && !p->analysis_search_only);
     if (!japanese_known_complete(&e->known, p->jp, b, NULL)) {
+        bool late = p->deadline && g_get_monotonic_time() >= p->deadline;
+        if (budget < SEARCH_ANALYSIS_NODES && !late &&
+            !atomic_load_explicit(&p->interrupted, memory_order_relaxed)) {
+            e->failed_at = budget;
+            if (e->known.lo2 + rest >= threshold2)
+                return FINAL_WON;
+            if (e->known.hi2 + rest < threshold2)
+                return FINAL_LOST;
+            return FINAL_PENDING;
+        }
         e->used = false;
         p->analysis_out = true;
-        return false;
+        return FINAL_LOST;
     }
-    return e->known.lo2 + rest >= threshold2;
+    return e->known.lo2 + rest >= threshold2 ? FINAL_WON : FINAL_LOST;
 }
 
-/* Whether the prover has won the ended game at the search's current position.  A cycle
+/* What the ended game at the search's current position is worth to the prover; a cycle
  * (cycle=draw or japanese) counts as search.h's value: 0 for a tie, +-SEARCH_VALUE_CYCLE_WIN
- * for a win. */
-static bool prover_won(const pns_search_t *s)
+ * for a win.  Only a final position under the Analysis can be pending (`level`: the budget's,
+ * japanese_final_outcome). */
+static final_outcome_t prover_outcome(const pns_search_t *s, int level)
 {
     const rules_t *rules = game_rules(s->game);
     if (s->scored && game_status(s->game) == GAME_OVER_PASSES &&
         rules->scoring == RULES_SCORING_TERRITORY && rules->analysis == RULES_ANALYSIS_JAPANESE)
-        return japanese_final_at_least(s->p, s->game, game_current(s->game), s->threshold2);
+        return japanese_final_outcome(s->p, s->game, game_current(s->game), s->threshold2, level);
     game_result_t result = game_result(s->game);
-    if (s->scored)
-        return search_value_of_result(&result, rules, 0) >= s->threshold2;
-    return result.winner == s->prover;
+    bool won = s->scored ? search_value_of_result(&result, rules, 0) >= s->threshold2
+                         : result.winner == s->prover;
+    return won ? FINAL_WON : FINAL_LOST;
+}
+
+/* The proof and disproof numbers of a final position pending at `level`: dearer at each
+ * failure, so that the search tries the lines without it first. */
+static uint32_t pending_number(int level)
+{
+    return 1u << level;
+}
+
+/* A leaf that is a final position (no legal move, or two passes), decided or pending at
+ * `level`. */
+static void final_init(pns_node_t *leaf, const pns_search_t *s, int level)
+{
+    final_outcome_t outcome = prover_outcome(s, level);
+    leaf->pending = outcome == FINAL_PENDING ? (uint8_t)level : 0;
+    if (outcome == FINAL_PENDING) {
+        s->p->analyses_pending++;
+        leaf->proof = leaf->disproof = pending_number(level);
+        return;
+    }
+    bool won = outcome == FINAL_WON;
+    leaf->proof = won ? 0 : PNS_INFINITY;
+    leaf->disproof = won ? PNS_INFINITY : 0;
+}
+
+void pns_set_analysis(pns_t *p, uint64_t first, bool search_only)
+{
+    p->analysis_first = first;
+    p->analysis_search_only = search_only;
+}
+
+uint64_t pns_analyses_pending(const pns_t *p)
+{
+    return p->analyses_pending;
 }
 
 pns_t *pns_create(uint64_t max_nodes)
@@ -174,11 +249,10 @@ static void leaf_init(pns_node_t *leaf, const pns_search_t *s, int ply)
     leaf->expanded = 0;
     leaf->count = 0;
     leaf->first = 0; /* a decided leaf's solution is itself: depth 0 */
-    if (k == 0) {    /* the game is over: no legal move, or (scored) two passes */
-        bool won = prover_won(s);
-        leaf->proof = won ? 0 : PNS_INFINITY;
-        leaf->disproof = won ? PNS_INFINITY : 0;
-    } else if (s->max_plies && ply + (mine ? 1 : 2) > s->max_plies) {
+    leaf->pending = 0;
+    if (k == 0) /* the game is over: no legal move, or (scored) two passes */
+        final_init(leaf, s, 1);
+    else if (s->max_plies && ply + (mine ? 1 : 2) > s->max_plies) {
         /* Not over within the bound: the prover to move needs a move at least, the opponent
          * to move (it has one) a move and the prover's answer. */
         leaf->proof = PNS_INFINITY;
@@ -331,7 +405,6 @@ static bool expand(const pns_search_t *s, uint32_t x, int ply)
     for (int i = 0; i < k; i++) {
         pns_node_t *child = &p->nodes[first + i];
         child->move = moves[i];
-        child->unused = 0;
         game_legality_t legal = game_play(s->game, moves[i]);
         g_assert(legal == GAME_LEGAL);
         (void)legal;
@@ -387,6 +460,15 @@ static bool descend(pns_search_t *s, uint32_t x, int ply, uint64_t th_proof, uin
     if (!p->nodes[x].expanded) {
         if (limits_hit(p, ++s->expansions))
             return false;
+        if (p->nodes[x].pending) {
+            /* A final position whose Analysis has not ended: again, with a larger budget. */
+            final_init(&p->nodes[x], s, p->nodes[x].pending + 1);
+            if (p->analysis_out) {
+                p->stop = PNS_STOP_LIMIT;
+                return false;
+            }
+            return true;
+        }
         if (!expand(s, x, ply)) {
             p->stop = PNS_STOP_FULL;
             return false;

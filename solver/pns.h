@@ -103,6 +103,24 @@ void pns_set_limits(pns_t *p, uint64_t max_nodes, double max_seconds);
  * notices.  Safe from any thread (a signal watcher). */
 void pns_interrupt(pns_t *p);
 
+/*
+ * The first budget per string of the Analysis of a final position (analysis=japanese), in
+ * imagined positions; 0 (the default) takes the alpha-beta search's: SEARCH_ANALYSIS_FIRST
+ * where the analyser has its game space, SEARCH_ANALYSIS_FIRST_SEARCHED past it.  A final
+ * position whose Analysis does not end within the budget stays in the tree as a leaf not yet
+ * decided, numbered as costlier at each failure; when the search selects it again, its
+ * Analysis runs with eight times the budget, up to SEARCH_ANALYSIS_NODES, past which the
+ * search stops (PNS_STOP_LIMIT) as before.  So the search looks for a proof that does without
+ * the hard Analyses first (docs/solver.md, "Proof-number search").  With search_only the
+ * Analyses use neither the game space nor the attractor bounds past the limit (as
+ * search_options_t.analysis_search_only: for tests, so that a small first budget fails).
+ * Set before the first search.
+ */
+void pns_set_analysis(pns_t *p, uint64_t first, bool search_only);
+
+/* How many times a final position was left pending so far (its Analysis past a budget). */
+uint64_t pns_analyses_pending(const pns_t *p);
+
 /* Why the last search ended unknown (PNS_STOP_NONE when it answered). */
 pns_stop_t pns_stopped(const pns_t *p);
 

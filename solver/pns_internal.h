@@ -32,7 +32,10 @@ typedef struct pns_node {
     uint8_t count;     /* the children (legal moves), when expanded */
     uint8_t move;      /* the move from the parent (board_move_t) */
     uint8_t expanded;
-    uint8_t unused;
+    /* A final position whose Analysis has not ended (analysis=japanese, pns.c's
+     * final_outcome): the budget level it failed at (budget first * 8^(pending - 1)); 0 for
+     * every other node. */
+    uint8_t pending;
 } pns_node_t;
 
 _Static_assert(sizeof(pns_node_t) == PNS_NODE_BYTES, "a tree node is PNS_NODE_BYTES bytes");
@@ -67,9 +70,12 @@ struct pns {
      * deadline (the search ends unknown, PNS_STOP_LIMIT). */
     japanese_t *jp;
     jp_cache_t *jp_cache;
+    uint64_t analysis_first;     /* the first budget per string (pns_set_analysis), */
+    bool analysis_search_only;   /* and no game space nor attractor bounds */
     const board_geom_t *jp_geom; /* the geometry they were made for, and its shape */
     uint64_t jp_shape[4];        /* (width, height), all, safe[0], safe[1] */
     bool analysis_out;
+    uint64_t analyses_pending; /* final positions left pending (japanese_final_outcome) */
 };
 
 #endif
