@@ -388,6 +388,77 @@ static void test_pns__pending_analyses_change_no_value(void **state)
 }
 
 /*
+ * On 4x4 there is no game space, an Analysis that needs a search starts with ten imagined
+ * positions per string (pns_set_analysis's default), and most final positions are left
+ * pending at first: the rows of tests/data/pns_japanese_4x4_rows.txt get from pns_winner the
+ * winner that the alpha-beta search found for them (docs/data/japanese_4x4.csv), a tie among
+ * them and rows that the player to move loses.
+ */
+static void test_pns__pending_analyses_decide_4x4_rows_as_alpha_beta_does(void **state)
+{
+    (void)state;
+    data_file_t data = data_file_open("japanese_4x4.csv");
+    int c_position = column_of(data.header, "position"),
+        c_to_move = column_of(data.header, "to_move");
+    int c_lower = column_of(data.header, "japanese_lower");
+    int c_upper = column_of(data.header, "japanese_upper");
+    assert_true(c_position >= 0 && c_to_move >= 0 && c_lower >= 0 && c_upper >= 0);
+    char *list_path = g_build_filename(MATHGO_TEST_DATA, "pns_japanese_4x4_rows.txt", NULL);
+    char *list;
+    assert_true(g_file_get_contents(list_path, &list, NULL, NULL));
+    char **rows = g_strsplit(list, "\n", -1);
+    rules_t r;
+    assert_true(rules_parse(&r, "japanese", NULL));
+    pns_t *p = pns_create(0);
+    int checked = 0, mismatches = 0;
+    for (int i = 0; rows[i]; i++) {
+        char position[32], to_move;
+        if (rows[i][0] == '#' || sscanf(rows[i], "%31s %c", position, &to_move) != 2)
+            continue;
+        /* The file's winner: its bounds (lower above 0, upper below 0, or both 0). */
+        const char *expected = NULL;
+        for (int l = 1; data.lines[l] && *data.lines[l] && !expected; l++) {
+            char **f = g_strsplit(data.lines[l], ",", -1);
+            if (!strcmp(f[c_position], position) && g_ascii_tolower(f[c_to_move][0]) == to_move) {
+                double lo = *f[c_lower] ? g_ascii_strtod(f[c_lower], NULL) : -1e9;
+                double hi = *f[c_upper] ? g_ascii_strtod(f[c_upper], NULL) : 1e9;
+                expected = lo > 0 ? "B" : hi < 0 ? "W" : "0";
+            }
+            g_strfreev(f);
+        }
+        if (!expected)
+            fail_msg("%s %c: not a row of japanese_4x4.csv", position, to_move);
+        board_t b;
+        board_geom_t *g = row_position(&b, position, "pns_japanese_4x4_rows.txt", i + 1);
+        game_t *game = fresh_game(g, &r, &b, to_move == 'b' ? BOARD_BLACK : BOARD_WHITE);
+        GError *err = NULL;
+        if (!pns_winner(p, game, &err))
+            fail_msg("%s %c: %s", position, to_move, err->message);
+        search_bounds_t bounds = pns_root_bounds(p);
+        const char *got = bounds.lo > 0 ? "B" : bounds.hi < 0 ? "W" : "0";
+        if (strcmp(got, expected)) {
+            print_error("%s %c: proof-number search %s, alpha-beta %s\n", position, to_move, got,
+                        expected);
+            mismatches++;
+        }
+        checked++;
+        game_destroy(game);
+        board_geom_destroy(g);
+    }
+    assert_int_equal(mismatches, 0);
+    assert_int_equal(checked, 7);
+    if (pns_analyses_pending(p) == 0)
+        fail_msg("no final position was left pending: the test proves nothing");
+    fprintf(stderr, "  %d rows, %llu final positions left pending\n", checked,
+            (unsigned long long)pns_analyses_pending(p));
+    pns_destroy(p);
+    g_strfreev(rows);
+    g_free(list);
+    g_free(list_path);
+    data_file_close(&data);
+}
+
+/*
  * The bounded test around a known value: 1x5 `..X..`'s every fresh start from the reference,
  * then "wins within d" holds at d = the distance and fails at d - 2 (the same parity).
  */
@@ -908,6 +979,7 @@ int main(void)
         cmocka_unit_test(
             test_pns__margins_under_cycle_rules_agree_with_the_reference_and_the_solver),
         cmocka_unit_test(test_pns__pending_analyses_change_no_value),
+        cmocka_unit_test(test_pns__pending_analyses_decide_4x4_rows_as_alpha_beta_does),
         cmocka_unit_test(test_pns__a_bound_below_the_distance_is_disproved),
         cmocka_unit_test(test_pns__a_small_budget_is_unknown_and_a_dead_end_is_lost_at_once),
         cmocka_unit_test(test_pns__the_rules_supported),
