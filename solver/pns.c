@@ -51,16 +51,22 @@ typedef enum final_outcome {
     FINAL_PENDING,
 } final_outcome_t;
 
+/* The last budget per string: pns_set_analysis's, SEARCH_ANALYSIS_NODES by default. */
+static uint64_t analysis_last(const pns_t *p)
+{
+    return p->analysis_last ? p->analysis_last : SEARCH_ANALYSIS_NODES;
+}
+
 /* The Analysis budget per string at pending level `level` (1 the first): the first budget
- * (pns_set_analysis) times 8^(level - 1), at most SEARCH_ANALYSIS_NODES. */
+ * (pns_set_analysis) times 8^(level - 1), at most the last. */
 static uint64_t analysis_budget(const pns_t *p, const board_geom_t *g, int level)
 {
-    uint64_t budget = p->analysis_first;
+    uint64_t budget = p->analysis_first, last = analysis_last(p);
     if (!budget)
         budget = japanese_space_fits(g) ? SEARCH_ANALYSIS_FIRST : SEARCH_ANALYSIS_FIRST_SEARCHED;
-    for (int i = 1; i < level && budget < SEARCH_ANALYSIS_NODES; i++)
+    for (int i = 1; i < level && budget < last; i++)
         budget *= 8;
-    return budget < SEARCH_ANALYSIS_NODES ? budget : SEARCH_ANALYSIS_NODES;
+    return budget < last ? budget : last;
 }
 
 /*
@@ -68,7 +74,7 @@ static uint64_t analysis_budget(const pns_t *p, const board_geom_t *g, int level
  * is at least threshold2, the Analysis given the budget of pending level `level`: what is
  * known of the position without a search answers when it can (japanese_known_start), else the
  * Analysis, cached by position with the budget it failed at.  FINAL_PENDING when it did not
- * end within a budget below SEARCH_ANALYSIS_NODES (the strings it decided stay known: their
+ * end within a budget below the last (the strings it decided stay known: their
  * bounds may answer a later test); past that limit, or at the deadline or an interruption,
  * analysis_out is set (the search then ends unknown).
  */
@@ -96,17 +102,17 @@ static final_outcome_t japanese_final_outcome(pns_t *p, const game_t *game, cons
         return FINAL_WON;
     if (e->known.hi2 + rest < threshold2)
         return FINAL_LOST;
-    uint64_t budget = analysis_budget(p, g, level);
-    if (e->failed_at >= budget && budget < SEARCH_ANALYSIS_NODES)
+    uint64_t budget = analysis_budget(p, g, level), last = analysis_last(p);
+    if (e->failed_at >= budget && budget < last)
         return FINAL_PENDING; /* failed with this budget in an earlier search */
     japanese_set_deadline(p->jp, p->deadline);
     japanese_set_max_nodes(p->jp, budget);
     /* The attractor bounds past the limit ("Open ends") only with the whole budget, as the
      * alpha-beta search asks them (search.c, japanese_final). */
-    japanese_set_fallback(p->jp, budget >= SEARCH_ANALYSIS_NODES && !p->analysis_search_only);
+    japanese_set_fallback(p->jp, budget >= last && !p->analysis_search_only);
     if (!japanese_known_complete(&e->known, p->jp, b, NULL)) {
         bool late = p->deadline && g_get_monotonic_time() >= p->deadline;
-        if (budget < SEARCH_ANALYSIS_NODES && !late &&
+        if (budget < last && !late &&
             !atomic_load_explicit(&p->interrupted, memory_order_relaxed)) {
             e->failed_at = budget;
             if (e->known.lo2 + rest >= threshold2)
@@ -117,6 +123,11 @@ static final_outcome_t japanese_final_outcome(pns_t *p, const game_t *game, cons
         }
         e->used = false;
         p->analysis_out = true;
+        p->analysis_board = *b;
+        p->analysis_stop = atomic_load_explicit(&p->interrupted, memory_order_relaxed)
+                               ? PNS_STOP_INTERRUPTED
+                           : late ? PNS_STOP_LIMIT
+                                  : PNS_STOP_ANALYSIS;
         return FINAL_LOST;
     }
     return e->known.lo2 + rest >= threshold2 ? FINAL_WON : FINAL_LOST;
@@ -163,9 +174,10 @@ static void final_init(pns_node_t *leaf, const pns_search_t *s, int level)
     leaf->disproof = won ? PNS_INFINITY : 0;
 }
 
-void pns_set_analysis(pns_t *p, uint64_t first, bool search_only)
+void pns_set_analysis(pns_t *p, uint64_t first, uint64_t last, bool search_only)
 {
     p->analysis_first = first;
+    p->analysis_last = last;
     p->analysis_search_only = search_only;
 }
 
@@ -466,7 +478,7 @@ static bool descend(pns_search_t *s, uint32_t x, int ply, uint64_t th_proof, uin
             /* A final position whose Analysis has not ended: again, with a larger budget. */
             final_init(&p->nodes[x], s, p->nodes[x].pending + 1);
             if (p->analysis_out) {
-                p->stop = PNS_STOP_LIMIT;
+                p->stop = p->analysis_stop;
                 return false;
             }
             return true;
@@ -476,7 +488,7 @@ static bool descend(pns_search_t *s, uint32_t x, int ply, uint64_t th_proof, uin
             return false;
         }
         if (p->analysis_out) { /* a leaf's value is not known: nothing above it is */
-            p->stop = PNS_STOP_LIMIT;
+            p->stop = p->analysis_stop;
             return false;
         }
         return true;

@@ -72,6 +72,7 @@ typedef enum pns_stop {
     PNS_STOP_FULL,        /* the tree reached its size (pns_create's max_nodes) */
     PNS_STOP_LIMIT,       /* the node or time budget of pns_set_limits */
     PNS_STOP_INTERRUPTED, /* pns_interrupt */
+    PNS_STOP_ANALYSIS,    /* the Analysis of a final position passed its last budget */
 } pns_stop_t;
 
 typedef enum pns_outcome {
@@ -109,14 +110,14 @@ void pns_interrupt(pns_t *p);
  * where the analyser has its game space, SEARCH_ANALYSIS_FIRST_SEARCHED past it.  A final
  * position whose Analysis does not end within the budget stays in the tree as a leaf not yet
  * decided, numbered as costlier at each failure; when the search selects it again, its
- * Analysis runs with eight times the budget, up to SEARCH_ANALYSIS_NODES, past which the
- * search stops (PNS_STOP_LIMIT) as before.  So the search looks for a proof that does without
- * the hard Analyses first (docs/solver.md, "Proof-number search").  With search_only the
- * Analyses use neither the game space nor the attractor bounds past the limit (as
- * search_options_t.analysis_search_only: for tests, so that a small first budget fails).
- * Set before the first search.
+ * Analysis runs with eight times the budget, up to `last` (0: SEARCH_ANALYSIS_NODES), past
+ * which the search stops (PNS_STOP_ANALYSIS; pns_solve's error names the position).  So the
+ * search looks for a proof that does without the hard Analyses first (docs/solver.md, "Final
+ * positions left pending").  With search_only the Analyses use neither the game space nor the
+ * attractor bounds past the limit (as search_options_t.analysis_search_only: for tests, so
+ * that a small first budget fails).  Set before the first search.
  */
-void pns_set_analysis(pns_t *p, uint64_t first, bool search_only);
+void pns_set_analysis(pns_t *p, uint64_t first, uint64_t last, bool search_only);
 
 /* How many times a final position was left pending so far (its Analysis past a budget). */
 uint64_t pns_analyses_pending(const pns_t *p);

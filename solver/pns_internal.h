@@ -71,11 +71,14 @@ struct pns {
     japanese_t *jp;
     jp_cache_t *jp_cache;
     uint64_t analysis_first;     /* the first budget per string (pns_set_analysis), */
+    uint64_t analysis_last;      /* the last (0: SEARCH_ANALYSIS_NODES), */
     bool analysis_search_only;   /* and no game space nor attractor bounds */
     const board_geom_t *jp_geom; /* the geometry they were made for, and its shape */
     uint64_t jp_shape[4];        /* (width, height), all, safe[0], safe[1] */
     bool analysis_out;
     uint64_t analyses_pending; /* final positions left pending (japanese_final_outcome) */
+    pns_stop_t analysis_stop;  /* with analysis_out: why the Analysis stopped the search, */
+    board_t analysis_board;    /* and at which final position */
 };
 
 #endif

@@ -6,6 +6,7 @@
  * plies?"), and each move from one search after it.
  */
 #include "solver/bounds.h"
+#include "positions/diagram.h"
 #include "solver/pns_internal.h"
 
 /* A last-move value, Black's view: `winner` wins in `plies` (search.h's conventions). */
@@ -57,6 +58,18 @@ static void set_stop_error(GError **error, const pns_t *p)
                     (unsigned long long)p->max_nodes, p->max_nodes * PNS_NODE_BYTES / 1048576.0,
                     (unsigned long long)nodes);
         break;
+    case PNS_STOP_ANALYSIS: {
+        char position[DIAGRAM_COMPACT_SIZE];
+        diagram_format_compact(position, &p->analysis_board, p->jp_geom);
+        g_set_error(
+            error, SEARCH_ERROR, SEARCH_ERROR_LIMIT,
+            "the Analysis of the final position %s passed its limit of %llu imagined "
+            "positions per string after %llu nodes",
+            position,
+            (unsigned long long)(p->analysis_last ? p->analysis_last : SEARCH_ANALYSIS_NODES),
+            (unsigned long long)nodes);
+        break;
+    }
     default:
         g_set_error(error, SEARCH_ERROR, SEARCH_ERROR_LIMIT,
                     "the search limit was reached after %llu nodes", (unsigned long long)nodes);

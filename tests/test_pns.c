@@ -316,7 +316,7 @@ static int check_japanese_file(uint64_t *pending, const char *name, uint64_t fir
     rules_t r;
     assert_true(rules_parse(&r, "japanese", NULL));
     pns_t *p = pns_create(0);
-    pns_set_analysis(p, first, first > 0); /* a small first budget: no game space */
+    pns_set_analysis(p, first, 0, first > 0); /* a small first budget: no game space */
     int rows = 0;
     for (int l = 1; lines[l] && *lines[l]; l++) {
         char **f = g_strsplit(lines[l], ",", -1);
@@ -456,6 +456,33 @@ static void test_pns__pending_analyses_decide_4x4_rows_as_alpha_beta_does(void *
     g_free(list);
     g_free(list_path);
     data_file_close(&data);
+}
+
+/*
+ * An Analysis past the last budget stops the search and names the final position (before
+ * 2026-12-05 it said "the search limit was reached", as a node budget does): a 4x4 row with a
+ * first and last budget of one imagined position per string, no game space.
+ */
+static void test_pns__an_analysis_past_its_last_budget_names_the_final_position(void **state)
+{
+    (void)state;
+    board_t b;
+    board_geom_t *g = row_position(&b, "...O/O.../OXO./..OX", "test", 0);
+    rules_t r;
+    assert_true(rules_parse(&r, "japanese", NULL));
+    game_t *game = fresh_game(g, &r, &b, BOARD_WHITE);
+    pns_t *p = pns_create(0);
+    pns_set_analysis(p, 1, 1, true);
+    GError *err = NULL;
+    assert_false(pns_winner(p, game, &err));
+    assert_int_equal(pns_stopped(p), PNS_STOP_ANALYSIS);
+    if (!strstr(err->message, "the Analysis of the final position ") ||
+        !strstr(err->message, " passed its limit of 1 imagined positions per string after "))
+        fail_msg("the message: %s", err->message);
+    g_error_free(err);
+    pns_destroy(p);
+    game_destroy(game);
+    board_geom_destroy(g);
 }
 
 /*
@@ -980,6 +1007,7 @@ int main(void)
             test_pns__margins_under_cycle_rules_agree_with_the_reference_and_the_solver),
         cmocka_unit_test(test_pns__pending_analyses_change_no_value),
         cmocka_unit_test(test_pns__pending_analyses_decide_4x4_rows_as_alpha_beta_does),
+        cmocka_unit_test(test_pns__an_analysis_past_its_last_budget_names_the_final_position),
         cmocka_unit_test(test_pns__a_bound_below_the_distance_is_disproved),
         cmocka_unit_test(test_pns__a_small_budget_is_unknown_and_a_dead_end_is_lost_at_once),
         cmocka_unit_test(test_pns__the_rules_supported),
