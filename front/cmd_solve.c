@@ -176,7 +176,7 @@ int front_solve(int argc, char **argv)
     bool show_progress = false;
     front_ticker_t *ticker = NULL;
     gint threads = 1;
-    gint64 max_nodes = 0;
+    gint64 max_nodes = 0, analysis_limit = 0;
     gdouble max_seconds = 0;
     char *positions = NULL;
     gboolean distributed = FALSE;
@@ -233,6 +233,10 @@ int front_solve(int argc, char **argv)
          NULL},
         {"max-nodes", 0, 0, G_OPTION_ARG_INT64, &max_nodes, "stop after N nodes", "N"},
         {"max-time", 0, 0, G_OPTION_ARG_DOUBLE, &max_seconds, "stop after S seconds", "S"},
+        {"analysis-limit", 0, 0, G_OPTION_ARG_INT64, &analysis_limit,
+         "japanese: the most imagined positions the Analysis of a final position may spend on a "
+         "string before the search stops (default 50000000; docs/japanese.md)",
+         "N"},
         {"algorithm", 0, 0, G_OPTION_ARG_STRING, &algorithm_text,
          "alphabeta (the table), pns (proof-number search: math and pseudo, and the scored "
          "rule sets whose games end, japanese among them; --memory bounds its tree) or auto "
@@ -335,6 +339,11 @@ int front_solve(int argc, char **argv)
     }
     if (!front_check_limits("solve", max_seconds, max_nodes))
         goto done;
+    if (analysis_limit < 0 || analysis_limit > 1000000000000) {
+        status = front_usage("solve", "--analysis-limit: %lld is not between 1 and 10^12",
+                             (long long)analysis_limit);
+        goto done;
+    }
     if (!front_progress_args_parse(&show_progress, "solve", &progress_args))
         goto done;
     if (threads < 1 || threads > 64) {
@@ -454,7 +463,8 @@ int front_solve(int argc, char **argv)
                                      winner,
                                      checkpoint,
                                      checkpoint_every,
-                                     run.command};
+                                     run.command,
+                                     (uint64_t)analysis_limit};
         status = solve_list(geom, &list);
         goto done;
     }
@@ -535,6 +545,7 @@ int front_solve(int argc, char **argv)
     opts.threads = threads;
     opts.max_nodes = (uint64_t)(max_nodes > 0 ? max_nodes : 0);
     opts.max_seconds = max_seconds > 0 ? max_seconds : 0;
+    opts.analysis_last_nodes = (uint64_t)analysis_limit;
     progress_context_t progress_ctx = {&rules,           show_progress, ticker, -SEARCH_VALUE_INF,
                                        SEARCH_VALUE_INF, value_only};
     opts.progress = print_progress;

@@ -71,6 +71,8 @@ void solve_engine_init_pns(solve_engine_t *engine, size_t memory_bytes,
     engine->pns = pns_create(memory_bytes / PNS_NODE_BYTES);
     pns_set_limits(engine->pns, options->max_nodes, options->max_seconds);
     pns_set_progress(engine->pns, options->progress, options->progress_data);
+    pns_set_analysis(engine->pns, options->analysis_first_nodes, options->analysis_last_nodes,
+                     options->analysis_search_only);
 }
 
 void solve_engine_clear(solve_engine_t *engine)

@@ -75,16 +75,17 @@ static bool main_pass(search_thread_t *th, int depth, uint64_t budget, dep_t *d)
 /*
  * A pass of the main search ended unknown, and final positions whose Analysis did not end
  * within its budget per string (search.c, japanese_final) were among its unknown nodes: the
- * budget grows eightfold, up to SEARCH_ANALYSIS_NODES, so that the next passes analyse them
- * again.  At that limit an Analysis that fails stops the search (japanese_final), and a pass
- * left unknown by positions that failed it in an earlier search (the cache outlives a search)
- * ends this one too (false) with the error of an Analysis past its limit.
+ * budget grows eightfold, up to the last (options.analysis_last_nodes), so that the next passes
+ * analyse them again.  At that limit an Analysis that fails stops the search (japanese_final), and
+ * a pass left unknown by positions that failed it in an earlier search (the cache outlives a
+ * search) ends this one too (false) with the error of an Analysis past its limit.
  */
 static bool analysis_budget_raise(worker_t *w)
 {
     uint64_t budget = atomic_load(&w->s->analysis_nodes);
-    if (budget < SEARCH_ANALYSIS_NODES) {
-        budget = budget * 8 < SEARCH_ANALYSIS_NODES ? budget * 8 : SEARCH_ANALYSIS_NODES;
+    const uint64_t last = w->s->options.analysis_last_nodes;
+    if (budget < last) {
+        budget = budget * 8 < last ? budget * 8 : last;
         atomic_store(&w->s->analysis_nodes, budget);
         return true;
     }
@@ -235,6 +236,8 @@ static void begin(search_t *s)
         first = japanese_space_fits(s->geom) && !s->options.analysis_search_only
                     ? SEARCH_ANALYSIS_FIRST
                     : SEARCH_ANALYSIS_FIRST_SEARCHED;
+    if (first > s->options.analysis_last_nodes)
+        first = s->options.analysis_last_nodes;
     atomic_store(&s->analysis_nodes, first);
     atomic_store(&s->analysis_unfinished, 0);
     atomic_store(&s->imagined_all, 0);

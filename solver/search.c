@@ -111,8 +111,10 @@ search_t *search_create(const board_geom_t *geom, const rules_t *rules,
     search_options_t opts = options ? *options : search_options_default();
     if (opts.threads < 1)
         opts.threads = 1;
+    if (!opts.analysis_last_nodes)
+        opts.analysis_last_nodes = SEARCH_ANALYSIS_NODES;
     if (!opts.analysis_unfinished_nodes)
-        opts.analysis_unfinished_nodes = SEARCH_ANALYSIS_UNFINISHED;
+        opts.analysis_unfinished_nodes = 4 * opts.analysis_last_nodes;
     search_memory_plan_t plan = {opts.tt_bytes, 0, 0};
     if (opts.memory_bytes && !search_memory_plan(&plan, opts.memory_bytes, opts.threads, error))
         return NULL;
@@ -302,10 +304,10 @@ static int final_unknown(worker_t *w, const board_t *b, int lo, int hi, bool *un
  * the driver raises the budget (driver_main_search: a pass left unknown by such positions).
  * A proof may not need the position at all (a player avoids it, or its bounds answer); the
  * hard ones cost their budget once.  With `unknown` NULL (an exact score is asked), with the
- * whole budget (SEARCH_ANALYSIS_NODES), or past the search's deadline, a failure stops the
- * search with an error instead: each new position failing with the whole budget costs about
- * 15 s on 4x4, and a solve without --max-time that met them ran for over 15 minutes where it
- * had stopped at the first (and on 40 rows of the 4x4 Chetrit sample, unknown positions at
+ * whole budget (the last, SEARCH_ANALYSIS_NODES by default), or past the search's deadline, a
+ * failure stops the search with an error instead: each new position failing with the whole budget
+ * costs about 15 s on 4x4, and a solve without --max-time that met them ran for over 15 minutes
+ * where it had stopped at the first (and on 40 rows of the 4x4 Chetrit sample, unknown positions at
  * that budget proved nothing more).  So do the unfinished Analyses of one search once they
  * have cost SEARCH_ANALYSIS_UNFINISHED imagined positions in all (search_t.analysis_unfinished):
  * without it the empty 4x4 board, whose Analyses fail at every budget, ran for over 15
@@ -330,7 +332,8 @@ static int japanese_final(worker_t *w, const hist_t *h, int alpha, int beta, boo
     if (hi <= alpha)
         return hi;
     const search_t *s = w->s;
-    uint64_t budget = unknown ? atomic_load(&w->s->analysis_nodes) : SEARCH_ANALYSIS_NODES;
+    const uint64_t last = w->s->options.analysis_last_nodes;
+    uint64_t budget = unknown ? atomic_load(&w->s->analysis_nodes) : last;
     if (unknown && e->failed_at >= budget)
         return final_unknown(w, b, lo, hi, unknown);
     gint64 deadline =
@@ -340,8 +343,7 @@ static int japanese_final(worker_t *w, const hist_t *h, int alpha, int beta, boo
     /* The attractor bounds past the limit (docs/japanese.md, "Open ends") only with the whole
      * budget: on 4x4 their graph passes its states and they cost 2.5 s a failure, 15 times the
      * first budget's search. */
-    japanese_set_fallback(w->jp,
-                          budget >= SEARCH_ANALYSIS_NODES && !s->options.analysis_search_only);
+    japanese_set_fallback(w->jp, budget >= last && !s->options.analysis_search_only);
     uint64_t nodes_before = japanese_nodes(w->jp);
     if (!japanese_known_complete(&e->known, w->jp, b, NULL)) {
         bool late = deadline && g_get_monotonic_time() >= deadline;
@@ -355,7 +357,7 @@ static int japanese_final(worker_t *w, const hist_t *h, int alpha, int beta, boo
         uint64_t spent = japanese_nodes(w->jp) - nodes_before;
         bool spent_out = unknown && atomic_fetch_add(&w->s->analysis_unfinished, spent) + spent >
                                         s->options.analysis_unfinished_nodes;
-        if (unknown && !late && !spent_out && budget < SEARCH_ANALYSIS_NODES) {
+        if (unknown && !late && !spent_out && budget < last) {
             /* The strings decided before the failure stay in the entry, and their bounds may
              * answer the window now. */
             e->failed_at = budget;
@@ -368,7 +370,7 @@ static int japanese_final(worker_t *w, const hist_t *h, int alpha, int beta, boo
         }
         e->used = false;
         w->jp_board = *b;
-        w->analysis_spent = spent_out && !late && budget < SEARCH_ANALYSIS_NODES;
+        w->analysis_spent = spent_out && !late && budget < last;
         search_analysis_out(w);
         return 0;
     }

@@ -126,8 +126,12 @@ typedef struct search_options {
      * (search.c, japanese_final).  The tests give 1, so that nearly every Analysis passes
      * through it. */
     uint64_t analysis_first_nodes;
+    /* and the last budget per string, past which an Analysis stops the search, 0 for
+     * SEARCH_ANALYSIS_NODES (`solve --analysis-limit`; search_create puts the default in its
+     * copy) */
+    uint64_t analysis_last_nodes;
     /* and what the Analyses left unfinished below the limit may cost in all before the search
-     * stops, 0 for SEARCH_ANALYSIS_UNFINISHED (search_create puts the default in its copy) */
+     * stops, 0 for four last budgets (SEARCH_ANALYSIS_UNFINISHED with the default last) */
     uint64_t analysis_unfinished_nodes;
     /* For tests: the analysers without the game space and without the attractor bounds past
      * their limit (japanese_set_space(0), japanese_set_fallback(false)): the search alone. */

@@ -231,7 +231,7 @@ bool threads_run(int *value, search_t *s, const game_t *game, int ply0, int alph
             g_set_error(error, SEARCH_ERROR, SEARCH_ERROR_LIMIT,
                         "the Analysis of the final position %s passed its limit of %llu "
                         "imagined positions per string",
-                        analysed, (unsigned long long)SEARCH_ANALYSIS_NODES);
+                        analysed, (unsigned long long)s->options.analysis_last_nodes);
         else
             g_set_error(error, SEARCH_ERROR, SEARCH_ERROR_LIMIT,
                         "the search limit was reached after %llu nodes",

@@ -485,6 +485,29 @@ static void test_pns__an_analysis_past_its_last_budget_names_the_final_position(
     board_geom_destroy(g);
 }
 
+/* `solve --analysis-limit N` sets the last Analysis budget per string of either search, and
+ * a value outside 1..10^12 is refused with status 2. */
+static void test_pns__solve_takes_an_analysis_limit(void **state)
+{
+    (void)state;
+    static const char *const algorithms[] = {"alphabeta", "pns"};
+    for (size_t i = 0; i < G_N_ELEMENTS(algorithms); i++) {
+        support_run_t r = support_runv("...O/O.../OXO./..OX w\n", "solve", "4x4", "--positions",
+                                       "-", "--rules", "japanese", "--winner", "-q", "--algorithm",
+                                       algorithms[i], "--analysis-limit", "1", NULL);
+        assert_int_equal(r.status, 1);
+        if (!strstr(r.err, "the Analysis of the final position ") ||
+            !strstr(r.err, "passed its limit of 1 imagined positions per string"))
+            fail_msg("%s: %s", algorithms[i], r.err);
+        support_run_clear(&r);
+    }
+    support_run_t r =
+        support_runv(NULL, "solve", "2x2", "--rules", "japanese", "--analysis-limit", "-5", NULL);
+    assert_int_equal(r.status, 2);
+    assert_non_null(strstr(r.err, "--analysis-limit: -5 is not between 1 and 10^12"));
+    support_run_clear(&r);
+}
+
 /*
  * The bounded test around a known value: 1x5 `..X..`'s every fresh start from the reference,
  * then "wins within d" holds at d = the distance and fails at d - 2 (the same parity).
@@ -1008,6 +1031,7 @@ int main(void)
         cmocka_unit_test(test_pns__pending_analyses_change_no_value),
         cmocka_unit_test(test_pns__pending_analyses_decide_4x4_rows_as_alpha_beta_does),
         cmocka_unit_test(test_pns__an_analysis_past_its_last_budget_names_the_final_position),
+        cmocka_unit_test(test_pns__solve_takes_an_analysis_limit),
         cmocka_unit_test(test_pns__a_bound_below_the_distance_is_disproved),
         cmocka_unit_test(test_pns__a_small_budget_is_unknown_and_a_dead_end_is_lost_at_once),
         cmocka_unit_test(test_pns__the_rules_supported),
