@@ -176,13 +176,19 @@ def value_text(bounds):
 
 
 def read_all_searched(paths):
-    """read_searched over several files: a row in more than one keeps what all of them say."""
+    """read_searched over several files: a row in more than one keeps what all of them say;
+    files that contradict each other on a row (bounds that exclude one another: one search
+    unsound) are an error naming the row."""
     japanese = {}
     for path in paths:
         with open(path) as f:
             for key, (lo, hi) in read_searched(f.read()).items():
                 old = japanese.get(key)
                 japanese[key] = (lo, hi) if old is None else (max(old[0], lo), min(old[1], hi))
+                if japanese[key][0] > japanese[key][1]:
+                    sys.exit("%s %s: %s gives %s, the files before it %s: they contradict each "
+                             "other" % (key[0], key[1], path, value_text((lo, hi)),
+                                        value_text(old)))
     return japanese
 
 

@@ -84,3 +84,15 @@ if grep -qxF '././. b' "$out/untried_classes.txt"; then
     exit 1
 fi
 [ "$(wc -l < "$out/untried_classes.txt")" -eq $(($(wc -l < "$out/capped_classes.txt") - 1)) ]
+# Files that contradict each other on a row (here ./X/. B at least 2 in bounds_rows.csv, at most
+# -1 below) stop the merge with an error naming the row: one of the searches is unsound.
+cat > "$out/contradicting_rows.csv" <<'EOF2'
+board,rules,komi,to_move,result,margin,best_moves,plies,nodes,time_s,tt_probes,tt_hits,tt_refused,tt_stores,tt_unstored,peak_mb,threads,pv,lower,upper,status,memory_bytes,position,line
+1x3,"japanese",0,b,,,,,100,1.0,0,0,0,0,0,1.0,1,,,-1,limit,1,./X/.,1
+EOF2
+if "$python" examples/japanese_compare.py "$mathgo" --solved 1x3 0 "$out/contradicted.csv" \
+    "$out/bounds_rows.csv" "$out/contradicting_rows.csv" > "$out/contradicted.txt" 2> "$out/contradicted.err"; then
+    echo "japanese_compare.py merged rows that contradict each other" >&2
+    exit 1
+fi
+grep -q "./X/. B: .*contradicting_rows.csv gives <= -1, the files before it >= 2: they contradict each other" "$out/contradicted.err"
