@@ -16,7 +16,10 @@
 # column then names the cap.
 #
 # JAPANESE_ROWS_MEMORY (e.g. 4G) is passed as --memory: the table every row of a list shares
-# (docs/japanese.md, "A table of 4 GB kept across the rows").
+# (docs/japanese.md, "A table of 4 GB kept across the rows").  JAPANESE_ROWS_ALGORITHM (e.g.
+# pns) is passed as --algorithm; with pns the lists also include japanese_4x4_pns12.txt, the 12
+# rows behind docs/solver.md's comparison of pending numbers ("Final positions left pending":
+# 4^level 12 winners in 54.5 s at 40 s each), run at LONG_CAP (40 when not given).
 #
 #   bench/japanese_rows.sh [MATHGO_BINARY] [CAP] [LONG_CAP] > rows.csv
 set -u
@@ -24,6 +27,7 @@ mathgo=${1:-build/mathgo}
 cap=${2:-2}
 long_cap=${3:-}
 memory=${JAPANESE_ROWS_MEMORY:+--memory $JAPANESE_ROWS_MEMORY}
+algorithm=${JAPANESE_ROWS_ALGORITHM:+--algorithm $JAPANESE_ROWS_ALGORITHM}
 data=$(dirname "$0")/data
 commit=${MATHGO_COMMIT:-$(git rev-parse --short HEAD 2>/dev/null || echo unknown)}
 tmp=$(mktemp -d)
@@ -31,13 +35,14 @@ trap 'rm -rf "$tmp"' EXIT
 echo "commit,list,rows,winners,time_s"
 runs="japanese_4x4_capped65:$cap japanese_4x4_solved65:$cap"
 [ -n "$long_cap" ] && runs="$runs japanese_4x4_capped40:$long_cap japanese_4x4_ranked40:$long_cap"
+[ "${JAPANESE_ROWS_ALGORITHM:-}" = pns ] && runs="$runs japanese_4x4_pns12:${long_cap:-40}"
 for run in $runs; do
     list=${run%%:*}
     limit=${run#*:}
     name=$list
-    case $list in *40) name="$list@${limit}s" ;; esac
+    case $list in *40 | *12) name="$list@${limit}s" ;; esac
     "$mathgo" solve 4x4 --positions "$data/$list.txt" --rules japanese --winner --csv --quiet \
-        --max-time "$limit" $memory > "$tmp/rows.csv" 2>/dev/null
+        --max-time "$limit" $memory $algorithm > "$tmp/rows.csv" 2>/dev/null
     awk -F, -v c="$commit" -v l="$name" \
         'NR == 1 { for (i = 1; i <= NF; i++) col[$i] = i; next }
          { rows++; t += $col["time_s"]; if ($col["status"] == "winner") w++ }

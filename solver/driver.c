@@ -233,9 +233,7 @@ static void begin(search_t *s)
      * (docs/japanese.md, "A first budget of ten where there is no game space"). */
     uint64_t first = s->options.analysis_first_nodes;
     if (!first)
-        first = japanese_space_fits(s->geom) && !s->options.analysis_search_only
-                    ? SEARCH_ANALYSIS_FIRST
-                    : SEARCH_ANALYSIS_FIRST_SEARCHED;
+        first = search_analysis_first_default(s->geom, s->options.analysis_search_only);
     if (first > s->options.analysis_last_nodes)
         first = s->options.analysis_last_nodes;
     atomic_store(&s->analysis_nodes, first);

@@ -55,6 +55,16 @@ static inline jp_cache_t *jp_cache_find(jp_cache_t *cache, const board_t *b, con
     return e;
 }
 
+/* The first Analysis budget per string when none is given (search_options_t.
+ * analysis_first_nodes, pns_set_analysis): a million where the analyser has its game space,
+ * ten past it or without it (docs/japanese.md, "A first budget of ten where there is no game
+ * space").  Both searches start from it. */
+static inline uint64_t search_analysis_first_default(const board_geom_t *g, bool search_only)
+{
+    return japanese_space_fits(g) && !search_only ? SEARCH_ANALYSIS_FIRST
+                                                  : SEARCH_ANALYSIS_FIRST_SEARCHED;
+}
+
 /* One state of the game on the stack. */
 typedef struct hist {
     board_t board;

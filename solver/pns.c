@@ -51,19 +51,13 @@ typedef enum final_outcome {
     FINAL_PENDING,
 } final_outcome_t;
 
-/* The last budget per string: pns_set_analysis's, SEARCH_ANALYSIS_NODES by default. */
-static uint64_t analysis_last(const pns_t *p)
-{
-    return p->analysis_last ? p->analysis_last : SEARCH_ANALYSIS_NODES;
-}
-
 /* The Analysis budget per string at pending level `level` (1 the first): the first budget
  * (pns_set_analysis) times 8^(level - 1), at most the last. */
 static uint64_t analysis_budget(const pns_t *p, const board_geom_t *g, int level)
 {
-    uint64_t budget = p->analysis_first, last = analysis_last(p);
+    uint64_t budget = p->analysis_first, last = p->analysis_last;
     if (!budget)
-        budget = japanese_space_fits(g) ? SEARCH_ANALYSIS_FIRST : SEARCH_ANALYSIS_FIRST_SEARCHED;
+        budget = search_analysis_first_default(g, p->analysis_search_only);
     for (int i = 1; i < level && budget < last; i++)
         budget *= 8;
     return budget < last ? budget : last;
@@ -102,7 +96,7 @@ static final_outcome_t japanese_final_outcome(pns_t *p, const game_t *game, cons
         return FINAL_WON;
     if (e->known.hi2 + rest < threshold2)
         return FINAL_LOST;
-    uint64_t budget = analysis_budget(p, g, level), last = analysis_last(p);
+    uint64_t budget = analysis_budget(p, g, level), last = p->analysis_last;
     if (e->failed_at >= budget && budget < last)
         return FINAL_PENDING; /* failed with this budget in an earlier search */
     japanese_set_deadline(p->jp, p->deadline);
@@ -177,7 +171,7 @@ static void final_init(pns_node_t *leaf, const pns_search_t *s, int level)
 void pns_set_analysis(pns_t *p, uint64_t first, uint64_t last, bool search_only)
 {
     p->analysis_first = first;
-    p->analysis_last = last;
+    p->analysis_last = last ? last : SEARCH_ANALYSIS_NODES;
     p->analysis_search_only = search_only;
 }
 
@@ -190,6 +184,7 @@ pns_t *pns_create(uint64_t max_nodes)
 {
     pns_t *p = g_new0(pns_t, 1);
     p->max_nodes = max_nodes;
+    p->analysis_last = SEARCH_ANALYSIS_NODES;
     atomic_init(&p->interrupted, false);
     return p;
 }

@@ -33,8 +33,8 @@ typedef struct pns_node {
     uint8_t move;      /* the move from the parent (board_move_t) */
     uint8_t expanded;
     /* A final position whose Analysis has not ended (analysis=japanese, pns.c's
-     * final_outcome): the budget level it failed at (budget first * 8^(pending - 1)); 0 for
-     * every other node. */
+     * japanese_final_outcome): the budget level it failed at (budget first * 8^(pending - 1)); 0
+     * for every other node. */
     uint8_t pending;
 } pns_node_t;
 
@@ -66,12 +66,12 @@ struct pns {
     uint64_t solve_nodes_begin;
     /* Territory scoring with analysis=japanese: the Analysis of final positions and what is
      * known of each, by position (as the alpha-beta search keeps them, jp_cache_t); made at
-     * the first final position.  analysis_out: an Analysis passed its node limit or the
-     * deadline (the search ends unknown, PNS_STOP_LIMIT). */
+     * the first final position.  analysis_out: an Analysis passed its last budget, the
+     * deadline or an interruption (the search ends unknown, analysis_stop says which). */
     japanese_t *jp;
     jp_cache_t *jp_cache;
     uint64_t analysis_first;     /* the first budget per string (pns_set_analysis), */
-    uint64_t analysis_last;      /* the last (0: SEARCH_ANALYSIS_NODES), */
+    uint64_t analysis_last;      /* the last (SEARCH_ANALYSIS_NODES unless set), */
     bool analysis_search_only;   /* and no game space nor attractor bounds */
     const board_geom_t *jp_geom; /* the geometry they were made for, and its shape */
     uint64_t jp_shape[4];        /* (width, height), all, safe[0], safe[1] */

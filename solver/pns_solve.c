@@ -61,13 +61,10 @@ static void set_stop_error(GError **error, const pns_t *p)
     case PNS_STOP_ANALYSIS: {
         char position[DIAGRAM_COMPACT_SIZE];
         diagram_format_compact(position, &p->analysis_board, p->jp_geom);
-        g_set_error(
-            error, SEARCH_ERROR, SEARCH_ERROR_LIMIT,
-            "the Analysis of the final position %s passed its limit of %llu imagined "
-            "positions per string after %llu nodes",
-            position,
-            (unsigned long long)(p->analysis_last ? p->analysis_last : SEARCH_ANALYSIS_NODES),
-            (unsigned long long)nodes);
+        g_set_error(error, SEARCH_ERROR, SEARCH_ERROR_LIMIT,
+                    "the Analysis of the final position %s passed its limit of %llu imagined "
+                    "positions per string after %llu nodes",
+                    position, (unsigned long long)p->analysis_last, (unsigned long long)nodes);
         break;
     }
     default:
