@@ -30,7 +30,10 @@ searched whose image was takes the image's value (source "image": the rules do n
 the board's symmetries, nor, with komi 0 and no prisoners, under swapping the colours), so a
 long list needs one row per class searched.  A solve stopped at its limit whose bounds decide
 the winner (`lower` above 0, `upper` below 0: the comparison needs the winner only) counts as
-solved, with its bounds, and so does a row of `mathgo solve --positions --winner`.  Prints the counts and a Markdown table of the first LIMIT positions
+solved, with its bounds, and so does a row of `mathgo solve --positions --winner`; bounds that
+decide it only together, from several ROWS files, count too (a row at most 0 in one file and
+at least 0 in another, run with `--komi -0.5` so that it asks that one question: a tie; a row's
+bounds at komi K are read as bounds on its score with komi 0).  Prints the counts and a Markdown table of the first LIMIT positions
 whose winners differ, smallest first (fewest stones, then rank, Black to move first); with OUT,
 also writes every solved row to the CSV file OUT
 (board,rank,position,to_move,japanese_margin,chinese_margin,source,japanese_lower,japanese_upper;
@@ -139,19 +142,22 @@ def bounds_winner(bounds):
     return winner(bounds[0]) if winner(bounds[0]) == winner(bounds[1]) else None
 
 
-def parse_bound(text, rounding):
-    """A bound or value as mathgo writes it: a margin ("-1.5": komi 0 makes the margin an
-    integer, so it rounds inwards with `rounding`), a cycle won, or none (None)."""
+def parse_bound(text, rounding, komi=0.0):
+    """A bound or value as mathgo writes it, as a bound on the score with komi 0: a margin
+    (Black minus White minus komi, so komi is added back; "-1.5": the score of a position of
+    the study is an integer, so it rounds inwards with `rounding`), a cycle won, or none
+    (None)."""
     if text == "":
         return None
     if text.endswith("(cycle)"):
         return CYCLE if text[0] == "B" else -CYCLE
-    return rounding(float(text))
+    return rounding(float(text) + komi)
 
 
-def parse_bounds(lower, upper):
-    """(lo, hi) from a row's lower and upper bounds, -NONE and NONE for an open end."""
-    lo, hi = parse_bound(lower, math.ceil), parse_bound(upper, math.floor)
+def parse_bounds(lower, upper, komi=0.0):
+    """(lo, hi) from a row's lower and upper bounds at komi `komi`, as bounds on the score
+    with komi 0; -NONE and NONE for an open end."""
+    lo, hi = parse_bound(lower, math.ceil, komi), parse_bound(upper, math.floor, komi)
     return (-NONE if lo is None else lo, NONE if hi is None else hi)
 
 
@@ -189,7 +195,14 @@ def read_all_searched(paths):
                     sys.exit("%s %s: %s gives %s, the files before it %s: they contradict each "
                              "other" % (key[0], key[1], path, value_text((lo, hi)),
                                         value_text(old)))
-    return japanese
+    return decided(japanese)
+
+
+def decided(japanese):
+    """The rows whose bounds decide the winner: a row counts as solved once what every file
+    proves of it does (one run's "at most 0" and another's "at least 0", at komi 0.5 and
+    -0.5, make a tie)."""
+    return {key: bounds for key, bounds in japanese.items() if bounds_winner(bounds) is not None}
 
 
 def solved(mathgo, board, limit, out_path, rows_paths=()):
@@ -206,7 +219,7 @@ def solved(mathgo, board, limit, out_path, rows_paths=()):
                              input=listing, capture_output=True, text=True)
         if run.returncode not in (0, 1):
             sys.exit("mathgo solve --positions: exit %d: %s" % (run.returncode, run.stderr))
-        japanese = read_searched(run.stdout)
+        japanese = decided(read_searched(run.stdout))
     # A row not searched takes the value of a searched image (the rules are the same under
     # the board's symmetries and under swapping the colours with komi 0): source "image".
     derived = {}
@@ -267,20 +280,20 @@ def solved(mathgo, board, limit, out_path, rows_paths=()):
 
 def read_searched(text):
     """The searched rows of a solve CSV or of a docs/data/japanese_BOARD.csv: {(position,
-    to_move): (lo, hi)}, the margin's bounds (equal when it is known; -NONE, NONE when a side
-    is not bounded).  A solve stopped at a limit counts when its bounds decide the winner; a
-    row met again keeps what both say."""
+    to_move): (lo, hi)}, the bounds proved on the score with komi 0 (equal when it is known;
+    -NONE, NONE when a side is not bounded).  A solve at another komi (`--komi -0.5` asks
+    "at least 0?" alone) gives bounds on the score all the same; a solve stopped at a limit
+    gives what it proved, whether or not that decides the winner (decided() keeps the rows
+    that do); a row met again keeps what both say."""
     japanese = {}
     for r in csv.DictReader(io.StringIO(text)):
         if "japanese_margin" in r:  # a docs/data/japanese_BOARD.csv: its searched rows
             if r.get("source", "search") != "search":
                 continue
             bounds = parse_bounds(r["japanese_lower"], r["japanese_upper"])  # the margin's too
-        elif r["status"] == "solved":
-            bounds = parse_bounds(r["lower"], r["upper"])  # both the value
-        elif r["status"] in ("limit", "winner"):
-            bounds = parse_bounds(r["lower"], r["upper"])
-            if bounds_winner(bounds) is None:
+        elif r["status"] in ("solved", "limit", "winner"):  # solved: both bounds the value
+            bounds = parse_bounds(r["lower"], r["upper"], float(r.get("komi") or 0))
+            if bounds == (-NONE, NONE):
                 continue
         else:
             continue

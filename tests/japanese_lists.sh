@@ -96,3 +96,20 @@ if "$python" examples/japanese_compare.py "$mathgo" --solved 1x3 0 "$out/contrad
     exit 1
 fi
 grep -q "./X/. B: .*contradicting_rows.csv gives <= -1, the files before it >= 2: they contradict each other" "$out/contradicted.err"
+# Bounds from runs at another komi are bounds on the score with komi 0, and rows decided only
+# by two files together count: `././X` B (a tie) asked "at least 0?" alone (--komi -0.5) and
+# "at least 1?" alone (--komi 0.5).  Either file alone leaves the row unsolved.
+for komi in -0.5 0.5; do
+    printf '././X b\n' | "$mathgo" solve 1x3 --positions - --rules japanese --csv --quiet \
+        --winner --komi "$komi" > "$out/komi_$komi.csv"
+    "$python" examples/japanese_compare.py "$mathgo" --solved 1x3 0 "$out/komi_alone.csv" \
+        "$out/komi_$komi.csv" > /dev/null
+    if grep -qF ",././X,B," "$out/komi_alone.csv"; then
+        echo "komi $komi alone decides ././X B: $(grep -F ',././X,B,' "$out/komi_alone.csv")" >&2
+        exit 1
+    fi
+done
+"$python" examples/japanese_compare.py "$mathgo" --solved 1x3 0 "$out/komi_both.csv" \
+    "$out/komi_-0.5.csv" "$out/komi_0.5.csv" > "$out/komi_both.txt"
+grep -qF ",././X,B,0,3,search,0,0" "$out/komi_both.csv"
+grep -qF ",O/./.,W,0,-3,image,0,0" "$out/komi_both.csv"
