@@ -68,7 +68,10 @@ void solve_engine_init_pns(solve_engine_t *engine, size_t memory_bytes,
     memset(engine, 0, sizeof *engine);
     engine->algorithm = SOLVE_ALGORITHM_PNS;
     engine->pns_bytes = memory_bytes;
-    engine->pns = pns_create(memory_bytes / PNS_NODE_BYTES);
+    /* A full tree is collected rather than the solve stopped (the cap holds the collection's
+     * bitmap too). */
+    engine->pns = pns_create(pns_nodes_within(memory_bytes, true));
+    pns_set_collect(engine->pns, true);
     pns_set_limits(engine->pns, options->max_nodes, options->max_seconds);
     pns_set_progress(engine->pns, options->progress, options->progress_data);
     pns_set_analysis(engine->pns, options->analysis_first_nodes, options->analysis_last_nodes,

@@ -194,9 +194,29 @@ void pns_destroy(pns_t *p)
     if (!p)
         return;
     g_free(p->nodes);
+    g_free(p->path);
     japanese_destroy(p->jp);
     g_free(p->jp_cache);
     g_free(p);
+}
+
+void pns_set_collect(pns_t *p, bool collect)
+{
+    p->collect = collect;
+}
+
+uint64_t pns_nodes_within(uint64_t bytes, bool collect)
+{
+    /* Per 64 nodes the bitmap's word and a 32-bit count (pool_compact). */
+    uint64_t per64 = 64 * PNS_NODE_BYTES + (collect ? sizeof(uint64_t) + sizeof(uint32_t) : 0);
+    return bytes / per64 * 64;
+}
+
+uint64_t pns_collections(const pns_t *p, uint64_t *freed)
+{
+    if (freed)
+        *freed = p->collected;
+    return p->collections;
 }
 
 void pns_set_search_nodes(pns_t *p, uint64_t max_nodes)
@@ -347,6 +367,152 @@ static void subtree_free(pns_t *p, uint32_t x)
     n->first = 0;
 }
 
+/*
+ * Collection of a full tree (the garbage collection of Nagai's df-pn, which keeps the large
+ * subtrees: they cost most to grow again).  Every largest subtree of at most `limit` nodes off
+ * the search's current path is collapsed into its root, which becomes a leaf again and keeps
+ * its proof and disproof numbers, so that no node above it changes and the search finds it
+ * where it left it; when the search selects it again it is expanded anew.  Only unsolved
+ * nodes have subtrees (a solved one gave its own back), so no proof is lost, and only the
+ * numbers that guide the search are: a collected tree searches on soundly.
+ */
+#define COLLECT_LEVELS 33 /* limits 2^0 .. 2^32 */
+
+typedef struct collect {
+    pns_t *p;
+    int path_length;                /* p->path[0 .. path_length - 1] */
+    uint64_t freed[COLLECT_LEVELS]; /* the dry run: the nodes a limit of 2^k frees */
+    uint64_t limit;                 /* the collapsing pass's; 0 in the dry run */
+} collect_t;
+
+static bool on_path(const collect_t *c, uint32_t x, int depth)
+{
+    return depth < c->path_length && c->p->path[depth] == x;
+}
+
+/* The size of x's subtree (x with everything below it).  In the dry run, each child v off
+ * the path is the root of a largest collapsible subtree for the limits from its size up to
+ * below x's (every limit when x is on the path, which is never collapsed), and would free
+ * all of it but v; in the collapsing pass, x (on the path or above the limit) collapses its
+ * children off the path within the limit, after they collapsed theirs. */
+static uint64_t collect_node(collect_t *c, uint32_t x, int depth)
+{
+    const pns_node_t *n = &c->p->nodes[x];
+    if (!n->expanded)
+        return 1;
+    uint32_t first = n->first, count = n->count;
+    uint64_t sizes[BOARD_MAX_POINTS + 1];
+    uint64_t size = 1;
+    for (uint32_t i = 0; i < count; i++) {
+        sizes[i] = collect_node(c, first + i, depth + 1);
+        size += sizes[i];
+    }
+    bool kept = on_path(c, x, depth);
+    if (c->limit && !kept && size <= c->limit)
+        return size; /* collapsed whole by an ancestor, or not at all */
+    for (uint32_t i = 0; i < count; i++) {
+        uint32_t v = first + i;
+        if (sizes[i] < 2 || on_path(c, v, depth + 1))
+            continue;
+        if (c->limit) {
+            if (sizes[i] <= c->limit)
+                subtree_free(c->p, v);
+            continue;
+        }
+        /* The limits 2^k with sizes[i] <= 2^k (and 2^k < size unless x is kept), as a
+         * difference: tree_collect sums freed[] from the smallest k. */
+        int lowest = 64 - __builtin_clzll(sizes[i] - 1);
+        int highest = kept ? COLLECT_LEVELS - 1 : 63 - __builtin_clzll(size - 1);
+        if (lowest <= highest) {
+            c->freed[lowest] += sizes[i] - 1;
+            if (highest + 1 < COLLECT_LEVELS)
+                c->freed[highest + 1] -= sizes[i] - 1;
+        }
+    }
+    return size;
+}
+
+/* Marks in `live` the slots of x's children and of everything below them. */
+static void mark_live(uint64_t *live, const pns_node_t *nodes, uint32_t x)
+{
+    const pns_node_t *n = &nodes[x];
+    if (!n->expanded)
+        return;
+    for (uint32_t i = n->first; i < n->first + n->count; i++) {
+        live[i >> 6] |= 1ull << (i & 63);
+        mark_live(live, nodes, i);
+    }
+}
+
+/* The slot of x once the live slots are slid together (before[w]: the live slots of the
+ * words before w). */
+static inline uint32_t slid(const uint64_t *live, const uint32_t *before, uint32_t x)
+{
+    uint64_t below = live[x >> 6] & ((1ull << (x & 63)) - 1);
+    return before[x >> 6] + (uint32_t)__builtin_popcountll(below);
+}
+
+/*
+ * Slides the live nodes to the front of the pool, in their order, and empties the free lists:
+ * the freed blocks come in every length, and a block of k children fits only in one at least
+ * as long, so a tree with much freed can still have no room.  Each expanded node's `first`
+ * and the path follow their nodes (descend reads its node back from the path).  A bitmap of
+ * the pool and a count per 64 slots, 0.19 bytes a slot, live only while this runs.
+ */
+static void pool_compact(pns_t *p, int path_length)
+{
+    size_t words = (p->size + 63) / 64;
+    uint64_t *live = g_new0(uint64_t, words);
+    uint32_t *before = g_new(uint32_t, words);
+    live[0] |= 1; /* the root */
+    mark_live(live, p->nodes, 0);
+    uint32_t count = 0;
+    for (size_t w = 0; w < words; w++) {
+        before[w] = count;
+        count += (uint32_t)__builtin_popcountll(live[w]);
+    }
+    g_assert(count == p->live);
+    for (size_t w = 0; w < words; w++)
+        for (uint64_t bits = live[w]; bits; bits &= bits - 1) {
+            uint32_t i = (uint32_t)(w * 64 + (size_t)__builtin_ctzll(bits));
+            pns_node_t n = p->nodes[i];
+            if (n.expanded)
+                n.first = slid(live, before, n.first);
+            p->nodes[slid(live, before, i)] = n; /* at or below i: not read again */
+        }
+    for (int d = 0; d < path_length; d++)
+        p->path[d] = slid(live, before, p->path[d]);
+    p->size = count;
+    for (size_t i = 0; i < G_N_ELEMENTS(p->free_blocks); i++)
+        p->free_blocks[i] = PNS_NO_BLOCK;
+    g_free(live);
+    g_free(before);
+}
+
+/* Frees at least half of the tree by the least limit that does (else as much as the largest
+ * does), the search standing at path[0 .. path_length - 1], and slides what is left together
+ * (the path follows); false when that would free less than an eighth of it (the path and its
+ * large subtrees are all there is: the tree is full). */
+static bool tree_collect(pns_t *p, int path_length)
+{
+    collect_t c = {.p = p, .path_length = path_length};
+    size_t live = p->live;
+    collect_node(&c, 0, 0);
+    for (int k = 1; k < COLLECT_LEVELS; k++)
+        c.freed[k] += c.freed[k - 1]; /* unsigned: the differences wrap and sum right */
+    int k = 0;
+    while (k < COLLECT_LEVELS - 1 && c.freed[k] < live / 2)
+        k++;
+    if (c.freed[k] < live / 8)
+        return false;
+    c.limit = (uint64_t)1 << k;
+    collect_node(&c, 0, 0);
+    p->collections++;
+    p->collected += live - p->live;
+    pool_compact(p, path_length);
+    return true;
+}
+
 /* The number the player to move at a node minimises over its children: the prover its proof
  * number (`mine`), the opponent its disproof number. */
 static inline uint32_t chosen(const pns_node_t *n, bool mine)
@@ -408,6 +574,10 @@ static bool expand(const pns_search_t *s, uint32_t x, int ply)
     if (p->search_nodes && p->total - s->total_before + (uint64_t)k > p->search_nodes)
         return false;
     uint32_t first = block_alloc(p, (size_t)k);
+    if (first == PNS_NO_BLOCK && p->collect && tree_collect(p, ply + 1)) {
+        x = p->path[ply]; /* moved by the compaction */
+        first = block_alloc(p, (size_t)k);
+    }
     if (first == PNS_NO_BLOCK)
         return false;
     p->total += (uint64_t)k;
@@ -466,6 +636,11 @@ static uint64_t sum_threshold(uint64_t threshold, uint32_t sum, uint32_t part)
 static bool descend(pns_search_t *s, uint32_t x, int ply, uint64_t th_proof, uint64_t th_disproof)
 {
     pns_t *p = s->p;
+    if ((size_t)ply >= p->path_capacity) {
+        p->path_capacity = p->path_capacity ? 2 * p->path_capacity : 256;
+        p->path = g_renew(uint32_t, p->path, p->path_capacity);
+    }
+    p->path[ply] = x;
     if (!p->nodes[x].expanded) {
         if (limits_hit(p, ++s->expansions))
             return false;
@@ -520,6 +695,7 @@ static bool descend(pns_search_t *s, uint32_t x, int ply, uint64_t th_proof, uin
         (void)legal;
         bool on = descend(s, best, ply + 1, child_proof, child_disproof);
         game_undo(s->game);
+        x = p->path[ply]; /* a collection of the tree below may have moved it */
         node_update(s, x, ply);
         if (!on)
             return false;

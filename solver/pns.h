@@ -122,6 +122,28 @@ void pns_set_analysis(pns_t *p, uint64_t first, uint64_t last, bool search_only)
 /* How many times a final position was left pending so far (its Analysis past a budget). */
 uint64_t pns_analyses_pending(const pns_t *p);
 
+/*
+ * With collect, a search whose tree is full collects it instead of stopping (off by default,
+ * so that a tree's size is a budget, as the Chetrit study's race uses it): its largest
+ * subtrees off the search's path of at most some size, chosen to free half of it, are
+ * collapsed into leaves that keep their proof and disproof numbers, and the rest is slid
+ * together (pns.c's tree_collect).  No proof is lost (solved nodes have no subtree), only
+ * work: a collapsed leaf is expanded anew when the search comes back to it.  The search stops
+ * with PNS_STOP_FULL only when a collection would free less than an eighth of the tree; a
+ * tree far too small for the problem can make it collect again and again, so give such a
+ * search a budget (pns_set_limits).  A collection takes a bitmap of the pool, 0.19 bytes a
+ * node, for as long as it runs.
+ */
+void pns_set_collect(pns_t *p, bool collect);
+
+/* The most nodes a tree may hold for its memory to stay within `bytes`, with collect the
+ * collection's bitmap included. */
+uint64_t pns_nodes_within(uint64_t bytes, bool collect);
+
+/* How many times a full tree was collected since pns_create, and in *freed (may be NULL) the
+ * nodes that freed. */
+uint64_t pns_collections(const pns_t *p, uint64_t *freed);
+
 /* Why the last search ended unknown (PNS_STOP_NONE when it answered). */
 pns_stop_t pns_stopped(const pns_t *p);
 

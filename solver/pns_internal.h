@@ -46,10 +46,16 @@ struct pns {
     /* Freed blocks of children, one list per block length, linked through the block's first
      * node's `first` (PNS_NO_BLOCK ends a list). */
     uint32_t free_blocks[BOARD_MAX_POINTS + 2];
-    size_t live, peak;     /* nodes in the tree now, and at most since pns_create */
-    uint64_t max_nodes;    /* per tree, 0 none */
-    uint64_t search_nodes; /* nodes one search may create, 0 none */
-    uint64_t total;        /* nodes created by every search */
+    size_t live, peak; /* nodes in the tree now, and at most since pns_create */
+    /* The nodes the depth-first search stands on, root first (path[ply]: descend sets it), so
+     * that a collection of the full tree (tree_collect) leaves them expanded. */
+    uint32_t *path;
+    size_t path_capacity;
+    bool collect;                    /* pns_set_collect */
+    uint64_t collections, collected; /* tree_collect's passes and the nodes they freed */
+    uint64_t max_nodes;              /* per tree, 0 none */
+    uint64_t search_nodes;           /* nodes one search may create, 0 none */
+    uint64_t total;                  /* nodes created by every search */
     /* The budget of the searches from pns_set_limits on: an end to `total` and a deadline on
      * the monotonic clock (0: none); and pns_interrupt's flag, which stays set. */
     uint64_t total_end;

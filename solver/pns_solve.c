@@ -54,9 +54,10 @@ static void set_stop_error(GError **error, const pns_t *p)
     case PNS_STOP_FULL:
         g_set_error(error, SEARCH_ERROR, SEARCH_ERROR_LIMIT,
                     "the proof-number tree filled its %llu nodes (%.1f MB of the memory cap) "
-                    "after %llu nodes",
+                    "after %llu nodes%s",
                     (unsigned long long)p->max_nodes, p->max_nodes * PNS_NODE_BYTES / 1048576.0,
-                    (unsigned long long)nodes);
+                    (unsigned long long)nodes,
+                    p->collect ? ", with nothing left worth collecting" : "");
         break;
     case PNS_STOP_ANALYSIS: {
         char position[DIAGRAM_COMPACT_SIZE];

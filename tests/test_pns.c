@@ -869,6 +869,68 @@ static void test_pns__node_counts_are_the_signature(void **state)
  * pns_interrupt (SEARCH_ERROR_INTERRUPTED, for every later solve too).  1x8 pseudo: about 1 M
  * nodes to solve.
  */
+/*
+ * A tree far smaller than the search needs: with collections the solve gives the value of an
+ * unbounded tree (value only: the tree's size changes which of several optimal games is found,
+ * not the value), its tree never past its size; without, it stops full.  The sizes are a
+ * fifth to a fifteenth of each search's peak (1x8 `pseudo`: 0.55 M nodes unbounded, 0.96 M in
+ * a tree of 15,000 nodes, 1.2 M in 12,000, 1.8 M or 249 M in about 10,000, 229 M in 5,000: a
+ * tree much too small for the search collects again and again).
+ */
+static void test_pns__a_full_tree_is_collected_and_the_value_kept(void **state)
+{
+    (void)state;
+    static const struct {
+        int width, height;
+        const char *rules;
+        uint64_t tree;
+    } cases[] = {
+        {1, 8, "pseudo", 15000},                     /* Black in 27, peak about 75,000 nodes */
+        {3, 3, "math", 2000},                        /* Black in 9, peak about 20,000 */
+        {2, 3, "japanese", 400},                     /* 0, peak about 6,000 */
+        {2, 3, "chinese,ko=simple,cycle=draw", 400}, /* 0, peak about 6,000 */
+    };
+    for (size_t i = 0; i < G_N_ELEMENTS(cases); i++) {
+        board_geom_t *g = board_geom_create(cases[i].width, cases[i].height, NULL);
+        rules_t r;
+        assert_true(rules_parse(&r, cases[i].rules, NULL));
+        game_t *game = game_create(g, &r);
+        GError *err = NULL;
+        search_result_t want, got;
+        pns_t *p = pns_create(0);
+        assert_true(pns_solve(&want, p, game, true, &err));
+        size_t peak = pns_peak_bytes(p);
+        assert_int_equal(pns_collections(p, NULL), 0);
+        pns_destroy(p);
+        p = pns_create(cases[i].tree);
+        pns_set_collect(p, true);
+        if (!pns_solve(&got, p, game, true, &err))
+            fail_msg("%dx%d %s, a tree of %llu nodes: %s", cases[i].width, cases[i].height,
+                     cases[i].rules, (unsigned long long)cases[i].tree, err->message);
+        uint64_t freed = 0;
+        uint64_t collections = pns_collections(p, &freed);
+        if (got.value != want.value || collections == 0 || freed < cases[i].tree / 2 ||
+            pns_peak_bytes(p) > cases[i].tree * PNS_NODE_BYTES || peak < 4 * pns_peak_bytes(p))
+            fail_msg("%dx%d %s: value %d with a tree of %llu nodes (%llu collections freed %llu "
+                     "nodes, peak %zu bytes), %d without a bound (peak %zu bytes)",
+                     cases[i].width, cases[i].height, cases[i].rules, got.value,
+                     (unsigned long long)cases[i].tree, (unsigned long long)collections,
+                     (unsigned long long)freed, pns_peak_bytes(p), want.value, peak);
+        pns_destroy(p);
+        p = pns_create(cases[i].tree);
+        assert_false(pns_solve(&got, p, game, true, &err));
+        assert_int_equal(pns_stopped(p), PNS_STOP_FULL);
+        g_clear_error(&err);
+        pns_destroy(p);
+        game_destroy(game);
+        board_geom_destroy(g);
+    }
+    /* The memory a tree may take with the collection's bitmap (12 bytes per 64 nodes). */
+    assert_int_equal(pns_nodes_within(64 * PNS_NODE_BYTES, false), 64);
+    assert_int_equal(pns_nodes_within(64 * PNS_NODE_BYTES, true), 0);
+    assert_int_equal(pns_nodes_within(64 * PNS_NODE_BYTES + 12, true), 64);
+}
+
 static void test_pns__a_solve_stops_on_its_budget_a_full_tree_and_an_interrupt(void **state)
 {
     (void)state;
@@ -1040,6 +1102,7 @@ int main(void)
         cmocka_unit_test(test_pns__scored_solve_equals_alphabeta_under_cycle_rules),
         cmocka_unit_test(test_pns__solve_equals_alphabeta_on_regions),
         cmocka_unit_test(test_pns__node_counts_are_the_signature),
+        cmocka_unit_test(test_pns__a_full_tree_is_collected_and_the_value_kept),
         cmocka_unit_test(test_pns__a_solve_stops_on_its_budget_a_full_tree_and_an_interrupt),
         cmocka_unit_test(test_pns__solve_command_takes_the_algorithm),
     };
