@@ -239,7 +239,8 @@ int front_solve(int argc, char **argv)
          "N"},
         {"algorithm", 0, 0, G_OPTION_ARG_STRING, &algorithm_text,
          "alphabeta (the table), pns (proof-number search: math and pseudo, and the scored "
-         "rule sets whose games end, japanese among them; --memory bounds its tree) or auto "
+         "rule sets whose games end, japanese among them; --memory bounds its tree, collected when "
+         "full) or auto "
          "(default: pns on 1xN boards under math, pseudo and japanese, else alphabeta; "
          "docs/solver.md)",
          "A"},
