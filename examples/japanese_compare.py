@@ -188,14 +188,20 @@ def read_all_searched(paths):
     japanese = {}
     for path in paths:
         with open(path) as f:
-            for key, (lo, hi) in read_searched(f.read()).items():
-                old = japanese.get(key)
-                japanese[key] = (lo, hi) if old is None else (max(old[0], lo), min(old[1], hi))
-                if japanese[key][0] > japanese[key][1]:
-                    sys.exit("%s %s: %s gives %s, the files before it %s: they contradict each "
-                             "other" % (key[0], key[1], path, value_text((lo, hi)),
-                                        value_text(old)))
+            merge_searched(japanese, f.read(), path)
     return decided(japanese)
+
+
+def merge_searched(japanese, text, source):
+    """Adds read_searched(text)'s rows to japanese, a row already there keeping what both
+    prove; bounds that exclude one another (one search unsound) are an error naming the row
+    and the source."""
+    for key, (lo, hi) in read_searched(text):
+        old = japanese.get(key)
+        japanese[key] = (lo, hi) if old is None else (max(old[0], lo), min(old[1], hi))
+        if japanese[key][0] > japanese[key][1]:
+            sys.exit("%s %s: %s gives %s, the rows before it %s: they contradict each other"
+                     % (key[0], key[1], source, value_text((lo, hi)), value_text(old)))
 
 
 def decided(japanese):
@@ -219,7 +225,9 @@ def solved(mathgo, board, limit, out_path, rows_paths=()):
                              input=listing, capture_output=True, text=True)
         if run.returncode not in (0, 1):
             sys.exit("mathgo solve --positions: exit %d: %s" % (run.returncode, run.stderr))
-        japanese = decided(read_searched(run.stdout))
+        japanese = {}
+        merge_searched(japanese, run.stdout, "mathgo solve --positions")
+        japanese = decided(japanese)
     # A row not searched takes the value of a searched image (the rules are the same under
     # the board's symmetries and under swapping the colours with komi 0): source "image".
     derived = {}
@@ -279,13 +287,12 @@ def solved(mathgo, board, limit, out_path, rows_paths=()):
 
 
 def read_searched(text):
-    """The searched rows of a solve CSV or of a docs/data/japanese_BOARD.csv: {(position,
-    to_move): (lo, hi)}, the bounds proved on the score with komi 0 (equal when it is known;
-    -NONE, NONE when a side is not bounded).  A solve at another komi (`--komi -0.5` asks
-    "at least 0?" alone) gives bounds on the score all the same; a solve stopped at a limit
-    gives what it proved, whether or not that decides the winner (decided() keeps the rows
-    that do); a row met again keeps what both say."""
-    japanese = {}
+    """The searched rows of a solve CSV or of a docs/data/japanese_BOARD.csv, one ((position,
+    to_move), (lo, hi)) each: the bounds proved on the score with komi 0 (equal when it is
+    known; -NONE, NONE when a side is not bounded).  A solve at another komi (`--komi -0.5`
+    asks "at least 0?" alone) gives bounds on the score all the same; a solve stopped at a
+    limit gives what it proved, whether or not that decides the winner (decided() keeps the
+    rows that do); merge_searched puts together a row met again."""
     for r in csv.DictReader(io.StringIO(text)):
         if "japanese_margin" in r:  # a docs/data/japanese_BOARD.csv: its searched rows
             if r.get("source", "search") != "search":
@@ -297,12 +304,7 @@ def read_searched(text):
                 continue
         else:
             continue
-        key = (r["position"], r["to_move"].upper())
-        if key in japanese:
-            old = japanese[key]
-            bounds = (max(old[0], bounds[0]), min(old[1], bounds[1]))
-        japanese[key] = bounds
-    return japanese
+        yield (r["position"], r["to_move"].upper()), bounds
 
 
 def read_all_tried(paths):

@@ -95,7 +95,7 @@ if "$python" examples/japanese_compare.py "$mathgo" --solved 1x3 0 "$out/contrad
     echo "japanese_compare.py merged rows that contradict each other" >&2
     exit 1
 fi
-grep -q "./X/. B: .*contradicting_rows.csv gives <= -1, the files before it >= 2: they contradict each other" "$out/contradicted.err"
+grep -q "./X/. B: .*contradicting_rows.csv gives <= -1, the rows before it >= 2: they contradict each other" "$out/contradicted.err"
 # Bounds from runs at another komi are bounds on the score with komi 0, and rows decided only
 # by two files together count: `././X` B (a tie) asked "at least 0?" alone (--komi -0.5) and
 # "at least 1?" alone (--komi 0.5).  Either file alone leaves the row unsolved.
