@@ -22,6 +22,7 @@ struct game {
     rules_t rules;
     game_state_t *states; /* states[0] is the start, states[count - 1] the current state */
     size_t count, capacity;
+    uint64_t analysis_nodes; /* game_result's Analysis: imagined positions a string, at most */
     uint16_t keys[GAME_KEY_SLOTS];
 };
 
@@ -60,6 +61,7 @@ game_t *game_create_from(const board_geom_t *geom, const rules_t *rules, const b
     game_t *game = g_new0(game_t, 1);
     game->geom = geom;
     game->rules = *rules;
+    game->analysis_nodes = GAME_ANALYSIS_NODES;
     reserve(game, 64);
     game_state_t *s = &game->states[0];
     memset(s, 0, sizeof *s);
@@ -92,6 +94,16 @@ void game_destroy(game_t *game)
         return;
     g_free(game->states);
     g_free(game);
+}
+
+void game_set_analysis_nodes(game_t *game, uint64_t nodes)
+{
+    game->analysis_nodes = nodes;
+}
+
+uint64_t game_analysis_nodes(const game_t *game)
+{
+    return game->analysis_nodes;
 }
 
 const board_geom_t *game_geom(const game_t *game)
@@ -277,7 +289,7 @@ game_result_t game_result(const game_t *game)
     if (game->rules.scoring == RULES_SCORING_TERRITORY &&
         game->rules.analysis == RULES_ANALYSIS_JAPANESE) {
         japanese_analysis_t a;
-        japanese_t *j = japanese_create(game->geom, 12, GAME_ANALYSIS_NODES);
+        japanese_t *j = japanese_create(game->geom, 12, game->analysis_nodes);
         japanese_set_space(j, JAPANESE_SPACE_AFTER_NODES_ALONE);
         bool ok = japanese_analyse(&a, j, &cur->board, NULL);
         japanese_destroy(j);

@@ -65,7 +65,7 @@ typedef struct game_result {
     board_color_t winner; /* BOARD_EMPTY for a tie or draw */
     bool scored;          /* margin2 holds a score */
     int margin2;          /* twice (Black's score - White's score - komi) */
-    bool unknown;         /* analysis=japanese: the Analysis passed GAME_ANALYSIS_NODES */
+    bool unknown; /* analysis=japanese: the Analysis passed its limit (game_analysis_nodes) */
 } game_result_t;
 
 /* The node limit of the Analysis (core/japanese.h) per string in game_result. */
@@ -126,6 +126,11 @@ game_status_t game_status(const game_t *game);
  * of core/japanese.h decides (res.unknown, and no score, when it passes its node limit).
  */
 game_result_t game_result(const game_t *game);
+
+/* The most imagined positions game_result's Analysis may spend on a string (GAME_ANALYSIS_NODES
+ * unless set; 0: no limit); copies keep it. */
+void game_set_analysis_nodes(game_t *game, uint64_t nodes);
+uint64_t game_analysis_nodes(const game_t *game);
 
 /*
  * The winner of a cycle from state `first` to the state `repeat` repeating it: cycle=draw,

@@ -129,6 +129,38 @@ static void on_checkpoint(search_t *search, const search_bounds_t *bounds, void 
 
 /* The position and the optimal game numbered on it, as Go books print a line (res NULL: the
  * position alone, when a limit stopped the solve). */
+/* The text answer's first lines: the board, the rules in full, the komi, who moves; the
+ * history and the region as read, when there are. */
+static void print_header(const game_t *game, const board_t *start, const rules_t *rules,
+                         const char *rules_name)
+{
+    const board_geom_t *geom = game_geom(game);
+    char *full = rules_to_string(rules);
+    char komi[16];
+    rules_komi_string(komi, rules->komi2);
+    printf("board %dx%d, rules %s (%s: ko=%s, suicide=%d, pass=%d, cycle=%s), komi %s, "
+           "%s to move\n",
+           geom->width, geom->height, rules_name, full,
+           rules->ko == RULES_KO_SIMPLE       ? "simple"
+           : rules->ko == RULES_KO_POSITIONAL ? "positional"
+                                              : "situational",
+           rules->suicide, rules->pass,
+           rules->cycle == RULES_CYCLE_DRAW       ? "draw"
+           : rules->cycle == RULES_CYCLE_JAPANESE ? "japanese"
+                                                  : "none",
+           komi, game_current(game)->to_move == BOARD_BLACK ? "Black" : "White");
+    g_free(full);
+    if (game_length(game))
+        printf("history: %zu moves from --from's start (superko sees them)\n", game_length(game));
+    if (board_geom_is_region(geom)) {
+        /* The region as read (X O safe stones, # off the board): the moves below name its
+         * points on the rectangle. */
+        char *text = diagram_format_region(start, geom);
+        printf("region (X O safe, x o stones, # off the board):\n%s", text);
+        g_free(text);
+    }
+}
+
 static bool write_svg(const char *path, const game_t *game, const search_result_t *res,
                       const rules_t *rules)
 {
@@ -228,8 +260,9 @@ int front_solve(int argc, char **argv)
          "--max-nodes and --max-time apply to each",
          "FILE"},
         {"winner", 0, 0, G_OPTION_ARG_NONE, &winner,
-         "with --positions: who wins each position and nothing more (status 'winner', the "
-         "bounds that decide it in lower and upper; docs/solver.md)",
+         "who wins and nothing more (status 'winner', the bounds that decide it in lower and "
+         "upper; with --komi -0.5 the one test 'at least a tie for Black?'; docs/solver.md): "
+         "each line of --positions, or the board or --from position",
          NULL},
         {"max-nodes", 0, 0, G_OPTION_ARG_INT64, &max_nodes, "stop after N nodes", "N"},
         {"max-time", 0, 0, G_OPTION_ARG_DOUBLE, &max_seconds, "stop after S seconds", "S"},
@@ -282,8 +315,14 @@ int front_solve(int argc, char **argv)
         goto done;
     }
 
-    if (winner && !positions) {
-        status = front_usage("solve", "%s", "--winner goes with --positions");
+    if (winner && !positions &&
+        (sgf || svg || variations || diagrams || checkpoint || decompose || distributed)) {
+        /* A single board's winner is the value's sign only: no game, and a checkpoint would
+         * save bounds that the full solve could take for its own. */
+        status = front_usage("solve", "%s",
+                             "--winner asks the sign of the value only: no --sgf, --svg, "
+                             "--variations, --pv-diagrams, --checkpoint, --decompose or "
+                             "--distributed");
         goto done;
     }
     if (journal && !distributed) {
@@ -488,6 +527,8 @@ int front_solve(int argc, char **argv)
     }
     board_color_t to_move = (board_color_t)game_current(game)->to_move;
     board_t start = game_current(game)->board;
+    if (analysis_limit) /* the Analysis of a --from game already ended too */
+        game_set_analysis_nodes(game, (uint64_t)analysis_limit);
     if (distributed) {
         search_memory_plan_t each_plan;
         if (memory && !search_memory_plan(&each_plan, memory, threads, &err)) {
@@ -592,10 +633,12 @@ int front_solve(int argc, char **argv)
     rules_name = rules_args.rules_text ? g_strdup(rules_args.rules_text) : rules_to_string(&rules);
     char komi[16];
     rules_komi_string(komi, rules.komi2);
-    bool solved = solve_engine_solve(&res, &engine, game, value_only, &err);
+    search_bounds_t winner_bounds;
+    bool solved = winner ? solve_engine_winner(&winner_bounds, &engine, game, &err)
+                         : solve_engine_solve(&res, &engine, game, value_only, &err);
     /* The root's bounds and line, for the checkpoint written once the run ends: the searches
      * of --variations below replace the search's own. */
-    search_bounds_t root_bounds = solve_engine_bounds(&engine);
+    search_bounds_t root_bounds = winner ? winner_bounds : solve_engine_bounds(&engine);
     search_line_t root_line;
     if (root_bounds.line) {
         root_line = *root_bounds.line;
@@ -656,6 +699,36 @@ int front_solve(int argc, char **argv)
         }
         if (svg)
             write_svg(svg, game, NULL, &rules);
+        goto done;
+    }
+    if (winner) {
+        search_stats_t st = solve_engine_stats(&engine);
+        if (!engine.search)
+            st.nodes = root_bounds.nodes; /* the tests' own, as --positions counts them */
+        if (csv) {
+            solve_csv_row_t row = {.geom = geom,
+                                   .rules_name = rules_name,
+                                   .rules = &rules,
+                                   .to_move = to_move,
+                                   .value_only = true,
+                                   .lower = root_bounds.lo,
+                                   .upper = root_bounds.hi,
+                                   .status = "winner",
+                                   .winner = solve_winner_code(root_bounds.lo, root_bounds.hi),
+                                   .stats = st,
+                                   .peak_mb = peak_mb(),
+                                   .threads = threads};
+            if (!no_header)
+                printf("%s\n", solve_csv_header);
+            solve_print_csv_row(stdout, &row);
+        } else {
+            print_header(game, &start, &rules, rules_name);
+            printf("result: ");
+            solve_print_winner(stdout, root_bounds.lo, root_bounds.hi);
+            printf("\nnodes %llu, time %.3f s\n", (unsigned long long)st.nodes, st.seconds);
+            solve_engine_print_stats(stdout, &engine, peak_mb(), threads);
+        }
+        status = FRONT_EXIT_OK;
         goto done;
     }
     if (variations) {
@@ -722,29 +795,7 @@ int front_solve(int argc, char **argv)
             printf("%s\n", solve_csv_header);
         solve_print_csv_row(stdout, &row);
     } else {
-        char *full = rules_to_string(&rules);
-        printf("board %dx%d, rules %s (%s: ko=%s, suicide=%d, pass=%d, cycle=%s), komi %s, "
-               "%s to move\n",
-               width, height, rules_name, full,
-               rules.ko == RULES_KO_SIMPLE       ? "simple"
-               : rules.ko == RULES_KO_POSITIONAL ? "positional"
-                                                 : "situational",
-               rules.suicide, rules.pass,
-               rules.cycle == RULES_CYCLE_DRAW       ? "draw"
-               : rules.cycle == RULES_CYCLE_JAPANESE ? "japanese"
-                                                     : "none",
-               komi, to_move == BOARD_BLACK ? "Black" : "White");
-        g_free(full);
-        if (game_length(game))
-            printf("history: %zu moves from --from's start (superko sees them)\n",
-                   game_length(game));
-        if (board_geom_is_region(geom)) {
-            /* The region as read (X O safe stones, # off the board): the moves below name its
-             * points on the rectangle. */
-            char *text = diagram_format_region(&start, geom);
-            printf("region (X O safe, x o stones, # off the board):\n%s", text);
-            g_free(text);
-        }
+        print_header(game, &start, &rules, rules_name);
         if (search_value_is_win(res.value))
             printf("result: %s wins (%d plies with perfect play)\n",
                    res.value > 0 ? "Black" : "White", search_value_plies(res.value));

@@ -255,10 +255,7 @@ int solve_list(const board_geom_t *geom, const solve_list_options_t *o)
         done++;
         if (!o->winner) /* solve_engine_winner gives them, solved or not */
             bounds = solve_engine_bounds(&engine);
-        const char *winner = !ok || !o->winner ? NULL
-                             : bounds.lo > 0   ? "B"
-                             : bounds.hi < 0   ? "W"
-                                               : "0";
+        const char *winner = ok && o->winner ? solve_winner_code(bounds.lo, bounds.hi) : NULL;
         if (!search)
             st.nodes = bounds.nodes; /* this position's, not the run's */
         const char *row_status = winner ? "winner" : "solved";
@@ -289,15 +286,11 @@ int solve_list(const board_geom_t *geom, const solve_list_options_t *o)
             print_csv_row(&row, position, e->line);
         } else {
             char value[32], lo[32], hi[32];
-            if (winner)
-                printf("%s %s %s (the value in [%s, %s])\n", position,
-                       e->to_move == BOARD_BLACK ? "b" : "w",
-                       *winner == 'B'   ? "Black wins"
-                       : *winner == 'W' ? "White wins"
-                                        : "a tie",
-                       or_open(solve_bound_text(lo, bounds.lo)),
-                       or_open(solve_bound_text(hi, bounds.hi)));
-            else if (ok)
+            if (winner) {
+                printf("%s %s ", position, e->to_move == BOARD_BLACK ? "b" : "w");
+                solve_print_winner(stdout, bounds.lo, bounds.hi);
+                printf("\n");
+            } else if (ok)
                 printf("%s %s %s\n", position, e->to_move == BOARD_BLACK ? "b" : "w",
                        solve_result_text(value, res.value, o->rules));
             else

@@ -94,6 +94,24 @@ char *solve_bound_text(char buf[32], int value)
     return buf;
 }
 
+const char *solve_winner_code(int lower, int upper)
+{
+    return lower > 0 ? "B" : upper < 0 ? "W" : "0";
+}
+
+void solve_print_winner(FILE *out, int lower, int upper)
+{
+    const char *code = solve_winner_code(lower, upper);
+    char lo[32], hi[32];
+    solve_bound_text(lo, lower);
+    solve_bound_text(hi, upper);
+    fprintf(out, "%s (the value in [%s, %s])",
+            *code == 'B'   ? "Black wins"
+            : *code == 'W' ? "White wins"
+                           : "a tie",
+            *lo ? lo : "?", *hi ? hi : "?");
+}
+
 void solve_print_csv_row(FILE *out, const solve_csv_row_t *row)
 {
     const search_result_t *res = row->result;

@@ -83,6 +83,14 @@ void solve_print_csv_row(FILE *out, const solve_csv_row_t *row);
  * with its distance ("B in 9"), a cycle won ("W (cycle)"), or "" for an open end. */
 char *solve_bound_text(char buf[32], int value);
 
+/* The winner that --winner's bounds decide, as `solve --csv` writes it: "B" (lower > 0), "W"
+ * (upper < 0) or "0" (a tie: both 0). */
+const char *solve_winner_code(int lower, int upper);
+
+/* One text line of --winner's answer, without its line break: "Black wins (the value in
+ * [B+0.5, ?])", "White wins ...", "a tie ..."; an open end is "?". */
+void solve_print_winner(FILE *out, int lower, int upper);
+
 /* Whether path can be written (its folder exists and is writable, it is not a folder): checked
  * before a long solve.  False and *error naming it otherwise. */
 bool solve_check_writable(const char *path, GError **error);

@@ -305,6 +305,14 @@ void search_distances_answer(search_distances_t *p, uint64_t nodes, bool won)
     p->descending = won;
 }
 
+void search_error_final_unknown(GError **error, const game_t *game)
+{
+    g_set_error(error, SEARCH_ERROR, SEARCH_ERROR_LIMIT,
+                "the Analysis of the final position passed its limit of %llu imagined positions "
+                "per string",
+                (unsigned long long)game_analysis_nodes(game));
+}
+
 static bool value_within(int *value, search_t *s, const game_t *game, int alpha, int beta,
                          bool reporting, GError **error)
 {
@@ -314,10 +322,7 @@ static bool value_within(int *value, search_t *s, const game_t *game, int alpha,
     if (game_status(game) != GAME_ONGOING) {
         game_result_t res = game_result(game);
         if (res.unknown) {
-            g_set_error(error, SEARCH_ERROR, SEARCH_ERROR_LIMIT,
-                        "the Analysis of the final position passed its limit of %llu imagined "
-                        "positions per string",
-                        (unsigned long long)GAME_ANALYSIS_NODES);
+            search_error_final_unknown(error, game);
             return false;
         }
         v = search_value_of_result(&res, &s->rules, 0);

@@ -383,7 +383,10 @@ static bool moves_and_game(search_result_t *res, pns_t *p, const game_t *game, c
 
 /* Starts a solve's clock, node count and root bounds; true when the game is over already
  * (its value then the root's bounds, *end its result). */
-static bool solve_begin(game_result_t *end, pns_t *p, const game_t *game)
+/* How solve_begin found the game: still to play, or ended with or without a known result. */
+typedef enum begun { BEGUN_ONGOING, BEGUN_ENDED, BEGUN_UNKNOWN } begun_t;
+
+static begun_t solve_begin(game_result_t *end, pns_t *p, const game_t *game)
 {
     p->solve_started = g_get_monotonic_time();
     p->solve_nodes_begin = p->total;
@@ -391,19 +394,27 @@ static bool solve_begin(game_result_t *end, pns_t *p, const game_t *game)
     p->root_hi = SEARCH_VALUE_INF;
     p->solve_seconds = -1;
     if (game_status(game) == GAME_ONGOING)
-        return false;
+        return BEGUN_ONGOING;
     *end = game_result(game);
-    p->root_lo = p->root_hi = search_value_of_result(end, game_rules(game), 0);
     solve_end(p);
-    return true;
+    if (end->unknown) /* before 2026-12-05 taken as 0: a tie the Analysis never showed */
+        return BEGUN_UNKNOWN;
+    p->root_lo = p->root_hi = search_value_of_result(end, game_rules(game), 0);
+    return BEGUN_ENDED;
 }
 
 bool pns_solve(search_result_t *res, pns_t *p, const game_t *game, bool value_only, GError **error)
 {
     memset(res, 0, sizeof *res);
-    if (solve_begin(&res->final, p, game)) {
+    switch (solve_begin(&res->final, p, game)) {
+    case BEGUN_ENDED:
         res->value = p->root_lo;
         return true;
+    case BEGUN_UNKNOWN:
+        search_error_final_unknown(error, game);
+        return false;
+    case BEGUN_ONGOING:
+        break;
     }
     keep_t k = {.scored = !pns_supports(game_rules(game))};
     bool ok;
@@ -426,8 +437,15 @@ bool pns_solve(search_result_t *res, pns_t *p, const game_t *game, bool value_on
 bool pns_winner(pns_t *p, const game_t *game, GError **error)
 {
     game_result_t end;
-    if (solve_begin(&end, p, game))
+    switch (solve_begin(&end, p, game)) {
+    case BEGUN_ENDED:
         return true;
+    case BEGUN_UNKNOWN:
+        search_error_final_unknown(error, game);
+        return false;
+    case BEGUN_ONGOING:
+        break;
+    }
     board_color_t winner;
     int plies, value;
     bool ok = pns_supports(game_rules(game)) ? value_search(&winner, &plies, p, game, true)

@@ -333,4 +333,11 @@ static inline int search_value_plies(int value)
  */
 int search_value_of_result(const game_result_t *result, const rules_t *rules, int plies);
 
+/*
+ * The error of a solve whose starting position is a finished game whose result game_result
+ * could not give (result.unknown: its Analysis passed game_analysis_nodes imagined positions
+ * a string), for either algorithm: SEARCH_ERROR_LIMIT, naming the limit.
+ */
+void search_error_final_unknown(GError **error, const game_t *game);
+
 #endif

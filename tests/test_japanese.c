@@ -1769,6 +1769,22 @@ static void check_position_list(const char *record)
             if (strcmp(w[4], sign))
                 fail_msg("%s %s, %s %s: --winner --algorithm %s says %s [%s, %s], the value %s",
                          board, rules, f[22], f[3], algorithms[a], w[4], w[18], w[19], f[4]);
+            /* The position alone (--from): the same winner (alpha-beta's fail-soft bounds
+             * depend on what the table of --positions held already). */
+            char *diagram = g_strdelimit(g_strdup(f[22]), "/", '\n');
+            support_run_t one = support_runv(diagram, "solve", "--from", "-", "--rules", rules,
+                                             "--to-move", f[3], "--winner", "--csv", "--no-header",
+                                             "--quiet", "--algorithm", algorithms[a], NULL);
+            assert_int_equal(one.status, 0);
+            char **o = csv_fields(one.out);
+            if (strcmp(o[4], w[4]) || strcmp(o[20], "winner"))
+                fail_msg("%s %s, %s %s: --from --winner --algorithm %s says %s [%s, %s] %s, "
+                         "--positions %s [%s, %s]",
+                         board, rules, f[22], f[3], algorithms[a], o[4], o[18], o[19], o[20], w[4],
+                         w[18], w[19]);
+            g_strfreev(o);
+            support_run_clear(&one);
+            g_free(diagram);
             g_strfreev(w);
             g_strfreev(f);
         }
@@ -1785,7 +1801,8 @@ static void check_position_list(const char *record)
 
 /* solve --positions: each row equals the solve of its position alone (a fresh process, a fresh
  * table), under japanese, chinese, math and pseudo, and --winner gives the sign of each value
- * by either algorithm; a bad line is named, exit status 2; --winner without --positions too. */
+ * by either algorithm, as --winner of the position alone does; a bad line is named, exit status
+ * 2; --winner of a single board, and with an option that needs the game, status 2. */
 static void test_japanese__solve_positions_rows_equal_one_at_a_time(void **state)
 {
     (void)state;
@@ -1811,9 +1828,14 @@ static void test_japanese__solve_positions_rows_equal_one_at_a_time(void **state
         support_runv("../.. b\n", "solve", "2x2", "--positions", "-", "--from", "-", NULL);
     assert_int_equal(run.status, 2);
     support_run_clear(&run);
+    /* --winner alone: the board's winner (2x2 chinese is B+1); no optimal game to draw. */
     run = support_runv(NULL, "solve", "2x2", "--winner", NULL);
+    assert_int_equal(run.status, 0);
+    assert_non_null(strstr(run.out, "result: Black wins (the value in [1, ?])"));
+    support_run_clear(&run);
+    run = support_runv(NULL, "solve", "2x2", "--winner", "--sgf", "/dev/null", NULL);
     assert_int_equal(run.status, 2);
-    assert_non_null(strstr(run.err, "--winner goes with --positions"));
+    assert_non_null(strstr(run.err, "--winner asks the sign of the value only: no --sgf"));
     support_run_clear(&run);
 }
 

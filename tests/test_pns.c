@@ -509,6 +509,37 @@ static void test_pns__solve_takes_an_analysis_limit(void **state)
 }
 
 /*
+ * A --from game that has already ended is its result, by either algorithm; when its Analysis
+ * passes the limit the solve stops with status 1 and says so.  Before 2026-12-05 proof-number
+ * search took such a game for a tie (0) without a word: the 4x4 seki below, whose Analysis
+ * passes 20 M imagined positions a string, was "0" at komi -0.5, a value no score gives.
+ */
+static void test_pns__a_finished_game_is_its_result_or_an_error(void **state)
+{
+    (void)state;
+    static const char *const algorithms[] = {"alphabeta", "pns"};
+    for (size_t i = 0; i < G_N_ELEMENTS(algorithms); i++) {
+        support_run_t r = support_runv(".X.\nXXO\n.O.\nmoves: B pass W pass\n", "solve", "--from",
+                                       "-", "--rules", "japanese", "--value-only", "--csv",
+                                       "--no-header", "-q", "--algorithm", algorithms[i], NULL);
+        assert_int_equal(r.status, 0);
+        if (strncmp(r.out, "3x3,\"japanese\",0,b,B+8,8,", 25))
+            fail_msg("%s: %s", algorithms[i], r.out);
+        support_run_clear(&r);
+        r = support_runv("OO.O\nOX.O\n.X.O\nXXOO\nmoves: W C3 B pass W C4 B pass W pass\n", "solve",
+                         "--from", "-", "--rules", "japanese", "--komi", "-0.5", "--winner", "-q",
+                         "--memory", "64M", "--algorithm", algorithms[i], "--analysis-limit",
+                         "1000", NULL);
+        assert_int_equal(r.status, 1);
+        assert_string_equal(r.out, "");
+        if (!strstr(r.err, "the Analysis of the final position passed its limit of 1000 "
+                           "imagined positions per string"))
+            fail_msg("%s: %s", algorithms[i], r.err);
+        support_run_clear(&r);
+    }
+}
+
+/*
  * The bounded test around a known value: 1x5 `..X..`'s every fresh start from the reference,
  * then "wins within d" holds at d = the distance and fails at d - 2 (the same parity).
  */
@@ -1097,6 +1128,7 @@ int main(void)
         cmocka_unit_test(test_pns__pending_analyses_decide_4x4_rows_as_alpha_beta_does),
         cmocka_unit_test(test_pns__an_analysis_past_its_last_budget_names_the_final_position),
         cmocka_unit_test(test_pns__solve_takes_an_analysis_limit),
+        cmocka_unit_test(test_pns__a_finished_game_is_its_result_or_an_error),
         cmocka_unit_test(test_pns__a_bound_below_the_distance_is_disproved),
         cmocka_unit_test(test_pns__a_small_budget_is_unknown_and_a_dead_end_is_lost_at_once),
         cmocka_unit_test(test_pns__the_rules_supported),

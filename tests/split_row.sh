@@ -1,0 +1,64 @@
+#!/bin/sh
+# tests/split_row.sh MATHGO PYTHON OUTDIR: examples/split_row.py, the winner of a position
+# split by its moves (docs/japanese.md, "Split by hand").  Every line split to a fixed depth
+# (--split-depth, the positions above it never asked) must give the winner that one search
+# gives, at komi 0 (ties too) and -0.5, on rows of tests/data/solve_positions.txt and the empty
+# boards; a second run reads its STATE and asks nothing; the CSV row it writes is read by
+# examples/japanese_compare.py like a row of `solve --positions --winner`.  Run from the source
+# tree.
+set -eu
+mathgo=$1
+python=$2
+out=$3
+rm -rf "$out"
+mkdir -p "$out"
+n=0
+check() { # BOARD POSITION TO_MOVE KOMI DEPTH [ALGORITHM]
+    n=$((n + 1))
+    algorithm=${6:-pns}
+    want=$(printf '%s %s\n' "$2" "$3" | "$mathgo" solve "$1" --positions - --rules japanese \
+        --komi="$4" --winner --csv --no-header --quiet --memory 64M | cut -d, -f5)
+    "$python" examples/split_row.py "$mathgo" "$1" "$2" "$3" "$out/$n.state" --komi="$4" \
+        --split-depth "$5" --seconds 20 --memory 64M --jobs 2 --algorithm "$algorithm" \
+        --csv "$out/$n.csv" > "$out/$n.txt"
+    got=$(tail -n 1 "$out/$n.csv" | cut -d, -f5)
+    if [ "$got" != "$want" ]; then
+        echo "split_row.py $1 $2 $3 komi $4 depth $5: $got, one search: $want" >&2
+        cat "$out/$n.txt" >&2
+        exit 1
+    fi
+    # The STATE decides it again without a search.
+    "$python" examples/split_row.py "$mathgo" "$1" "$2" "$3" "$out/$n.state" --komi="$4" \
+        --split-depth "$5" > "$out/$n.again.txt"
+    grep -q ", 0 searches in this run;" "$out/$n.again.txt" || {
+        cat "$out/$n.again.txt" >&2
+        exit 1
+    }
+}
+for komi in 0 -0.5; do
+    check 2x3 ../../.. w "$komi" 2
+    check 2x3 ../.O/X. b "$komi" 3
+    check 2x3 ../XO/.. b "$komi" 2 alphabeta
+    check 1x5 ././X/./X b "$komi" 3
+done
+check 3x3 .../.../... b 0 1
+# A line whose answers come from its children is written as such, with its children there.
+grep -q "	moves	" "$out/1.state"
+# 1x3 `././X` with Black to move is a tie (docs/data/japanese_1x3.csv): "at least 0?" for each
+# side (komi -0.5 and 0.5), each split, merged by japanese_compare.py into the tie.
+"$python" examples/split_row.py "$mathgo" 1x3 ././X b "$out/tie_b.state" --komi=-0.5 \
+    --split-depth 1 --memory 64M --csv "$out/tie_b.csv" > /dev/null
+"$python" examples/split_row.py "$mathgo" 1x3 ././X b "$out/tie_w.state" --komi=0.5 \
+    --split-depth 1 --memory 64M --csv "$out/tie_w.csv" > /dev/null
+"$python" examples/japanese_compare.py "$mathgo" --solved 1x3 0 "$out/tie.csv" \
+    "$out/tie_b.csv" "$out/tie_w.csv" > /dev/null
+grep -qF ",././X,B,0," "$out/tie.csv" || {
+    echo "japanese_compare.py did not read the split rows of ././X b as a tie" >&2
+    exit 1
+}
+# Bad arguments: status 2 and a message.
+if "$python" examples/split_row.py "$mathgo" 1x3 ./X b "$out/bad.state" 2> "$out/bad.txt"; then
+    exit 1
+fi
+grep -q "'./X' is not a 1x3 position" "$out/bad.txt"
+echo "split_row.sh: $n splits agree with one search"
