@@ -73,6 +73,9 @@ struct japanese {
     const board_geom_t *g;
     entry_t *table;
     uint64_t mask;
+    int table_bits,
+        table_most_bits; /* now, and the most it may grow to (japanese_set_table_growth) */
+    uint64_t stores;     /* entries written since the table last grew */
     uint64_t max_nodes, nodes, nodes_start;
     int64_t deadline;          /* g_get_monotonic_time() past which a search gives up; 0 none */
     _Atomic uint64_t *counter; /* japanese_set_counter, or NULL */
@@ -106,6 +109,7 @@ japanese_t *japanese_create(const board_geom_t *geom, int table_bits, uint64_t m
     j->g = geom;
     j->table = g_new0(entry_t, (size_t)1 << table_bits);
     j->mask = ((uint64_t)1 << table_bits) - 1;
+    j->table_bits = j->table_most_bits = table_bits;
     j->max_nodes = max_nodes;
     j->cuts = true;
     j->fallback = true;
@@ -118,6 +122,19 @@ japanese_t *japanese_create(const board_geom_t *geom, int table_bits, uint64_t m
         j->centrality[p] = (uint8_t)(dx + dy);
     }
     return j;
+}
+
+size_t japanese_table_bytes(int table_bits)
+{
+    return sizeof(entry_t) << table_bits;
+}
+
+int japanese_table_bits_within(size_t bytes)
+{
+    int bits = 10;
+    while (bits < 24 && japanese_table_bytes(bits + 1) <= bytes)
+        bits++;
+    return bits;
 }
 
 static void aspace_free(struct aspace *sp);
@@ -214,21 +231,63 @@ uint64_t japanese_formations(const board_t *b, const board_geom_t *g, board_colo
 
 /* ---- The table ------------------------------------------------------------------------------- */
 
-static uint64_t state_key(const node_t *n)
+static uint64_t situation_key(uint64_t sitkey, int passes, int ko)
 {
-    uint64_t k = n->sitkey;
-    if (n->passes)
+    uint64_t k = sitkey;
+    if (passes)
         k ^= KEY_PASS;
-    if (n->ko != NO_KO)
-        k ^= KEY_KO * (uint64_t)(n->ko + 1);
+    if (ko != NO_KO)
+        k ^= KEY_KO * (uint64_t)(ko + 1);
     return k;
 }
 
-/* The two entries (a bucket) where situation n may be stored. */
+/* The first of the two entries (a bucket) where a situation of key k may be stored. */
+static entry_t *bucket_of_key(const japanese_t *j, uint64_t k)
+{
+    return &j->table[(k ^ (k >> 29)) & j->mask & ~(uint64_t)1];
+}
+
 static entry_t *bucket(japanese_t *j, const node_t *n)
 {
-    uint64_t k = state_key(n);
-    return &j->table[(k ^ (k >> 29)) & j->mask & ~(uint64_t)1];
+    return bucket_of_key(j, situation_key(n->sitkey, n->passes, n->ko));
+}
+
+/* The bucket where entry e belongs: its key made again from the situation it holds. */
+static entry_t *entry_bucket(const japanese_t *j, const entry_t *e)
+{
+    board_t b = {{e->stones[0], e->stones[1]}};
+    uint64_t sitkey = hash_key(&b, j->g) ^ (e->to_move == BOARD_WHITE ? KEY_SIDE : 0);
+    return bucket_of_key(j, situation_key(sitkey, e->passes, e->ko));
+}
+
+/*
+ * A table written over as many times as it has entries since it last grew is too small for the
+ * search at hand: it grows four times (japanese_set_table_growth), every entry moved to its
+ * bucket in the larger table (its key made again from its situation).  Small searches keep a
+ * table that stays in the cache; an Analysis of billions of imagined positions gets the room
+ * to keep what it proved.  Called where no entry is held (the start of store and open_store).
+ */
+static void table_maybe_grow(japanese_t *j)
+{
+    if (++j->stores <= j->mask + 1 || j->table_bits >= j->table_most_bits)
+        return;
+    entry_t *old = j->table;
+    uint64_t count = j->mask + 1;
+    j->table_bits = j->table_bits + 2 < j->table_most_bits ? j->table_bits + 2 : j->table_most_bits;
+    j->table = g_new0(entry_t, (size_t)1 << j->table_bits);
+    j->mask = ((uint64_t)1 << j->table_bits) - 1;
+    j->stores = 0;
+    for (uint64_t i = 0; i < count; i++) {
+        const entry_t *e = &old[i];
+        if (!e->target)
+            continue;
+        entry_t *to = entry_bucket(j, e);
+        if (!to[0].target)
+            to[0] = *e;
+        else if (!to[1].target)
+            to[1] = *e;
+    }
+    g_free(old);
 }
 
 /* Whether e is the entry of the analysed string's points and colour. */
@@ -509,6 +568,7 @@ static void entry_fill(entry_t *e, const japanese_t *j, const node_t *n, uint8_t
  */
 static void open_store(japanese_t *j, const node_t *n, int ply)
 {
+    table_maybe_grow(j);
     entry_t *b = bucket(j, n);
     entry_t *e = NULL;
     for (int w = 0; w < 2; w++)
@@ -562,6 +622,7 @@ static bool probe(jres_t *out, japanese_t *j, int ply)
  * over an empty or open entry, else the newer of the two moves to the second place. */
 static void store(japanese_t *j, const node_t *n, const jres_t *r)
 {
+    table_maybe_grow(j);
     entry_t *b = bucket(j, n);
     entry_t *e = NULL;
     for (int w = 0; w < 2 && !e; w++)
@@ -2008,6 +2069,31 @@ int japanese_margin2(const japanese_analysis_t *a, const uint16_t captures[2], i
 void japanese_set_fallback(japanese_t *j, bool on)
 {
     j->fallback = on;
+}
+
+void japanese_set_table_growth(japanese_t *j, int most_bits)
+{
+    j->table_most_bits = most_bits > 24              ? 24
+                         : most_bits < j->table_bits ? j->table_bits
+                                                     : most_bits;
+}
+
+int japanese_table_bits(const japanese_t *j)
+{
+    return j->table_bits;
+}
+
+uint64_t japanese_table_misplaced(const japanese_t *j)
+{
+    uint64_t misplaced = 0, used = 0;
+    for (uint64_t i = 0; i <= j->mask; i++) {
+        const entry_t *e = &j->table[i];
+        if (!e->target)
+            continue;
+        used++;
+        misplaced += entry_bucket(j, e) != &j->table[i & ~(uint64_t)1];
+    }
+    return used ? misplaced : UINT64_MAX;
 }
 
 void japanese_set_cuts(japanese_t *j, bool on)

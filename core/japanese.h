@@ -126,6 +126,21 @@ typedef struct japanese japanese_t;
  * positions per string (0: none).  Free with japanese_destroy.
  */
 japanese_t *japanese_create(const board_geom_t *geom, int table_bits, uint64_t max_nodes);
+
+/* The bytes of an analyser's table of 2^table_bits entries, and the most table bits (10 to 24)
+ * whose table fits in `bytes` (10 when none does). */
+size_t japanese_table_bytes(int table_bits);
+int japanese_table_bits_within(size_t bytes);
+
+/* Lets the table grow, four times at a time, up to 2^most_bits entries (at most 24) when a
+ * search writes it over (none unless set): a hard Analysis gets room, an easy one keeps a small
+ * table in the cache.  japanese_table_bits: its size now. */
+void japanese_set_table_growth(japanese_t *j, int most_bits);
+int japanese_table_bits(const japanese_t *j);
+
+/* For tests: how many entries of the table are outside the bucket their situation hashes to
+ * (0 when the table is sound; UINT64_MAX when it holds none). */
+uint64_t japanese_table_misplaced(const japanese_t *j);
 void japanese_destroy(japanese_t *j);
 
 /* The limit of imagined positions per string for the searches to come (0: none), in place of

@@ -598,7 +598,7 @@ int front_solve(int argc, char **argv)
         opts.checkpoint_seconds = checkpoint_every;
     }
     if (algorithm == SOLVE_ALGORITHM_PNS)
-        solve_engine_init_pns(&engine, memory, &opts);
+        solve_engine_init_pns(&engine, memory, &opts, &rules);
     else if (!(engine.search = search_create(geom, &rules, &opts, &err))) {
         fprintf(stderr, "mathgo solve: %s\n", err->message);
         status = FRONT_EXIT_FAILURE;

@@ -1,6 +1,8 @@
 /* front/solve_engine.c: alpha-beta or proof-number search behind `mathgo solve`. */
 #include "front/solve_engine.h"
 
+#include "core/japanese.h"
+
 #include <signal.h>
 #include <string.h>
 
@@ -63,14 +65,26 @@ bool solve_algorithm_check_pns(const rules_t *rules, int threads, bool checkpoin
 }
 
 void solve_engine_init_pns(solve_engine_t *engine, size_t memory_bytes,
-                           const search_options_t *options)
+                           const search_options_t *options, const rules_t *rules)
 {
     memset(engine, 0, sizeof *engine);
     engine->algorithm = SOLVE_ALGORITHM_PNS;
-    engine->pns_bytes = memory_bytes;
+    /* The Analysis's table: its Analyses are where a hard japanese row spends its time, and
+     * what a larger table keeps they need not search again (pns.h, pns_set_analysis_table). */
+    int analysis_bits = 0;
+    size_t share = memory_bytes ? memory_bytes / 4 : (size_t)256 << 20;
+    if (rules->analysis == RULES_ANALYSIS_JAPANESE &&
+        share >= japanese_table_bytes(PNS_ANALYSIS_TABLE_BITS)) {
+        /* (Under 16 MB the default table, outside the cap as before 2026-12-05.) */
+        analysis_bits = japanese_table_bits_within(share);
+        engine->analysis_bytes = japanese_table_bytes(analysis_bits);
+    }
+    engine->pns_bytes = memory_bytes ? memory_bytes - engine->analysis_bytes : 0;
     /* A full tree is collected rather than the solve stopped (the cap holds the collection's
      * bitmap too). */
-    engine->pns = pns_create(pns_nodes_within(memory_bytes, true));
+    engine->pns = pns_create(pns_nodes_within(engine->pns_bytes, true));
+    if (analysis_bits)
+        pns_set_analysis_table(engine->pns, analysis_bits);
     pns_set_collect(engine->pns, true);
     pns_set_limits(engine->pns, options->max_nodes, options->max_seconds);
     pns_set_progress(engine->pns, options->progress, options->progress_data);
@@ -193,10 +207,14 @@ void solve_engine_print_stats(FILE *out, const solve_engine_t *engine, double pe
         char cap[32] = "no cap";
         if (engine->pns_bytes)
             g_snprintf(cap, sizeof cap, "cap %.1f MB", engine->pns_bytes / 1048576.0);
+        char analysis[48] = "";
+        if (engine->analysis_bytes)
+            g_snprintf(analysis, sizeof analysis, ", the Analysis's table %.1f MB",
+                       engine->analysis_bytes / 1048576.0);
         fprintf(out,
-                "proof-number tree: %.1f MB at most at once (%s; nodes counted as created), "
+                "proof-number tree: %.1f MB at most at once (%s; nodes counted as created)%s, "
                 "peak resident %.1f MB, threads 1\n",
-                st.memory_bytes / 1048576.0, cap, peak_mb);
+                st.memory_bytes / 1048576.0, cap, analysis, peak_mb);
         return;
     }
     fprintf(out,

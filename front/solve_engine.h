@@ -51,14 +51,17 @@ typedef struct solve_engine {
     search_t *search;            /* alpha-beta's, or NULL */
     pns_t *pns;                  /* proof-number search's, or NULL */
     size_t pns_bytes;            /* the cap on its tree (0: none) */
+    size_t analysis_bytes;       /* its Analysis's table under analysis=japanese, else 0 */
 } solve_engine_t;
 
 /*
- * Proof-number search as the engine: a tree of at most memory_bytes (0: no cap), the node and
- * time limits (0: none) and the progress function of search_options_t.
+ * Proof-number search as the engine: at most memory_bytes (0: no cap), the node and time
+ * limits (0: none) and the progress function of search_options_t.  Under analysis=japanese a
+ * quarter of the cap (256 MB without one; at most 1 GB) goes to the Analysis's table and the
+ * rest to the tree; under a cap of 16 MB the table keeps its default 4 MB outside it.
  */
 void solve_engine_init_pns(solve_engine_t *engine, size_t memory_bytes,
-                           const search_options_t *options);
+                           const search_options_t *options, const rules_t *rules);
 
 /* Frees the engine's search (either). */
 void solve_engine_clear(solve_engine_t *engine);

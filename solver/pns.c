@@ -81,7 +81,8 @@ static final_outcome_t japanese_final_outcome(pns_t *p, const game_t *game, cons
         /* Made anew for another geometry (the Analysis borrows it; the cache is its). */
         japanese_destroy(p->jp);
         g_free(p->jp_cache);
-        p->jp = japanese_create(g, 16, SEARCH_ANALYSIS_NODES);
+        p->jp = japanese_create(g, PNS_ANALYSIS_TABLE_BITS, SEARCH_ANALYSIS_NODES);
+        japanese_set_table_growth(p->jp, p->analysis_table_bits);
         japanese_set_space(p->jp, p->analysis_search_only ? 0 : JAPANESE_SPACE_AFTER_NODES);
         japanese_set_stop(p->jp, &p->interrupted); /* a signal ends an Analysis too */
         p->jp_cache = g_new0(jp_cache_t, JP_CACHE_SIZE);
@@ -175,6 +176,12 @@ void pns_set_analysis(pns_t *p, uint64_t first, uint64_t last, bool search_only)
     p->analysis_search_only = search_only;
 }
 
+void pns_set_analysis_table(pns_t *p, int table_bits)
+{
+    g_assert(!p->jp); /* the analyser is made once, at the first final position */
+    p->analysis_table_bits = table_bits;
+}
+
 uint64_t pns_analyses_pending(const pns_t *p)
 {
     return p->analyses_pending;
@@ -185,6 +192,7 @@ pns_t *pns_create(uint64_t max_nodes)
     pns_t *p = g_new0(pns_t, 1);
     p->max_nodes = max_nodes;
     p->analysis_last = SEARCH_ANALYSIS_NODES;
+    p->analysis_table_bits = PNS_ANALYSIS_TABLE_BITS;
     atomic_init(&p->interrupted, false);
     return p;
 }

@@ -119,6 +119,17 @@ void pns_interrupt(pns_t *p);
  */
 void pns_set_analysis(pns_t *p, uint64_t first, uint64_t last, bool search_only);
 
+/*
+ * The Analysis's table (core/japanese.h): 2^PNS_ANALYSIS_TABLE_BITS entries of 64 bytes (4 MB),
+ * growing up to 2^table_bits when an Analysis writes it over (japanese_set_table_growth; no
+ * growth unless set before the first final position).  A hard row's Analyses pass billions of
+ * imagined positions, and a larger table keeps what they proved: 4x4 `OOOO/XOOO/..OO/OXO.` b
+ * took 28.4 s with 2^16 entries and 8.5 s with 2^22 (2026-12-05); a large table from the start
+ * slowed the rows that need little (its probes miss the cache).
+ */
+#define PNS_ANALYSIS_TABLE_BITS 16
+void pns_set_analysis_table(pns_t *p, int table_bits);
+
 /* How many times a final position was left pending so far (its Analysis past a budget). */
 uint64_t pns_analyses_pending(const pns_t *p);
 

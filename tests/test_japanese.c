@@ -624,8 +624,10 @@ static void test_japanese__fill_win_matches_plain_recursion(void **state)
 }
 
 /* The status of every string of every legal 2x3 and 1x7 position (3x3 takes minutes), with a
- * table of 2^10 entries (much replacement) and of 2^20: a result reused where
- * its history does not allow it would show as a difference between the two.  And the whole
+ * table of 2^10 entries (much replacement), of 2^20, and of 2^10 growing to 2^16 as it is
+ * written over (japanese_set_table_growth: every entry moved into the larger table): a result
+ * reused where its history does not allow it, or moved to a bucket its probes never look in,
+ * would show as a difference between them.  And the whole
  * Analysis of each position (japanese_analyse: a search per colour for a formation anywhere
  * first, its results serving the positions after it) against the strings' own searches. */
 static void test_japanese__status_does_not_depend_on_the_table_size(void **state)
@@ -636,6 +638,8 @@ static void test_japanese__status_does_not_depend_on_the_table_size(void **state
         board_geom_t *g = board_geom_create(sizes[s][0], sizes[s][1], NULL);
         japanese_t *small = japanese_create(g, 10, 0), *large = japanese_create(g, 20, 0);
         japanese_t *whole = japanese_create(g, 16, 0), *spaced = japanese_create(g, 16, 0);
+        japanese_t *growing = japanese_create(g, 10, 0);
+        japanese_set_table_growth(growing, 16);
         japanese_set_space(spaced, 1); /* the game space for every string not settled at once */
         board_t *positions;
         int n = all_positions(&positions, g);
@@ -647,16 +651,18 @@ static void test_japanese__status_does_not_depend_on_the_table_size(void **state
             for (uint64_t rest = board_occupied(b); rest;) {
                 board_point_t p = board_lowest(rest);
                 rest &= ~board_chain(b, g, p);
-                bool a1, a2, a4;
+                bool a1, a2, a4, a5;
                 assert_true(japanese_string_alive(&a1, NULL, small, b, p, NULL));
                 assert_true(japanese_string_alive(&a2, NULL, large, b, p, NULL));
                 assert_true(japanese_string_alive(&a4, NULL, spaced, b, p, NULL));
+                assert_true(japanese_string_alive(&a5, NULL, growing, b, p, NULL));
                 bool a3 = ((a.alive[0] | a.alive[1]) & board_bit(p)) != 0;
-                if (a1 != a2 || a1 != a3 || a1 != a4) {
+                if (a1 != a2 || a1 != a3 || a1 != a4 || a1 != a5) {
                     board_print(stderr, b, g);
                     fail_msg("%dx%d: the string at %d: alive %d with 2^10 entries, %d with 2^20, "
-                             "%d in the whole Analysis, %d with the game space",
-                             g->width, g->height, p, a1, a2, a3, a4);
+                             "%d in the whole Analysis, %d with the game space, %d with a "
+                             "growing table",
+                             g->width, g->height, p, a1, a2, a3, a4, a5);
                 }
                 strings++;
                 alive_count += a1;
@@ -670,6 +676,10 @@ static void test_japanese__status_does_not_depend_on_the_table_size(void **state
                 (unsigned long long)japanese_nodes(large),
                 (unsigned long long)japanese_space_answers(spaced));
         assert_true(japanese_space_answers(spaced) > (uint64_t)strings / 4);
+        assert_true(japanese_table_bits(growing) > 10);         /* it grew (2x3: to 2^14) */
+        assert_int_equal(japanese_table_misplaced(growing), 0); /* every entry where probes look */
+        assert_int_equal(japanese_table_misplaced(large), 0);
+        japanese_destroy(growing);
         g_free(positions);
         japanese_destroy(small);
         japanese_destroy(large);
