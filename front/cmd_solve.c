@@ -127,8 +127,6 @@ static void on_checkpoint(search_t *search, const search_bounds_t *bounds, void 
         save_checkpoint(run, search, bounds);
 }
 
-/* The position and the optimal game numbered on it, as Go books print a line (res NULL: the
- * position alone, when a limit stopped the solve). */
 /* The text answer's first lines: the board, the rules in full, the komi, who moves; the
  * history and the region as read, when there are. */
 static void print_header(const game_t *game, const board_t *start, const rules_t *rules,
@@ -161,6 +159,8 @@ static void print_header(const game_t *game, const board_t *start, const rules_t
     }
 }
 
+/* The position and the optimal game numbered on it, as Go books print a line (res NULL: the
+ * position alone, when a limit stopped the solve). */
 static bool write_svg(const char *path, const game_t *game, const search_result_t *res,
                       const rules_t *rules)
 {
@@ -631,8 +631,6 @@ int front_solve(int argc, char **argv)
     solve_stopper_attach(&run.stop, &engine);
     search_result_t res;
     rules_name = rules_args.rules_text ? g_strdup(rules_args.rules_text) : rules_to_string(&rules);
-    char komi[16];
-    rules_komi_string(komi, rules.komi2);
     search_bounds_t winner_bounds;
     bool solved = winner ? solve_engine_winner(&winner_bounds, &engine, game, &err)
                          : solve_engine_solve(&res, &engine, game, value_only, &err);
