@@ -1139,10 +1139,10 @@ static bool cmd_mathgo_value(GString *out, gtp_engine_t *engine, int argc, char 
     GError *error = NULL;
     if (game_status(engine->game) != GAME_ONGOING) {
         char text[40];
-        game_result_t res = game_result(engine->game);
-        g_string_append_printf(
-            out, "the game is over: %s",
-            gtp_player_value_text(text, search_value_of_result(&res, &engine->rules, 0)));
+        int v;
+        if (!search_ended_value(&v, NULL, engine->game, 0, &error))
+            return analysis_failed(out, error);
+        g_string_append_printf(out, "the game is over: %s", gtp_player_value_text(text, v));
         return true;
     }
     return gtp_player_describe(out, engine->player, engine->game, engine->max_seconds, &error) ||

@@ -209,13 +209,6 @@ static bool budget_limit(const budget_t *b, double until, int share)
 /* ---- Tests of moves -------------------------------------------------------------------------
  */
 
-/* The value of an ended game in the solver's conventions, the game's state as the root. */
-static int ended_value(const game_t *game)
-{
-    game_result_t res = game_result(game);
-    return search_value_of_result(&res, game_rules(game), 0);
-}
-
 /*
  * Whether the mover's value after `move` is at least t (the mover's view, the child as the
  * root of the search): one null-window test.  *known false when the budget ran out (or the
@@ -230,8 +223,7 @@ static bool reaches(bool *known, search_t *s, const game_t *game, board_move_t m
     if (game_play(child, move) == GAME_LEGAL) {
         int v;
         if (game_status(child) != GAME_ONGOING) {
-            v = ended_value(child);
-            *known = true;
+            *known = search_ended_value(&v, NULL, child, 0, NULL); /* false: no result */
         } else {
             int a = mover == BOARD_BLACK ? t - 1 : -t;
             *known = search_value(&v, s, child, a, a + 1, NULL);
@@ -252,7 +244,7 @@ static bool move_value(int *value, search_t *s, const game_t *game, board_move_t
     bool ok = game_play(child, move) == GAME_LEGAL;
     int v = 0;
     if (ok && game_status(child) != GAME_ONGOING)
-        v = ended_value(child);
+        ok = search_ended_value(&v, NULL, child, 0, NULL);
     else if (ok)
         ok = search_value(&v, s, child, -SEARCH_VALUE_INF, SEARCH_VALUE_INF, NULL);
     if (ok && search_value_is_win(v))

@@ -18,12 +18,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* A bound of the text lines: solve_bound_text leaves an open end empty (for the CSV). */
-static const char *or_open(const char *bound)
-{
-    return *bound ? bound : "?";
-}
-
 static GQuark solve_list_error_quark(void)
 {
     return g_quark_from_static_string("solve-list-error-quark");
@@ -296,8 +290,8 @@ int solve_list(const board_geom_t *geom, const solve_list_options_t *o)
             else
                 printf("%s %s not solved (%s): in [%s, %s]\n", position,
                        e->to_move == BOARD_BLACK ? "b" : "w", row_status,
-                       or_open(solve_bound_text(lo, bounds.lo)),
-                       or_open(solve_bound_text(hi, bounds.hi)));
+                       solve_bound_text_or_open(lo, bounds.lo),
+                       solve_bound_text_or_open(hi, bounds.hi));
         }
         fflush(stdout);
         game_destroy(game);

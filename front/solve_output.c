@@ -94,6 +94,11 @@ char *solve_bound_text(char buf[32], int value)
     return buf;
 }
 
+const char *solve_bound_text_or_open(char buf[32], int value)
+{
+    return *solve_bound_text(buf, value) ? buf : "?";
+}
+
 const char *solve_winner_code(int lower, int upper)
 {
     return lower > 0 ? "B" : upper < 0 ? "W" : "0";
@@ -103,13 +108,11 @@ void solve_print_winner(FILE *out, int lower, int upper)
 {
     const char *code = solve_winner_code(lower, upper);
     char lo[32], hi[32];
-    solve_bound_text(lo, lower);
-    solve_bound_text(hi, upper);
     fprintf(out, "%s (the value in [%s, %s])",
             *code == 'B'   ? "Black wins"
             : *code == 'W' ? "White wins"
                            : "a tie",
-            *lo ? lo : "?", *hi ? hi : "?");
+            solve_bound_text_or_open(lo, lower), solve_bound_text_or_open(hi, upper));
 }
 
 void solve_print_csv_row(FILE *out, const solve_csv_row_t *row)

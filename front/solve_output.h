@@ -83,6 +83,9 @@ void solve_print_csv_row(FILE *out, const solve_csv_row_t *row);
  * with its distance ("B in 9"), a cycle won ("W (cycle)"), or "" for an open end. */
 char *solve_bound_text(char buf[32], int value);
 
+/* As solve_bound_text, with "?" for an open end: the text lines' form. */
+const char *solve_bound_text_or_open(char buf[32], int value);
+
 /* The winner that --winner's bounds decide, as `solve --csv` writes it: "B" (lower > 0), "W"
  * (upper < 0) or "0" (a tie: both 0). */
 const char *solve_winner_code(int lower, int upper);

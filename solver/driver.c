@@ -305,14 +305,6 @@ void search_distances_answer(search_distances_t *p, uint64_t nodes, bool won)
     p->descending = won;
 }
 
-void search_error_final_unknown(GError **error, const game_t *game)
-{
-    g_set_error(error, SEARCH_ERROR, SEARCH_ERROR_LIMIT,
-                "the Analysis of the final position passed its limit of %llu imagined positions "
-                "per string",
-                (unsigned long long)game_analysis_nodes(game));
-}
-
 static bool value_within(int *value, search_t *s, const game_t *game, int alpha, int beta,
                          bool reporting, GError **error)
 {
@@ -320,12 +312,8 @@ static bool value_within(int *value, search_t *s, const game_t *game, int alpha,
     bool ok = true;
     int v;
     if (game_status(game) != GAME_ONGOING) {
-        game_result_t res = game_result(game);
-        if (res.unknown) {
-            search_error_final_unknown(error, game);
+        if (!search_ended_value(&v, NULL, game, 0, error))
             return false;
-        }
-        v = search_value_of_result(&res, &s->rules, 0);
     } else {
         /* Null-window tests ("value >= t?") narrowing [lo, hi] by their fail-soft bounds:
          * with the table, cheaper than one wide window (MTD-style bisection). */
@@ -461,8 +449,7 @@ static bool move_reaches(bool *reaches, search_t *s, const game_t *game, board_m
     bool ok = true;
     int v;
     if (game_status(child) != GAME_ONGOING) {
-        game_result_t res = game_result(child);
-        v = search_value_of_result(&res, &s->rules, ply0);
+        ok = search_ended_value(&v, NULL, child, ply0, error);
     } else {
         /* Child's side to move is the opponent: it wants to stay below target (mover's view). */
         board_color_t opp = board_color_other(me);
@@ -554,13 +541,8 @@ bool search_solve(search_result_t *res, search_t *s, const game_t *game, GError 
                  * the exact value, which distance deepening finds quickly: take that. */
                 game_t *child = game_copy(g);
                 game_play(child, moves[i]);
-                int cv;
-                if (game_status(child) != GAME_ONGOING) {
-                    game_result_t cres = game_result(child);
-                    cv = search_value_of_result(&cres, &s->rules, 0);
-                } else
-                    ok = value_within(&cv, s, child, -SEARCH_VALUE_INF, SEARCH_VALUE_INF, false,
-                                      error);
+                int cv; /* value_within takes an ended child too */
+                ok = value_within(&cv, s, child, -SEARCH_VALUE_INF, SEARCH_VALUE_INF, false, error);
                 r = ok && value_black_view(cv, me) > SEARCH_VALUE_WIN_MIN;
                 game_destroy(child);
             } else

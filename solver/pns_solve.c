@@ -381,40 +381,37 @@ static bool moves_and_game(search_result_t *res, pns_t *p, const game_t *game, c
     return ok;
 }
 
-/* Starts a solve's clock, node count and root bounds; true when the game is over already
- * (its value then the root's bounds, *end its result). */
-/* How solve_begin found the game: still to play, or ended with or without a known result. */
-typedef enum begun { BEGUN_ONGOING, BEGUN_ENDED, BEGUN_UNKNOWN } begun_t;
-
-static begun_t solve_begin(game_result_t *end, pns_t *p, const game_t *game)
+/* Starts a solve's clock, node count and root bounds; *ended when the game is over already
+ * (its value then the root's bounds, *end its result).  False and *error when it is over
+ * without a result its Analysis could give (search_ended_value). */
+static bool solve_begin(bool *ended, game_result_t *end, pns_t *p, const game_t *game,
+                        GError **error)
 {
     p->solve_started = g_get_monotonic_time();
     p->solve_nodes_begin = p->total;
     p->root_lo = -SEARCH_VALUE_INF;
     p->root_hi = SEARCH_VALUE_INF;
     p->solve_seconds = -1;
-    if (game_status(game) == GAME_ONGOING)
-        return BEGUN_ONGOING;
-    *end = game_result(game);
+    *ended = game_status(game) != GAME_ONGOING;
+    if (!*ended)
+        return true;
     solve_end(p);
-    if (end->unknown) /* before 2026-12-05 taken as 0: a tie the Analysis never showed */
-        return BEGUN_UNKNOWN;
-    p->root_lo = p->root_hi = search_value_of_result(end, game_rules(game), 0);
-    return BEGUN_ENDED;
+    int v;
+    if (!search_ended_value(&v, end, game, 0, error))
+        return false;
+    p->root_lo = p->root_hi = v;
+    return true;
 }
 
 bool pns_solve(search_result_t *res, pns_t *p, const game_t *game, bool value_only, GError **error)
 {
     memset(res, 0, sizeof *res);
-    switch (solve_begin(&res->final, p, game)) {
-    case BEGUN_ENDED:
+    bool ended;
+    if (!solve_begin(&ended, &res->final, p, game, error))
+        return false;
+    if (ended) {
         res->value = p->root_lo;
         return true;
-    case BEGUN_UNKNOWN:
-        search_error_final_unknown(error, game);
-        return false;
-    case BEGUN_ONGOING:
-        break;
     }
     keep_t k = {.scored = !pns_supports(game_rules(game))};
     bool ok;
@@ -437,15 +434,11 @@ bool pns_solve(search_result_t *res, pns_t *p, const game_t *game, bool value_on
 bool pns_winner(pns_t *p, const game_t *game, GError **error)
 {
     game_result_t end;
-    switch (solve_begin(&end, p, game)) {
-    case BEGUN_ENDED:
-        return true;
-    case BEGUN_UNKNOWN:
-        search_error_final_unknown(error, game);
+    bool ended;
+    if (!solve_begin(&ended, &end, p, game, error))
         return false;
-    case BEGUN_ONGOING:
-        break;
-    }
+    if (ended) /* its value is the root's bounds */
+        return true;
     board_color_t winner;
     int plies, value;
     bool ok = pns_supports(game_rules(game)) ? value_search(&winner, &plies, p, game, true)

@@ -232,6 +232,7 @@ void search_clear_table(search_t *s)
 
 int search_value_of_result(const game_result_t *res, const rules_t *rules, int plies)
 {
+    g_assert(!res->unknown); /* no value: search_ended_value says so */
     if (res->scored)
         return res->margin2;
     if (res->winner == BOARD_EMPTY)
@@ -240,6 +241,23 @@ int search_value_of_result(const game_result_t *res, const rules_t *rules, int p
     if (rules->scoring == RULES_SCORING_LAST_MOVE)
         return sign * (SEARCH_VALUE_WIN - plies);
     return sign * SEARCH_VALUE_CYCLE_WIN;
+}
+
+bool search_ended_value(int *value, game_result_t *result, const game_t *game, int plies,
+                        GError **error)
+{
+    game_result_t res = game_result(game);
+    if (result)
+        *result = res;
+    if (res.unknown) {
+        g_set_error(error, SEARCH_ERROR, SEARCH_ERROR_LIMIT,
+                    "the Analysis of the final position passed its limit of %llu imagined "
+                    "positions per string",
+                    (unsigned long long)game_analysis_nodes(game));
+        return false;
+    }
+    *value = search_value_of_result(&res, game_rules(game), plies);
+    return true;
 }
 
 static bool limits_hit(worker_t *w)

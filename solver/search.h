@@ -330,14 +330,19 @@ static inline int search_value_plies(int value)
 /*
  * The value of an ended game in the conventions above, from game_result; `plies` is the
  * number of moves since the solved position.  For tests and for callers that replay games.
+ * The result must be known (not result->unknown: search_ended_value checks it).
  */
 int search_value_of_result(const game_result_t *result, const rules_t *rules, int plies);
 
 /*
- * The error of a solve whose starting position is a finished game whose result game_result
- * could not give (result.unknown: its Analysis passed game_analysis_nodes imagined positions
- * a string), for either algorithm: SEARCH_ERROR_LIMIT, naming the limit.
+ * The value of an ended game (game_status not GAME_ONGOING), `plies` moves from the solved
+ * position, and its result in *result unless NULL.  False and *error (SEARCH_ERROR_LIMIT,
+ * naming the limit) when game_result cannot give it: its Analysis passed game_analysis_nodes
+ * imagined positions a string.  Before 2026-12-05 such a game was worth 0 (a tie) to
+ * proof-number search's finished root and to alpha-beta's optimal moves and GTP's
+ * mathgo-value, a value no score gives at a half-integer komi.
  */
-void search_error_final_unknown(GError **error, const game_t *game);
+bool search_ended_value(int *value, game_result_t *result, const game_t *game, int plies,
+                        GError **error);
 
 #endif

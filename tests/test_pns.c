@@ -519,6 +519,8 @@ static void test_pns__a_finished_game_is_its_result_or_an_error(void **state)
     (void)state;
     static const char *const algorithms[] = {"alphabeta", "pns"};
     for (size_t i = 0; i < G_N_ELEMENTS(algorithms); i++) {
+        /* B+8 by hand: Black's three stones live in the six points around them, and White's
+         * two stones, not independently alive, are removed as prisoners: 6 + 2. */
         support_run_t r = support_runv(".X.\nXXO\n.O.\nmoves: B pass W pass\n", "solve", "--from",
                                        "-", "--rules", "japanese", "--value-only", "--csv",
                                        "--no-header", "-q", "--algorithm", algorithms[i], NULL);
