@@ -22,7 +22,8 @@ struct game {
     rules_t rules;
     game_state_t *states; /* states[0] is the start, states[count - 1] the current state */
     size_t count, capacity;
-    uint64_t analysis_nodes; /* game_result's Analysis: imagined positions a string, at most */
+    uint64_t analysis_nodes;  /* game_result's Analysis: imagined positions a string, at most */
+    uint32_t analysis_states; /* and the states of its attractor bounds (0: the default) */
     uint16_t keys[GAME_KEY_SLOTS];
 };
 
@@ -99,6 +100,11 @@ void game_destroy(game_t *game)
 void game_set_analysis_nodes(game_t *game, uint64_t nodes)
 {
     game->analysis_nodes = nodes;
+}
+
+void game_set_analysis_states(game_t *game, uint32_t states)
+{
+    game->analysis_states = states;
 }
 
 uint64_t game_analysis_nodes(const game_t *game)
@@ -291,6 +297,7 @@ game_result_t game_result(const game_t *game)
         japanese_analysis_t a;
         japanese_t *j = japanese_create(game->geom, 12, game->analysis_nodes);
         japanese_set_space(j, JAPANESE_SPACE_AFTER_NODES_ALONE);
+        japanese_set_attractor_states(j, game->analysis_states);
         bool ok = japanese_analyse(&a, j, &cur->board, NULL);
         japanese_destroy(j);
         if (!ok) {

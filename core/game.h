@@ -132,6 +132,10 @@ game_result_t game_result(const game_t *game);
 void game_set_analysis_nodes(game_t *game, uint64_t nodes);
 uint64_t game_analysis_nodes(const game_t *game);
 
+/* The cap on the states of that Analysis's attractor bounds past its limit
+ * (japanese_set_attractor_states; 0: the default); copies keep it. */
+void game_set_analysis_states(game_t *game, uint32_t states);
+
 /*
  * The winner of a cycle from state `first` to the state `repeat` repeating it: cycle=draw,
  * the player who passed more in it; cycle=japanese, the player who took fewer prisoners in it;

@@ -93,6 +93,7 @@ struct japanese {
     bool by_attractor; /* the last decide answered by attractor_bounds, not by the search */
     bool cuts;         /* sealed's eye-space test and secured (true unless a test turns them off) */
     bool fallback;     /* past the limit, attractor_bounds (true unless a test turns it off) */
+    uint32_t attractor_states;  /* attractor_bounds' graphs stop past so many states */
     uint64_t space_after;       /* decide asks the game space after so many nodes (0: never) */
     uint64_t space_answers;     /* strings the space decided */
     uint64_t space_line_checks; /* of its strategies, those whose lines were checked one by one */
@@ -113,6 +114,7 @@ japanese_t *japanese_create(const board_geom_t *geom, int table_bits, uint64_t m
     j->max_nodes = max_nodes;
     j->cuts = true;
     j->fallback = true;
+    j->attractor_states = JAPANESE_ATTRACTOR_STATES;
     j->path = g_new0(node_t, JAPANESE_MAX_PLIES);
     j->kids = g_new0(child_t *, JAPANESE_MAX_PLIES);
     for (int p = 0; p < geom->size; p++) {
@@ -818,8 +820,6 @@ static void principal_line(japanese_line_t *line, japanese_t *j, bool defender_w
 /* ---- The attractor: history-free bounds on a string's status ----------------------------------
  */
 
-#define ATTRACTOR_MAX_STATES (1u << 21) /* about 170 MB at the most, states, moves and all */
-
 /* A state of the imagined game: what decides its moves and its end (the situation, the basic
  * ko's banned point, and whether the last move was a pass).  A situation is a state with
  * passes 0 and ko NO_KO. */
@@ -967,9 +967,11 @@ static aformed_t agraph_marks(const agraph_t *gr)
 }
 
 /* Adds a move of the state being expanded to x (or to the end, x NULL); false past the
- * limit. */
+ * limit (of states, or of moves: they are numbered by 32 bits). */
 static bool agraph_move(agraph_t *gr, const astate_t *x)
 {
+    if (gr->moves->len == UINT32_MAX)
+        return false;
     int64_t k = x ? aset_index(&gr->set, x) : -1;
     int32_t k32 = (int32_t)k;
     g_array_append_val(gr->moves, k32);
@@ -1009,7 +1011,8 @@ static bool astate_expand(agraph_t *gr, const board_geom_t *g, const astate_t *s
 /*
  * Enumerates the graph (of states, or of situations) of the imagined game of (d, target) from
  * b, the attacker to move.  Always fills *gr (free with agraph_free); false when it passed
- * ATTRACTOR_MAX_STATES states or the analyser's deadline (then the graph is incomplete).
+ * the analyser's cap of states (japanese_set_attractor_states) or its deadline (then the
+ * graph is incomplete).
  */
 static bool agraph_build(agraph_t *gr, const japanese_t *j, const board_t *b, board_color_t d,
                          uint64_t target, bool situations)
@@ -1018,10 +1021,10 @@ static bool agraph_build(agraph_t *gr, const japanese_t *j, const board_t *b, bo
     /* At most 3^N positions, each with 2 players to move (and for states N + 1 bans and 2 pass
      * flags): small boards get a small slot table. */
     uint64_t most = situations ? 2 : 4 * (uint64_t)(g->size + 1);
-    for (int i = 0; i < g->size && most < ATTRACTOR_MAX_STATES; i++)
+    for (int i = 0; i < g->size && most < j->attractor_states; i++)
         most *= 3;
-    if (most > ATTRACTOR_MAX_STATES)
-        most = ATTRACTOR_MAX_STATES;
+    if (most > j->attractor_states)
+        most = j->attractor_states;
     aset_init(&gr->set, most);
     gr->first = g_array_new(FALSE, FALSE, sizeof(uint32_t));
     gr->moves = g_array_new(FALSE, FALSE, sizeof(int32_t));
@@ -1046,35 +1049,52 @@ static bool agraph_build(agraph_t *gr, const japanese_t *j, const board_t *b, bo
     return ok;
 }
 
-/* A move backwards: the state it leaves (below 2^PRED_STATE_BITS: ATTRACTOR_MAX_STATES) and,
- * above those bits, its place among that state's moves (below 128). */
-#define PRED_STATE_BITS 21
-_Static_assert(ATTRACTOR_MAX_STATES <= 1u << PRED_STATE_BITS, "a state fits a pred's bits");
+/*
+ * The moves of gr backwards: first[k] .. first[k + 1] index the moves into state k in preds.
+ * A move backwards is the state it leaves in the low `shift` bits and, above them, its place
+ * among that state's moves, when the two fit 32 bits (every graph of at most 2^27 states on
+ * boards of up to 31 points, the whole 4x4 game among them); otherwise (shift 32) the state
+ * alone, and the place is looked up (agraph_place) when a defender's state joins an attractor.
+ */
+typedef struct apreds {
+    uint32_t *first, *preds;
+    int shift;
+} apreds_t;
 
-/* The moves of gr backwards: (*first)[k] .. (*first)[k + 1] index the moves to k in *preds
- * (free both with g_free). */
-static void agraph_preds(uint32_t **first, uint32_t **preds, const agraph_t *gr)
+static void apreds_free(apreds_t *p)
+{
+    g_free(p->first), g_free(p->preds);
+    memset(p, 0, sizeof *p);
+}
+
+static apreds_t agraph_preds(const agraph_t *gr)
 {
     uint32_t n = agraph_size(gr);
     const uint32_t *fst = agraph_first(gr);
     const int32_t *mv = agraph_moves(gr);
-    uint32_t edges = fst[n];
+    uint32_t edges = fst[n], widest = 0;
     uint32_t *pf = g_new0(uint32_t, (size_t)n + 1);
+    for (uint32_t k = 0; k < n; k++)
+        if (fst[k + 1] - fst[k] > widest)
+            widest = fst[k + 1] - fst[k];
     for (uint32_t e = 0; e < edges; e++)
         if (mv[e] >= 0)
             pf[mv[e] + 1]++;
     for (uint32_t k = 0; k < n; k++)
         pf[k + 1] += pf[k];
+    int shift = n > 1 ? 64 - __builtin_clzll((uint64_t)n - 1) : 1; /* bits of a state */
+    int place_bits = widest > 1 ? 64 - __builtin_clzll((uint64_t)widest - 1) : 1;
+    if (shift + place_bits > 32)
+        shift = 32;
     uint32_t *pr = g_new(uint32_t, pf[n] + 1);
     uint32_t *fill = g_new(uint32_t, (size_t)n + 1);
     memcpy(fill, pf, (size_t)n * sizeof *fill);
     for (uint32_t i = 0; i < n; i++)
         for (uint32_t e = fst[i]; e < fst[i + 1]; e++)
             if (mv[e] >= 0)
-                pr[fill[mv[e]]++] = i | (e - fst[i]) << PRED_STATE_BITS;
+                pr[fill[mv[e]]++] = shift < 32 ? i | (e - fst[i]) << shift : i;
     g_free(fill);
-    *first = pf;
-    *preds = pr;
+    return (apreds_t){pf, pr, shift};
 }
 
 /*
@@ -1101,6 +1121,18 @@ static inline uint32_t attractor_via(const agraph_t *gr, const uint8_t *won, uin
     return (uint32_t)agraph_moves(gr)[agraph_first(gr)[i] + (won[i] & NO_MOVE)];
 }
 
+/* The place among state i's moves of its first move to state k. */
+static inline uint8_t agraph_place(const agraph_t *gr, uint32_t i, uint32_t k)
+{
+    const uint32_t *fst = agraph_first(gr);
+    const int32_t *mv = agraph_moves(gr);
+    uint32_t e = fst[i];
+    while (mv[e] != (int32_t)k)
+        e++;
+    g_assert(e < fst[i + 1]);
+    return (uint8_t)(e - fst[i]);
+}
+
 /* The attractor's bytes for defender d before anything joined (free with g_free). */
 static uint8_t *agraph_open(const agraph_t *gr, board_color_t d)
 {
@@ -1125,8 +1157,11 @@ static uint8_t *agraph_open(const agraph_t *gr, board_color_t d)
  * game ends there all the same (aformed_at is read first).
  */
 static void agraph_attract_more(uint8_t *won, const agraph_t *gr, const aformed_t *formed,
-                                const uint32_t *pred_first, const uint32_t *preds)
+                                const apreds_t *back)
 {
+    const uint32_t *pred_first = back->first, *preds = back->preds;
+    int shift = back->shift;
+    uint32_t mask = shift < 32 ? (1u << shift) - 1 : UINT32_MAX;
     uint32_t n = agraph_size(gr);
     uint32_t *queue = g_new(uint32_t, (size_t)n + 1), tail = 0;
     for (uint32_t i = 0; i < n; i++)
@@ -1146,14 +1181,15 @@ static void agraph_attract_more(uint8_t *won, const agraph_t *gr, const aformed_
             __builtin_prefetch(&preds[pred_first[queue[head + AHEAD]]]);
         uint32_t k = queue[head];
         for (uint32_t e = pred_first[k]; e < pred_first[k + 1]; e++)
-            __builtin_prefetch(&won[preds[e] & ((1u << PRED_STATE_BITS) - 1)]);
+            __builtin_prefetch(&won[preds[e] & mask]);
         for (uint32_t e = pred_first[k]; e < pred_first[k + 1]; e++) {
-            uint32_t i = preds[e] & ((1u << PRED_STATE_BITS) - 1);
+            uint32_t i = preds[e] & mask;
             uint8_t w = won[i];
             if (w & ATTRACTED)
                 continue;
             if (w == OPEN_DEFENDER)
-                won[i] = (uint8_t)(ATTRACTED | preds[e] >> PRED_STATE_BITS);
+                won[i] = (uint8_t)(ATTRACTED |
+                                   (shift < 32 ? preds[e] >> shift : agraph_place(gr, i, k)));
             else if (--w) {
                 won[i] = w;
                 continue;
@@ -1167,10 +1203,10 @@ static void agraph_attract_more(uint8_t *won, const agraph_t *gr, const aformed_
 
 /* agraph_attract with the moves backwards (agraph_preds) and agraph_open's bytes given. */
 static uint8_t *agraph_attract_by(const agraph_t *gr, const aformed_t *formed, const uint8_t *open,
-                                  const uint32_t *pred_first, const uint32_t *preds)
+                                  const apreds_t *back)
 {
     uint8_t *won = g_memdup2(open, (size_t)agraph_size(gr) + 1);
-    agraph_attract_more(won, gr, formed, pred_first, preds);
+    agraph_attract_more(won, gr, formed, back);
     return won;
 }
 
@@ -1183,12 +1219,12 @@ static uint8_t *agraph_attract_by(const agraph_t *gr, const aformed_t *formed, c
  */
 static uint8_t *agraph_attract(const agraph_t *gr, board_color_t d)
 {
-    uint32_t *pred_first, *preds;
-    agraph_preds(&pred_first, &preds, gr);
+    apreds_t back = agraph_preds(gr);
     aformed_t formed = agraph_marks(gr);
     uint8_t *open = agraph_open(gr, d);
-    uint8_t *won = agraph_attract_by(gr, &formed, open, pred_first, preds);
-    g_free(pred_first), g_free(preds), g_free(open);
+    uint8_t *won = agraph_attract_by(gr, &formed, open, &back);
+    apreds_free(&back);
+    g_free(open);
     return won;
 }
 
@@ -1433,7 +1469,7 @@ static bool agraph_repeats(bool *line_check, const agraph_t *gr, const aformed_t
  */
 /* Attractors kept (a byte per state each): strings come back position after position.  At
  * most SPACE_ATTRACTORS, and no more than fit in SPACE_ATTRACTOR_BYTES with their bits of
- * `settled` (the space's 2^21 states at most give 108 of them).  Measured on 2026-12-03 (one
+ * `settled` (a space of 2^21 states, the default cap, keeps 108).  Measured on 2026-12-03 (one
  * thread, value only, the same nodes): 3x4 15.2 s with 64 kept, 8.6 s with 256, 7.8 s with 512;
  * 2x6 63.3 s, 47.8 s (128), 39.1 s (256); docs/japanese.md. */
 #define SPACE_ATTRACTORS      256
@@ -1452,9 +1488,9 @@ typedef struct aspace {
     agraph_t gr;         /* gr.first has an entry per expanded state, then the end of the moves */
     GArray *formed[2];   /* uint64_t: japanese_formations of each state, Black's, White's */
     uint32_t expanded;   /* states [0, expanded) have their moves */
-    bool full;           /* passed ATTRACTOR_MAX_STATES or a deadline: no longer used */
-    uint32_t preds_size; /* the space's size when pred_first and preds were made (0: none) */
-    uint32_t *pred_first, *preds;
+    bool full;           /* passed the analyser's cap of states or a deadline: no longer used */
+    uint32_t preds_size; /* the space's size when `back` was made (0: none) */
+    apreds_t back;
     uint8_t *open[2]; /* agraph_open's for each defender, made with the preds */
     aspace_attractor_t kept[SPACE_ATTRACTORS];
     uint64_t questions; /* asked so far: the clock of the kept attractors' use */
@@ -1463,8 +1499,8 @@ typedef struct aspace {
 
 static void aspace_drop_derived(aspace_t *sp)
 {
-    g_free(sp->pred_first), g_free(sp->preds), g_free(sp->open[0]), g_free(sp->open[1]);
-    sp->pred_first = sp->preds = NULL;
+    apreds_free(&sp->back);
+    g_free(sp->open[0]), g_free(sp->open[1]);
     sp->open[0] = sp->open[1] = NULL;
     sp->preds_size = 0;
     for (int i = 0; i < SPACE_ATTRACTORS; i++) {
@@ -1495,7 +1531,7 @@ static int64_t aspace_reach(japanese_t *j, const astate_t *start)
     const board_geom_t *g = j->g;
     if (!j->space) {
         aspace_t *sp = g_new0(aspace_t, 1);
-        aset_init(&sp->gr.set, ATTRACTOR_MAX_STATES);
+        aset_init(&sp->gr.set, j->attractor_states);
         sp->gr.first = g_array_new(FALSE, FALSE, sizeof(uint32_t));
         sp->gr.moves = g_array_new(FALSE, FALSE, sizeof(int32_t));
         sp->gr.formed = g_byte_array_new();
@@ -1567,7 +1603,7 @@ static int aspace_status(japanese_t *j, const board_t *b, board_color_t d, uint6
     uint32_t n = agraph_size(&sp->gr);
     if (sp->preds_size != n) { /* the space grew: what was made from it is stale */
         aspace_drop_derived(sp);
-        agraph_preds(&sp->pred_first, &sp->preds, &sp->gr);
+        sp->back = agraph_preds(&sp->gr);
         for (int c = 0; c < 2; c++)
             sp->open[c] = agraph_open(&sp->gr, (board_color_t)c);
         sp->preds_size = n;
@@ -1585,10 +1621,9 @@ static int aspace_status(japanese_t *j, const board_t *b, board_color_t d, uint6
                 from = x;
         }
         uint8_t *won = g_memdup2(from ? from->won : sp->open[d], (size_t)n + 1);
-        agraph_attract_more(won, &sp->gr, &formed, sp->pred_first, sp->preds);
+        agraph_attract_more(won, &sp->gr, &formed, &sp->back);
 #ifdef MATHGO_DEBUG
-        uint8_t *afresh =
-            agraph_attract_by(&sp->gr, &formed, sp->open[d], sp->pred_first, sp->preds);
+        uint8_t *afresh = agraph_attract_by(&sp->gr, &formed, sp->open[d], &sp->back);
         for (uint32_t i = 0; i < n; i++)
             g_assert(attracted(won, i) == attracted(afresh, i));
         g_free(afresh);
@@ -1642,7 +1677,7 @@ static int aspace_status(japanese_t *j, const board_t *b, board_color_t d, uint6
  *               ban forbids its plays, it never passes, and every play the attacker may make
  *               is one of the graph's: independently alive.
  * With `all` false it stops at the first proof, else it computes the three.  False when
- * neither graph fit in ATTRACTOR_MAX_STATES states (or the deadline passed): nothing is known.
+ * neither graph fit in the analyser's cap of states (or the deadline passed): nothing is known.
  */
 static bool attractor_bounds(japanese_bounds_t *out, const japanese_t *j, const board_t *b,
                              board_color_t d, uint64_t target, bool all)
@@ -2100,6 +2135,11 @@ void japanese_set_cuts(japanese_t *j, bool on)
 {
     j->cuts = on;
     table_clear(j); /* results found with the other test are not reused */
+}
+
+void japanese_set_attractor_states(japanese_t *j, uint32_t most)
+{
+    j->attractor_states = most ? most : JAPANESE_ATTRACTOR_STATES;
 }
 
 void japanese_set_space(japanese_t *j, uint64_t after_nodes)

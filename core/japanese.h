@@ -164,14 +164,26 @@ void japanese_set_counter(japanese_t *j, _Atomic uint64_t *counter);
 void japanese_set_stop(japanese_t *j, const atomic_bool *stop);
 
 /*
+ * The cap on the states of the graphs whose attractors bound a string's status: the game space
+ * below, and the graphs a string's search builds when it passes its limit (docs/japanese.md,
+ * "Open ends"); 0: the default, 2^21 states, about 200 MB.  About 100 bytes a state: the whole
+ * imagined game of a 4x4 final position is about 99 M states (9.7 GB, 4 minutes), and decides
+ * strings no search does.  Up to 2^32 - 1 states; the memory is the caller's to budget (a
+ * solve's --memory does not count it).
+ */
+#define JAPANESE_ATTRACTOR_STATES (1u << 21)
+void japanese_set_attractor_states(japanese_t *j, uint32_t most);
+
+/*
  * The game space (docs/japanese.md, "The game space"), for boards of at most
  * JAPANESE_SPACE_MAX_POINTS points: the graph of every state of the imagined game reached so
  * far, kept across searches.  A search that passes `after_nodes` nodes (0: never, the
  * default) asks it: its attractor proves a string not independently alive, and its
  * attractor's strategy, when no line of it repeats a situation, proves one alive, without
  * the search.  Such a string gets no line (JAPANESE_END_ATTRACTOR and _ALIVE), so `score
- * --explain` does not use it; the solver asks after JAPANESE_SPACE_AFTER_NODES.  Up to 2^21
- * states (about 200 MB); past that the space is dropped and the search runs as before.
+ * --explain` does not use it; the solver asks after JAPANESE_SPACE_AFTER_NODES.  Up to the
+ * analyser's cap of states (japanese_set_attractor_states); past that the space is dropped and
+ * the search runs as before.
  */
 #define JAPANESE_SPACE_MAX_POINTS  12
 #define JAPANESE_SPACE_AFTER_NODES 2000
@@ -273,8 +285,9 @@ typedef struct japanese_bounds {
 
 /*
  * The three bounds of japanese_bounds_t for the string through point p of b, all computed
- * (the fallback stops at the first proof).  False when neither graph fits in 2^21 states (then
- * all are false); a graph past it leaves its bounds false.
+ * (the fallback stops at the first proof).  False when neither graph fits in the analyser's cap
+ * of states (japanese_set_attractor_states; then all are false); a graph past it leaves its
+ * bounds false.
  */
 bool japanese_attractor_bounds(japanese_bounds_t *out, const japanese_t *j, const board_t *b,
                                board_point_t p);

@@ -14,7 +14,8 @@ final position (two passes, a cycle) has no move: its result is the Analysis's, 
 
 STATE is a text file, one line per position asked: its line of moves from POSITION (`-` for
 POSITION itself), the answer (`B`, `W`, `0`, or `?` open), how (`search` with the seconds
-given, or `moves` when its children decide it) and the nodes and seconds spent.  Lines are
+given, and `states N` when --analysis-states was; or `moves` when its children decide it) and
+the nodes and seconds spent.  Lines are
 appended as they come, the last answer of a line wins, and a decided line is never asked again:
 a run stopped at any time (or at --budget) goes on from the file the next time, with a longer
 --seconds for the positions left open.  The file is small text, so a split that takes many
@@ -27,6 +28,10 @@ Options:
   --seconds S          --max-time of each search (default 60)
   --memory M           --memory of each search (default 2G)
   --analysis-limit N   --analysis-limit of each search (default 2000000000)
+  --analysis-states N  --analysis-states of each search (default mathgo's, 2^21): past the
+                       limit, the attractor's graph of an Analysis (a 4x4 final position's
+                       whole imagined game is 99 M states, 9.7 GB); a final position left
+                       open with fewer is asked again, whatever --seconds
   --algorithm A        --algorithm of each search (default pns)
   --jobs J             searches at once when the children of a position are first asked
                        (default 2)
@@ -66,6 +71,7 @@ class State:
         self.path = path
         self.answer = {}  # line -> (winner, how, nodes, seconds)
         self.tried = {}  # line -> the longest --max-time that left it open
+        self.tried_states = {}  # line -> the largest --analysis-states that left it open
         self.spent_nodes = 0
         self.spent_seconds = 0.0
         if os.path.exists(path):
@@ -84,8 +90,11 @@ class State:
         self.spent_nodes += nodes
         self.spent_seconds += seconds
         if winner == "?":
-            limit = float(how.split()[1]) if how.startswith("search ") else 0.0
+            words = how.split()  # search S [states N]
+            limit = float(words[1]) if words[0] == "search" else 0.0
+            states = int(words[3]) if len(words) == 4 and words[2] == "states" else 0
             self.tried[line] = max(self.tried.get(line, 0.0), limit)
+            self.tried_states[line] = max(self.tried_states.get(line, 0), states)
             return
         self.answer[line] = (winner, how, nodes, seconds)
 
@@ -149,6 +158,8 @@ class Splitter:
                    "--komi=%s" % a.komi, "--winner", "--csv", "--no-header", "--quiet",
                    "--algorithm", a.algorithm, "--memory", a.memory,
                    "--analysis-limit", str(a.analysis_limit), "--max-time", str(a.seconds)]
+        if a.analysis_states:
+            command += ["--analysis-states", str(a.analysis_states)]
         if not moves:
             command += ["--to-move", a.to_move]
         run = subprocess.run(command, capture_output=True, text=True)
@@ -166,10 +177,19 @@ class Splitter:
         """The line's search (answer, how, nodes, seconds), or None when its answer is known or
         it was left open at this --max-time already."""
         line = " ".join(moves) or "-"
-        if self.state.known(line) or self.state.tried.get(line, -1) >= self.args.seconds:
+        if self.state.known(line):
             return None
+        if self.state.tried.get(line, -1) >= self.args.seconds:
+            # A final position's answer is its Analysis's, which a larger cap of states may
+            # give where more time did not.
+            more_states = self.args.analysis_states > self.state.tried_states.get(line, 0)
+            if not more_states or self.children(moves):
+                return None
         winner, nodes, seconds = self.search(moves)
-        return winner, "search %g" % self.args.seconds, nodes, seconds
+        how = "search %g" % self.args.seconds
+        if self.args.analysis_states:
+            how += " states %d" % self.args.analysis_states
+        return winner, how, nodes, seconds
 
     def ask(self, moves):
         """A search of the line unless decided or already left open at this --max-time."""
@@ -252,6 +272,7 @@ def main():
     parser.add_argument("--seconds", type=float, default=60)
     parser.add_argument("--memory", default="2G")
     parser.add_argument("--analysis-limit", type=int, default=2000000000)
+    parser.add_argument("--analysis-states", type=int, default=0)
     parser.add_argument("--algorithm", default="pns")
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--depth", type=int, default=12)
@@ -265,6 +286,8 @@ def main():
         fail_usage("--komi: '%s' is not a number" % args.komi)
     if args.seconds <= 0 or args.jobs < 1 or args.depth < 1 or args.split_depth < 0:
         fail_usage("--seconds, --jobs and --depth must be positive, --split-depth at least 0")
+    if args.analysis_states < 0 or args.analysis_states > 2**32 - 2:
+        fail_usage("--analysis-states: %d is not between 1 and 4294967294" % args.analysis_states)
     if args.position.count("/") + 1 != int(args.board.split("x")[1]):
         fail_usage("'%s' is not a %s position" % (args.position, args.board))
     s = Splitter(args)

@@ -150,7 +150,7 @@ int front_score(int argc, char **argv)
     front_rules_args_t rules_args = {0};
     char *to_move_text = NULL, *status_text = NULL;
     gboolean explain = FALSE, csv = FALSE, no_header = FALSE;
-    gint64 max_nodes = SCORE_MAX_NODES;
+    gint64 max_nodes = SCORE_MAX_NODES, analysis_states = 0;
     GOptionEntry entries[] = {
         {"explain", 'e', 0, G_OPTION_ARG_NONE, &explain,
          "show for each string the imagined line that proves its status", NULL},
@@ -160,6 +160,11 @@ int front_score(int argc, char **argv)
          "S"},
         {"max-nodes", 0, 0, G_OPTION_ARG_INT64, &max_nodes,
          "imagined positions searched per string at most (default 20000000; 0: no limit)", "N"},
+        {"analysis-states", 0, 0, G_OPTION_ARG_INT64, &analysis_states,
+         "past --max-nodes, the most states of the graph whose attractor settles the string "
+         "(default 2097152; about 100 bytes a state: a 4x4 position's whole imagined game is "
+         "99 M states, 9.7 GB; docs/japanese.md)",
+         "N"},
         {"csv", 0, 0, G_OPTION_ARG_NONE, &csv,
          "one CSV row (after a header line) with the Analysis and the score (docs/csv.md)", NULL},
         {"no-header", 0, 0, G_OPTION_ARG_NONE, &no_header, "with --csv: no header line", NULL},
@@ -203,6 +208,11 @@ int front_score(int argc, char **argv)
         fprintf(stderr, "mathgo score: --max-nodes %lld is negative\n", (long long)max_nodes);
         goto done;
     }
+    if (analysis_states < 0 || analysis_states > UINT32_MAX - 1) {
+        fprintf(stderr, "mathgo score: --analysis-states: %lld is not between 1 and %u\n",
+                (long long)analysis_states, UINT32_MAX - 1);
+        goto done;
+    }
     const char *path = argc == 2 ? argv[1] : "-";
     if (!front_position_read(&pos, "score", path, false) ||
         !front_position_rules(&rules, "score", &rules_args, &pos, "japanese"))
@@ -235,6 +245,7 @@ int front_score(int argc, char **argv)
 
     /* Every string's status (and its line), then Removal and territory. */
     j = japanese_create(g, 20, (uint64_t)max_nodes);
+    japanese_set_attractor_states(j, (uint32_t)analysis_states);
     /* Without lines to show, the game space may settle a string (on the boards it covers):
      * its answers come without an imagined line. */
     if (!explain)

@@ -208,7 +208,7 @@ int front_solve(int argc, char **argv)
     bool show_progress = false;
     front_ticker_t *ticker = NULL;
     gint threads = 1;
-    gint64 max_nodes = 0, analysis_limit = 0;
+    gint64 max_nodes = 0, analysis_limit = 0, analysis_states = 0;
     gdouble max_seconds = 0;
     char *positions = NULL;
     gboolean distributed = FALSE;
@@ -269,6 +269,11 @@ int front_solve(int argc, char **argv)
         {"analysis-limit", 0, 0, G_OPTION_ARG_INT64, &analysis_limit,
          "japanese: the most imagined positions the Analysis of a final position may spend on a "
          "string before the search stops (default 50000000; docs/japanese.md)",
+         "N"},
+        {"analysis-states", 0, 0, G_OPTION_ARG_INT64, &analysis_states,
+         "japanese: the most states of the graph whose attractor settles a string past that "
+         "limit (default 2097152; about 100 bytes a state, outside --memory: a 4x4 final "
+         "position's whole imagined game is 99 M states; docs/japanese.md)",
          "N"},
         {"algorithm", 0, 0, G_OPTION_ARG_STRING, &algorithm_text,
          "alphabeta (the table), pns (proof-number search: math and pseudo, and the scored "
@@ -382,6 +387,11 @@ int front_solve(int argc, char **argv)
     if (analysis_limit < 0 || analysis_limit > 1000000000000) {
         status = front_usage("solve", "--analysis-limit: %lld is not between 1 and 10^12",
                              (long long)analysis_limit);
+        goto done;
+    }
+    if (analysis_states < 0 || analysis_states > UINT32_MAX - 1) {
+        status = front_usage("solve", "--analysis-states: %lld is not between 1 and %u",
+                             (long long)analysis_states, UINT32_MAX - 1);
         goto done;
     }
     if (!front_progress_args_parse(&show_progress, "solve", &progress_args))
@@ -504,7 +514,8 @@ int front_solve(int argc, char **argv)
                                      checkpoint,
                                      checkpoint_every,
                                      run.command,
-                                     (uint64_t)analysis_limit};
+                                     (uint64_t)analysis_limit,
+                                     (uint32_t)analysis_states};
         status = solve_list(geom, &list);
         goto done;
     }
@@ -529,6 +540,7 @@ int front_solve(int argc, char **argv)
     board_t start = game_current(game)->board;
     if (analysis_limit) /* the Analysis of a --from game already ended too */
         game_set_analysis_nodes(game, (uint64_t)analysis_limit);
+    game_set_analysis_states(game, (uint32_t)analysis_states);
     if (distributed) {
         search_memory_plan_t each_plan;
         if (memory && !search_memory_plan(&each_plan, memory, threads, &err)) {
@@ -588,6 +600,7 @@ int front_solve(int argc, char **argv)
     opts.max_nodes = (uint64_t)(max_nodes > 0 ? max_nodes : 0);
     opts.max_seconds = max_seconds > 0 ? max_seconds : 0;
     opts.analysis_last_nodes = (uint64_t)analysis_limit;
+    opts.analysis_attractor_states = (uint32_t)analysis_states;
     progress_context_t progress_ctx = {&rules,           show_progress, ticker, -SEARCH_VALUE_INF,
                                        SEARCH_VALUE_INF, value_only};
     opts.progress = print_progress;

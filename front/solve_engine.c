@@ -90,6 +90,7 @@ void solve_engine_init_pns(solve_engine_t *engine, size_t memory_bytes,
     pns_set_progress(engine->pns, options->progress, options->progress_data);
     pns_set_analysis(engine->pns, options->analysis_first_nodes, options->analysis_last_nodes,
                      options->analysis_search_only);
+    pns_set_analysis_states(engine->pns, options->analysis_attractor_states);
 }
 
 void solve_engine_clear(solve_engine_t *engine)

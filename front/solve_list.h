@@ -63,7 +63,8 @@ typedef struct solve_list_options {
     const char *checkpoint;
     double checkpoint_every;
     const char *command;
-    uint64_t analysis_last; /* --analysis-limit: the last Analysis budget per string; 0 default */
+    uint64_t analysis_last;   /* --analysis-limit: the last Analysis budget per string; 0 default */
+    uint32_t analysis_states; /* --analysis-states: the attractor bounds' cap; 0 default */
 } solve_list_options_t;
 
 /* Solves every position of the file; returns the exit status (0 all solved, 1 some not solved,

@@ -84,6 +84,7 @@ static final_outcome_t japanese_final_outcome(pns_t *p, const game_t *game, cons
         p->jp = japanese_create(g, PNS_ANALYSIS_TABLE_BITS, SEARCH_ANALYSIS_NODES);
         japanese_set_table_growth(p->jp, p->analysis_table_bits);
         japanese_set_space(p->jp, p->analysis_search_only ? 0 : JAPANESE_SPACE_AFTER_NODES);
+        japanese_set_attractor_states(p->jp, p->analysis_states);
         japanese_set_stop(p->jp, &p->interrupted); /* a signal ends an Analysis too */
         p->jp_cache = g_new0(jp_cache_t, JP_CACHE_SIZE);
         p->jp_geom = g;
@@ -174,6 +175,12 @@ void pns_set_analysis(pns_t *p, uint64_t first, uint64_t last, bool search_only)
     p->analysis_first = first;
     p->analysis_last = last ? last : SEARCH_ANALYSIS_NODES;
     p->analysis_search_only = search_only;
+}
+
+void pns_set_analysis_states(pns_t *p, uint32_t states)
+{
+    g_assert(!p->jp);
+    p->analysis_states = states;
 }
 
 void pns_set_analysis_table(pns_t *p, int table_bits)

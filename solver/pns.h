@@ -130,6 +130,10 @@ void pns_set_analysis(pns_t *p, uint64_t first, uint64_t last, bool search_only)
 #define PNS_ANALYSIS_TABLE_BITS 16
 void pns_set_analysis_table(pns_t *p, int table_bits);
 
+/* The cap on the states of the attractor bounds that an Analysis past its last budget tries
+ * (japanese_set_attractor_states; 0: the default).  Set before the first search. */
+void pns_set_analysis_states(pns_t *p, uint32_t states);
+
 /* How many times a final position was left pending so far (its Analysis past a budget). */
 uint64_t pns_analyses_pending(const pns_t *p);
 

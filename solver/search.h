@@ -133,6 +133,9 @@ typedef struct search_options {
     /* and what the Analyses left unfinished below the limit may cost in all before the search
      * stops, 0 for four last budgets (SEARCH_ANALYSIS_UNFINISHED with the default last) */
     uint64_t analysis_unfinished_nodes;
+    /* and the cap on the states of the attractor bounds an Analysis past its last budget tries
+     * (japanese_set_attractor_states; 0: the default, 2^21; `solve --analysis-states`) */
+    uint32_t analysis_attractor_states;
     /* For tests: the analysers without the game space and without the attractor bounds past
      * their limit (japanese_set_space(0), japanese_set_fallback(false)): the search alone. */
     bool analysis_search_only;

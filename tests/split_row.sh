@@ -56,9 +56,29 @@ grep -qF ",././X,B,0," "$out/tie.csv" || {
     echo "japanese_compare.py did not read the split rows of ././X b as a tie" >&2
     exit 1
 }
+# A final position left open by its Analysis (a budget of one imagined position, an attractor
+# graph of at most 40 states) is asked again with a larger --analysis-states, whatever
+# --seconds; the lines that are not final are not.
+split_states() { # STATES
+    "$python" examples/split_row.py "$mathgo" 2x3 XX/.O/OO w "$out/final.state" --split-depth 2 \
+        --depth 2 --seconds 20 --memory 64M --jobs 1 --analysis-limit 1 --analysis-states "$1"
+}
+split_states 40 > "$out/final1.txt" || [ $? -eq 1 ] # still open: status 1
+grep -q "^W pass B pass	?	search 20 states 40	" "$out/final.state"
+split_states 1000000 > "$out/final2.txt" || [ $? -eq 1 ]
+grep -q "^W pass B pass	B	search 20 states 1000000	" "$out/final.state"
+grep -q ", 1 searches in this run;" "$out/final2.txt" || {
+    cat "$out/final2.txt" >&2
+    exit 1
+}
 # Bad arguments: status 2 and a message.
 if "$python" examples/split_row.py "$mathgo" 1x3 ./X b "$out/bad.state" 2> "$out/bad.txt"; then
     exit 1
 fi
 grep -q "'./X' is not a 1x3 position" "$out/bad.txt"
+if "$python" examples/split_row.py "$mathgo" 1x3 ./X/. b "$out/bad.state" --analysis-states -1 \
+    2> "$out/bad.txt"; then
+    exit 1
+fi
+grep -q "analysis-states: -1 is not between" "$out/bad.txt"
 echo "split_row.sh: $n splits agree with one search"

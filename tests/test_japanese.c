@@ -765,6 +765,64 @@ static void test_japanese__attractor_bounds_agree_with_the_search(void **state)
     }
 }
 
+/* The cap on the attractor graphs' states (japanese_set_attractor_states): a graph past it
+ * leaves its bounds unknown, never wrong, and a cap the graphs fit in gives the default's bounds;
+ * on every string of every 2x3 position, whose graphs reach up to a few thousand states. */
+static void test_japanese__attractor_cap_leaves_bounds_unknown_never_wrong(void **state)
+{
+    (void)state;
+    board_geom_t *g = board_geom_create(2, 3, NULL);
+    japanese_t *plain = japanese_create(g, 16, 0), *capped = japanese_create(g, 16, 0);
+    japanese_t *raised = japanese_create(g, 16, 0);
+    japanese_set_attractor_states(capped, 40);
+    japanese_set_attractor_states(raised, 1u << 26);
+    board_t *positions;
+    int n = all_positions(&positions, g);
+    int strings = 0, unknown = 0, partly = 0;
+    for (int i = 0; i < n; i++) {
+        const board_t *b = &positions[i];
+        for (uint64_t rest = board_occupied(b); rest;) {
+            board_point_t p = board_lowest(rest);
+            rest &= ~board_chain(b, g, p);
+            japanese_bounds_t want, small, large;
+            assert_true(japanese_attractor_bounds(&want, plain, b, p));
+            assert_true(japanese_attractor_bounds(&large, raised, b, p));
+            assert_memory_equal(&want, &large, sizeof want);
+            if (!japanese_attractor_bounds(&small, capped, b, p)) {
+                japanese_bounds_t none = {0};
+                assert_memory_equal(&small, &none, sizeof none);
+                unknown++;
+            } else {
+                /* A graph that fits is the whole graph: its bounds are the default's; one past
+                 * the cap leaves its own false. */
+                assert_true(!small.excluded || want.excluded);
+                assert_true(!small.strategy || want.strategy);
+                assert_true(!small.situations || want.situations);
+                partly += memcmp(&small, &want, sizeof want) != 0;
+            }
+            strings++;
+        }
+    }
+    fprintf(stderr, "2x3: %d strings; with a cap of 40 states %d unknown, %d with fewer bounds\n",
+            strings, unknown, partly);
+    assert_true(unknown > 0 && unknown < strings);
+    japanese_set_attractor_states(capped, 0); /* back to the default */
+    int last = n - 1;
+    while (!board_occupied(&positions[last]))
+        last--;
+    const board_t *b = &positions[last];
+    japanese_bounds_t again, want;
+    board_point_t p = board_lowest(board_occupied(b));
+    assert_true(japanese_attractor_bounds(&want, plain, b, p));
+    assert_true(japanese_attractor_bounds(&again, capped, b, p));
+    assert_memory_equal(&want, &again, sizeof want);
+    g_free(positions);
+    japanese_destroy(plain);
+    japanese_destroy(capped);
+    japanese_destroy(raised);
+    board_geom_destroy(g);
+}
+
 /* ---- Removal and territory, point by point ------------------------------------------------- */
 
 /* The text's Removal and Determination of territory with explicit neighbour lists and a
@@ -1881,10 +1939,11 @@ static void test_japanese__score_command_reports_and_refuses_bad_input(void **st
     support_run_clear(&r);
     /* Bad input: one message, exit status 2. */
     const char *bad[][3] = {
-        {seki, "--status", "unsettled"}, /* an unknown status */
-        {"...\n...\n", NULL, NULL},      /* no stones to analyse */
-        {"..Z\n...\n", NULL, NULL},      /* a malformed diagram */
-        {seki, "--rules", "chinese"},    /* rules without an Analysis */
+        {seki, "--status", "unsettled"},   /* an unknown status */
+        {"...\n...\n", NULL, NULL},        /* no stones to analyse */
+        {"..Z\n...\n", NULL, NULL},        /* a malformed diagram */
+        {seki, "--rules", "chinese"},      /* rules without an Analysis */
+        {seki, "--analysis-states", "-1"}, /* a cap out of range */
     };
     for (size_t i = 0; i < G_N_ELEMENTS(bad); i++) {
         r = bad[i][1] ? support_runv(bad[i][0], "score", "-", bad[i][1], bad[i][2], NULL)
@@ -1899,6 +1958,15 @@ static void test_japanese__score_command_reports_and_refuses_bad_input(void **st
     assert_int_equal(r.status, 1);
     assert_non_null(strstr(r.err, "the string at"));
     support_run_clear(&r);
+    /* Past the limit the attractor settles a 2x3 string, unless --analysis-states leaves its
+     * graph too few states. */
+    for (int capped = 0; capped < 2; capped++) {
+        r = support_runv("O.\nXO\n.O\n", "score", "-", "--max-nodes", "1", "--analysis-states",
+                         capped ? "40" : "0", NULL);
+        assert_int_equal(r.status, capped ? 1 : 0);
+        assert_non_null(capped ? strstr(r.err, "the string at A2") : strstr(r.out, "result: 0"));
+        support_run_clear(&r);
+    }
 }
 
 /* solve --decompose answers in the territory model (every stone alive): under the Analysis it
@@ -1953,6 +2021,7 @@ int main(void)
         cmocka_unit_test(test_japanese__space_line_check_matches_the_search),
         cmocka_unit_test(test_japanese__lines_check_matches_every_line_enumerated),
         cmocka_unit_test(test_japanese__attractor_bounds_agree_with_the_search),
+        cmocka_unit_test(test_japanese__attractor_cap_leaves_bounds_unknown_never_wrong),
         cmocka_unit_test(test_japanese__eye_space_cut_matches_plain_recursion),
         cmocka_unit_test(test_japanese__fill_win_matches_plain_recursion),
         cmocka_unit_test(test_japanese__settle_matches_a_point_by_point_reading),

@@ -508,6 +508,44 @@ static void test_pns__solve_takes_an_analysis_limit(void **state)
     support_run_clear(&r);
 }
 
+/* `solve --analysis-states N` caps the attractor graphs of either search's analysers and of an
+ * ended --from game's: on 2x3 with an Analysis budget of one imagined position every string is
+ * settled by an attractor (the value 0), and with a cap of 40 states none fits, so the solve
+ * stops naming the limit; a cap outside 1..2^32 - 2 is refused with status 2. */
+static void test_pns__solve_takes_an_attractor_cap(void **state)
+{
+    (void)state;
+    static const char *const algorithms[] = {"alphabeta", "pns"};
+    static const char *const ended = "O.\nXO\n.O\nmoves: B pass W pass\n";
+    for (size_t i = 0; i < G_N_ELEMENTS(algorithms); i++) {
+        for (int from = 0; from < 2; from++) {
+            for (int capped = 0; capped < 2; capped++) {
+                /* "--from -" with the ended game on stdin, or the board 2x3 (and -q again) */
+                const char *where = from ? "--from" : "2x3", *file = from ? "-" : "-q";
+                support_run_t r = support_runv(
+                    from ? ended : NULL, "solve", where, file, "--rules", "japanese",
+                    "--value-only", "--csv", "--no-header", "-q", "--algorithm", algorithms[i],
+                    "--analysis-limit", "1", "--analysis-states", capped ? "40" : "0", NULL);
+                if (!capped) {
+                    assert_int_equal(r.status, 0);
+                    if (strncmp(r.out, "2x3,\"japanese\",0,b,0,0,", 23))
+                        fail_msg("%s from %s: %s", algorithms[i], where, r.out);
+                } else {
+                    assert_int_equal(r.status, 1);
+                    if (!strstr(r.err, "passed its limit of 1 imagined positions per string"))
+                        fail_msg("%s from %s: %s", algorithms[i], where, r.err);
+                }
+                support_run_clear(&r);
+            }
+        }
+    }
+    support_run_t r =
+        support_runv(NULL, "solve", "2x2", "--rules", "japanese", "--analysis-states", "-1", NULL);
+    assert_int_equal(r.status, 2);
+    assert_non_null(strstr(r.err, "--analysis-states: -1 is not between 1 and 4294967294"));
+    support_run_clear(&r);
+}
+
 /*
  * A --from game that has already ended is its result, by either algorithm; when its Analysis
  * passes the limit the solve stops with status 1 and says so.  Before 2026-12-05 proof-number
@@ -1130,6 +1168,7 @@ int main(void)
         cmocka_unit_test(test_pns__pending_analyses_decide_4x4_rows_as_alpha_beta_does),
         cmocka_unit_test(test_pns__an_analysis_past_its_last_budget_names_the_final_position),
         cmocka_unit_test(test_pns__solve_takes_an_analysis_limit),
+        cmocka_unit_test(test_pns__solve_takes_an_attractor_cap),
         cmocka_unit_test(test_pns__a_finished_game_is_its_result_or_an_error),
         cmocka_unit_test(test_pns__a_bound_below_the_distance_is_disproved),
         cmocka_unit_test(test_pns__a_small_budget_is_unknown_and_a_dead_end_is_lost_at_once),
