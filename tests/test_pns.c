@@ -485,6 +485,17 @@ static void test_pns__an_analysis_past_its_last_budget_names_the_final_position(
     board_geom_destroy(g);
 }
 
+/* `solve --rules japanese OPTION VALUE` refuses with status 2 and the message. */
+static void refuses_analysis_option(const char *option, const char *value, const char *message)
+{
+    support_run_t r =
+        support_runv(NULL, "solve", "2x2", "--rules", "japanese", option, value, NULL);
+    assert_int_equal(r.status, 2);
+    if (!strstr(r.err, message))
+        fail_msg("%s %s: %s", option, value, r.err);
+    support_run_clear(&r);
+}
+
 /* `solve --analysis-limit N` sets the last Analysis budget per string of either search, and
  * a value outside 1..10^12 is refused with status 2. */
 static void test_pns__solve_takes_an_analysis_limit(void **state)
@@ -501,11 +512,8 @@ static void test_pns__solve_takes_an_analysis_limit(void **state)
             fail_msg("%s: %s", algorithms[i], r.err);
         support_run_clear(&r);
     }
-    support_run_t r =
-        support_runv(NULL, "solve", "2x2", "--rules", "japanese", "--analysis-limit", "-5", NULL);
-    assert_int_equal(r.status, 2);
-    assert_non_null(strstr(r.err, "--analysis-limit: -5 is not between 1 and 10^12"));
-    support_run_clear(&r);
+    refuses_analysis_option("--analysis-limit", "-5",
+                            "--analysis-limit: -5 is not between 1 and 10^12");
 }
 
 /* `solve --analysis-states N` caps the attractor graphs of either search's analysers and of an
@@ -539,11 +547,8 @@ static void test_pns__solve_takes_an_attractor_cap(void **state)
             }
         }
     }
-    support_run_t r =
-        support_runv(NULL, "solve", "2x2", "--rules", "japanese", "--analysis-states", "-1", NULL);
-    assert_int_equal(r.status, 2);
-    assert_non_null(strstr(r.err, "--analysis-states: -1 is not between 1 and 4294967294"));
-    support_run_clear(&r);
+    refuses_analysis_option("--analysis-states", "-1",
+                            "--analysis-states: -1 is not between 1 and 4294967294");
 }
 
 /*
