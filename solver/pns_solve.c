@@ -395,12 +395,12 @@ static bool solve_begin(bool *ended, game_result_t *end, pns_t *p, const game_t 
     *ended = game_status(game) != GAME_ONGOING;
     if (!*ended)
         return true;
-    solve_end(p);
     int v;
-    if (!search_ended_value(&v, end, game, 0, error))
-        return false;
-    p->root_lo = p->root_hi = v;
-    return true;
+    bool ok = search_ended_value(&v, end, game, 0, error);
+    solve_end(p); /* its seconds are the Analysis's (minutes for a 4x4 seki) */
+    if (ok)
+        p->root_lo = p->root_hi = v;
+    return ok;
 }
 
 bool pns_solve(search_result_t *res, pns_t *p, const game_t *game, bool value_only, GError **error)
