@@ -172,7 +172,10 @@ void describe_csv_row(FILE *out, const game_t *game)
     const char *winner = "";
     if (status != GAME_ONGOING) {
         game_result_t r = game_result(game);
-        winner = r.winner == BOARD_BLACK ? "B" : r.winner == BOARD_WHITE ? "W" : "draw";
+        winner = r.unknown                 ? "unknown" /* the Analysis passed its limit */
+                 : r.winner == BOARD_BLACK ? "B"
+                 : r.winner == BOARD_WHITE ? "W"
+                                           : "draw";
     }
     fprintf(out, "%dx%d,", geom->width, geom->height);
     front_csv_field(out, rules_name);

@@ -1079,7 +1079,9 @@ static bool cmd_printsgf(GString *out, gtp_engine_t *engine, int argc, char **ar
     if (game_status(engine->game) != GAME_ONGOING) {
         game_result_t res = game_result(engine->game);
         char text[24];
-        if (res.scored)
+        if (res.unknown) /* the Analysis passed its limit: SGF's "unknown result" */
+            g_strlcpy(text, "?", sizeof text);
+        else if (res.scored)
             rules_margin_string(text, res.margin2);
         else
             g_strlcpy(text,

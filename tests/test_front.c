@@ -12,6 +12,9 @@
 #include <cmocka.h>
 
 #include "tests/support.h"
+#include "core/game.h"
+#include "front/describe.h"
+#include "positions/diagram.h"
 
 #include <fcntl.h>
 #include <glib.h>
@@ -104,6 +107,43 @@ static void test_front__an_illegal_move_is_named_with_its_reason(void **state)
                        NULL);
     expect_usage_error(NULL, "passing is not allowed", "play", "3x3", "--rules", "math", "pass",
                        NULL);
+}
+
+/* A finished japanese game whose Analysis passes its limit has no result: `show` says so, and
+ * its CSV row's winner is `unknown`, not `draw` (before 2026-12-05 a failed Analysis read as a
+ * tie there).  The 4x4 seki of docs/japanese.md with a limit of 1,000 imagined positions a
+ * string and an attractor cap of 40 states; with the whole game's states it is a tie. */
+static void test_front__show_of_an_unfinished_analysis_says_unknown(void **state)
+{
+    (void)state;
+    GError *error = NULL;
+    board_t b;
+    int width, height;
+    assert_true(diagram_parse(&b, &width, &height, "OOOO\nOXOO\n.X.O\nXXOO\n", &error));
+    board_geom_t *g = board_geom_create(width, height, &error);
+    rules_t rules;
+    assert_true(rules_parse(&rules, "japanese", &error));
+    game_t *game = game_create_from(g, &rules, &b, BOARD_BLACK, &error);
+    assert_non_null(game);
+    assert_int_equal(game_play(game, BOARD_MOVE_PASS), GAME_LEGAL);
+    assert_int_equal(game_play(game, BOARD_MOVE_PASS), GAME_LEGAL);
+    game_set_analysis_nodes(game, 1000);
+    game_set_analysis_states(game, 40);
+    char *text = NULL, *row = NULL;
+    size_t text_size = 0, row_size = 0;
+    FILE *out = open_memstream(&text, &text_size);
+    describe_game(out, game);
+    fclose(out);
+    out = open_memstream(&row, &row_size);
+    describe_csv_row(out, game);
+    fclose(out);
+    assert_non_null(strstr(text, "no result yet: the Analysis passed its limit"));
+    if (!strstr(row, ",two_passes,unknown,"))
+        fail_msg("%s", row);
+    free(text);
+    free(row);
+    game_destroy(game);
+    board_geom_destroy(g);
 }
 
 static void test_front__show_reports_chains_liberties_score_and_moves(void **state)
@@ -347,6 +387,7 @@ int main(void)
         cmocka_unit_test(test_front__every_usage_line_says_mathgo_and_every_rules_help_its_default),
         cmocka_unit_test(test_front__a_long_solve_reports_progress_at_least_every_two_seconds),
         cmocka_unit_test(test_front__sgf_output_writes_through_a_symbolic_link),
+        cmocka_unit_test(test_front__show_of_an_unfinished_analysis_says_unknown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
