@@ -28,10 +28,15 @@ Options:
   --seconds S          --max-time of each search (default 60)
   --memory M           --memory of each search (default 2G)
   --analysis-limit N   --analysis-limit of each search (default 2000000000)
-  --analysis-states N  --analysis-states of each search (default mathgo's, 2^21): past the
-                       limit, the attractor's graph of an Analysis (a 4x4 final position's
-                       whole imagined game is 99 M states, 9.7 GB); a final position left
-                       open with fewer is asked again, whatever --seconds
+  --analysis-states N  --analysis-states of the searches of final positions (default
+                       mathgo's, 2^21), whose Analysis then spends FINAL_ANALYSIS_NODES
+                       (2 M; or --analysis-limit when smaller) imagined positions a string
+                       before the attractor of a graph of up to
+                       N states settles it (a 4x4 final position's whole imagined game is
+                       99 M states, 9.7 GB, 4 minutes); a final position left open with fewer
+                       is asked again, whatever --seconds.  The other searches keep the
+                       defaults (and --analysis-limit): within --seconds such a graph is cut
+                       off before it answers
   --algorithm A        --algorithm of each search (default pns)
   --jobs J             searches at once when the children of a position are first asked
                        (default 2)
@@ -57,6 +62,9 @@ import tempfile
 import time
 
 ORDER = {"W": -1, "0": 0, "B": 1}
+# With --analysis-states, a final position's Analysis searches this much a string before its
+# attractor (the search alone took 25 minutes on a 4x4 seki without an answer).
+FINAL_ANALYSIS_NODES = 2000000
 
 
 def fail_usage(message):
@@ -150,15 +158,18 @@ class Splitter:
                 return [moves + [colour, name] for name in names]
         return []
 
-    def search(self, moves):
-        """One `solve --winner` of the line's position: its answer, nodes and seconds."""
+    def search(self, moves, final):
+        """One `solve --winner` of the line's position (`final`: one without a move, whose
+        answer is its Analysis's): its answer, nodes and seconds."""
         a = self.args
         path = self.position_file(moves)
+        big = final and a.analysis_states
+        limit = min(FINAL_ANALYSIS_NODES, a.analysis_limit) if big else a.analysis_limit
         command = [a.mathgo, "solve", a.board, "--from", path, "--rules", a.rules,
                    "--komi=%s" % a.komi, "--winner", "--csv", "--no-header", "--quiet",
                    "--algorithm", a.algorithm, "--memory", a.memory,
-                   "--analysis-limit", str(a.analysis_limit), "--max-time", str(a.seconds)]
-        if a.analysis_states:
+                   "--analysis-limit", str(limit), "--max-time", str(a.seconds)]
+        if big:
             command += ["--analysis-states", str(a.analysis_states)]
         if not moves:
             command += ["--to-move", a.to_move]
@@ -179,15 +190,20 @@ class Splitter:
         line = " ".join(moves) or "-"
         if self.state.known(line):
             return None
+        final = None  # not known yet: a `mathgo show` tells
         if self.state.tried.get(line, -1) >= self.args.seconds:
             # A final position's answer is its Analysis's, which a larger cap of states may
             # give where more time did not.
-            more_states = self.args.analysis_states > self.state.tried_states.get(line, 0)
-            if not more_states or self.children(moves):
+            if self.args.analysis_states <= self.state.tried_states.get(line, 0):
                 return None
-        winner, nodes, seconds = self.search(moves)
+            final = not self.children(moves)
+            if not final:
+                return None
+        if final is None and self.args.analysis_states:
+            final = not self.children(moves)
+        winner, nodes, seconds = self.search(moves, bool(final))
         how = "search %g" % self.args.seconds
-        if self.args.analysis_states:
+        if final and self.args.analysis_states:
             how += " states %d" % self.args.analysis_states
         return winner, how, nodes, seconds
 
