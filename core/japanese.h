@@ -172,6 +172,8 @@ void japanese_set_stop(japanese_t *j, const atomic_bool *stop);
  * solve's --memory does not count it).
  */
 #define JAPANESE_ATTRACTOR_STATES (1u << 21)
+/* The bytes of a state of those graphs, about: the 4x4 seki's 99.1 M took 9.7 GB (98 a state). */
+#define JAPANESE_ATTRACTOR_STATE_BYTES 100
 void japanese_set_attractor_states(japanese_t *j, uint32_t most);
 
 /*

@@ -208,11 +208,8 @@ int front_score(int argc, char **argv)
         fprintf(stderr, "mathgo score: --max-nodes %lld is negative\n", (long long)max_nodes);
         goto done;
     }
-    if (analysis_states < 0 || analysis_states > UINT32_MAX - 1) {
-        fprintf(stderr, "mathgo score: --analysis-states: %lld is not between 1 and %u\n",
-                (long long)analysis_states, UINT32_MAX - 1);
+    if (!front_check_analysis_states("score", analysis_states))
         goto done;
-    }
     const char *path = argc == 2 ? argv[1] : "-";
     if (!front_position_read(&pos, "score", path, false) ||
         !front_position_rules(&rules, "score", &rules_args, &pos, "japanese"))

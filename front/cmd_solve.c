@@ -389,9 +389,8 @@ int front_solve(int argc, char **argv)
                              (long long)analysis_limit);
         goto done;
     }
-    if (analysis_states < 0 || analysis_states > UINT32_MAX - 1) {
-        status = front_usage("solve", "--analysis-states: %lld is not between 1 and %u",
-                             (long long)analysis_states, UINT32_MAX - 1);
+    if (!front_check_analysis_states("solve", analysis_states)) {
+        status = FRONT_EXIT_USAGE;
         goto done;
     }
     if (!front_progress_args_parse(&show_progress, "solve", &progress_args))

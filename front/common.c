@@ -5,6 +5,7 @@
 
 #include <errno.h>
 #include <stdarg.h>
+#include "core/japanese.h"
 #include "positions/diagram.h"
 #include "positions/sgf.h"
 #include "solver/checkpoint.h"
@@ -166,6 +167,24 @@ bool front_check_limits(const char *name, double max_seconds, gint64 max_nodes)
     if (max_nodes < 0) {
         front_usage(name, "--max-nodes: %" G_GINT64_FORMAT " is not a number of nodes >= 0",
                     max_nodes);
+        return false;
+    }
+    return true;
+}
+
+bool front_check_analysis_states(const char *name, gint64 states)
+{
+    if (states < 0 || states > UINT32_MAX - 1) {
+        front_usage(name, "--analysis-states: %" G_GINT64_FORMAT " is not between 1 and %u", states,
+                    UINT32_MAX - 1);
+        return false;
+    }
+    double need = (double)states * JAPANESE_ATTRACTOR_STATE_BYTES, have = front_physical_memory();
+    if (have > 0 && need > have) {
+        front_usage(name,
+                    "--analysis-states: %" G_GINT64_FORMAT " states take about %.1f GB (%d "
+                    "bytes a state), more than this machine's %.1f GB",
+                    states, need / 1e9, JAPANESE_ATTRACTOR_STATE_BYTES, have / 1e9);
         return false;
     }
     return true;

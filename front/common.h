@@ -151,6 +151,14 @@ void front_csv_field(FILE *out, const char *text);
 bool front_check_limits(const char *name, double max_seconds, gint64 max_nodes);
 
 /*
+ * Checks `--analysis-states N` (japanese_set_attractor_states): refuses (one message naming
+ * the option, false) a value outside 0 .. 2^32 - 2 or one whose graphs, at
+ * JAPANESE_ATTRACTOR_STATE_BYTES a state, would not fit the machine's memory (an allocation
+ * past it would end the process).
+ */
+bool front_check_analysis_states(const char *name, gint64 states);
+
+/*
  * Flushes and checks stdout at the end of a command: when a write failed (a full disk, a closed
  * pipe) in a command that otherwise succeeded, prints "mathgo NAME: cannot write the output:
  * REASON" and returns FRONT_EXIT_FAILURE; otherwise returns status.

@@ -519,7 +519,8 @@ static void test_pns__solve_takes_an_analysis_limit(void **state)
 /* `solve --analysis-states N` caps the attractor graphs of either search's analysers and of an
  * ended --from game's: on 2x3 with an Analysis budget of one imagined position every string is
  * settled by an attractor (the value 0), and with a cap of 40 states none fits, so the solve
- * stops naming the limit; a cap outside 1..2^32 - 2 is refused with status 2. */
+ * stops naming the limit; a cap outside 1..2^32 - 2, or past the machine's memory, is refused
+ * with status 2. */
 static void test_pns__solve_takes_an_attractor_cap(void **state)
 {
     (void)state;
@@ -549,6 +550,9 @@ static void test_pns__solve_takes_an_attractor_cap(void **state)
     }
     refuses_analysis_option("--analysis-states", "-1",
                             "--analysis-states: -1 is not between 1 and 4294967294");
+    /* 400 GB of graphs: more than any machine the tests run on */
+    refuses_analysis_option("--analysis-states", "4000000000",
+                            "--analysis-states: 4000000000 states take about 400.0 GB");
 }
 
 /*
