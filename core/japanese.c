@@ -114,7 +114,7 @@ japanese_t *japanese_create(const board_geom_t *geom, int table_bits, uint64_t m
     j->max_nodes = max_nodes;
     j->cuts = true;
     j->fallback = true;
-    j->attractor_states = JAPANESE_ATTRACTOR_STATES;
+    japanese_set_attractor_states(j, 0);
     j->path = g_new0(node_t, JAPANESE_MAX_PLIES);
     j->kids = g_new0(child_t *, JAPANESE_MAX_PLIES);
     for (int p = 0; p < geom->size; p++) {
@@ -907,6 +907,18 @@ static int64_t aset_index(aset_t *s, const astate_t *x)
 }
 
 /*
+ * A move backwards in 32 bits: the state it leaves in the low pred_shift bits and, above them,
+ * its place among that state's moves.  A state has at most N plays and a pass on a board of N
+ * points, so the place takes the bits of N (5 up to 31 points, 7 at 64), and the analyser's cap
+ * of states stays within the rest (japanese_set_attractor_states): 2^27 states up to 31 points,
+ * the whole imagined game of a 4x4 final position (99 M) among them.
+ */
+static int pred_shift(const board_geom_t *g)
+{
+    return 32 - (64 - __builtin_clzll((uint64_t)g->size));
+}
+
+/*
  * The graph of an imagined game from a start (state 0): the states reachable from it, each with
  * its moves and whether the defender's formation stands there (a formation's state has no
  * moves: the defender has won).  Two graphs are built:
@@ -922,6 +934,7 @@ typedef struct agraph {
     GArray *first;      /* uint32_t: state i's moves are moves[first[i] .. first[i + 1]) */
     GArray *moves;      /* int32_t: the state a move leads to; -1 the attacker's end */
     GByteArray *formed; /* whether the defender's formation stands in state i */
+    int pred_shift;     /* agraph_preds' layout: pred_shift(the board) */
 } agraph_t;
 
 static void agraph_free(agraph_t *gr)
@@ -1026,6 +1039,7 @@ static bool agraph_build(agraph_t *gr, const japanese_t *j, const board_t *b, bo
     if (most > j->attractor_states)
         most = j->attractor_states;
     aset_init(&gr->set, most);
+    gr->pred_shift = pred_shift(g);
     gr->first = g_array_new(FALSE, FALSE, sizeof(uint32_t));
     gr->moves = g_array_new(FALSE, FALSE, sizeof(int32_t));
     gr->formed = g_byte_array_new();
@@ -1049,13 +1063,7 @@ static bool agraph_build(agraph_t *gr, const japanese_t *j, const board_t *b, bo
     return ok;
 }
 
-/*
- * The moves of gr backwards: first[k] .. first[k + 1] index the moves into state k in preds.
- * A move backwards is the state it leaves in the low `shift` bits and, above them, its place
- * among that state's moves, when the two fit 32 bits (every graph of at most 2^27 states on
- * boards of up to 31 points, the whole 4x4 game among them); otherwise (shift 32) the state
- * alone, and the place is looked up (agraph_place) when a defender's state joins an attractor.
- */
+/* The moves of gr backwards: first[k] .. first[k + 1] index the moves into state k in preds. */
 typedef struct apreds {
     uint32_t *first, *preds;
     int shift;
@@ -1072,27 +1080,22 @@ static apreds_t agraph_preds(const agraph_t *gr)
     uint32_t n = agraph_size(gr);
     const uint32_t *fst = agraph_first(gr);
     const int32_t *mv = agraph_moves(gr);
-    uint32_t edges = fst[n], widest = 0;
+    uint32_t edges = fst[n];
+    int shift = gr->pred_shift;
+    g_assert(n <= 1u << shift);
     uint32_t *pf = g_new0(uint32_t, (size_t)n + 1);
-    for (uint32_t k = 0; k < n; k++)
-        if (fst[k + 1] - fst[k] > widest)
-            widest = fst[k + 1] - fst[k];
     for (uint32_t e = 0; e < edges; e++)
         if (mv[e] >= 0)
             pf[mv[e] + 1]++;
     for (uint32_t k = 0; k < n; k++)
         pf[k + 1] += pf[k];
-    int shift = n > 1 ? 64 - __builtin_clzll((uint64_t)n - 1) : 1; /* bits of a state */
-    int place_bits = widest > 1 ? 64 - __builtin_clzll((uint64_t)widest - 1) : 1;
-    if (shift + place_bits > 32)
-        shift = 32;
     uint32_t *pr = g_new(uint32_t, pf[n] + 1);
     uint32_t *fill = g_new(uint32_t, (size_t)n + 1);
     memcpy(fill, pf, (size_t)n * sizeof *fill);
     for (uint32_t i = 0; i < n; i++)
         for (uint32_t e = fst[i]; e < fst[i + 1]; e++)
             if (mv[e] >= 0)
-                pr[fill[mv[e]]++] = shift < 32 ? i | (e - fst[i]) << shift : i;
+                pr[fill[mv[e]]++] = i | (e - fst[i]) << shift;
     g_free(fill);
     return (apreds_t){pf, pr, shift};
 }
@@ -1119,18 +1122,6 @@ static inline uint32_t attractor_via(const agraph_t *gr, const uint8_t *won, uin
 {
     g_assert(attracted(won, i) && (won[i] & NO_MOVE) != NO_MOVE);
     return (uint32_t)agraph_moves(gr)[agraph_first(gr)[i] + (won[i] & NO_MOVE)];
-}
-
-/* The place among state i's moves of its first move to state k. */
-static inline uint8_t agraph_place(const agraph_t *gr, uint32_t i, uint32_t k)
-{
-    const uint32_t *fst = agraph_first(gr);
-    const int32_t *mv = agraph_moves(gr);
-    uint32_t e = fst[i];
-    while (mv[e] != (int32_t)k)
-        e++;
-    g_assert(e < fst[i + 1]);
-    return (uint8_t)(e - fst[i]);
 }
 
 /* The attractor's bytes for defender d before anything joined (free with g_free). */
@@ -1161,7 +1152,7 @@ static void agraph_attract_more(uint8_t *won, const agraph_t *gr, const aformed_
 {
     const uint32_t *pred_first = back->first, *preds = back->preds;
     int shift = back->shift;
-    uint32_t mask = shift < 32 ? (1u << shift) - 1 : UINT32_MAX;
+    uint32_t mask = (1u << shift) - 1;
     uint32_t n = agraph_size(gr);
     uint32_t *queue = g_new(uint32_t, (size_t)n + 1), tail = 0;
     for (uint32_t i = 0; i < n; i++)
@@ -1188,8 +1179,7 @@ static void agraph_attract_more(uint8_t *won, const agraph_t *gr, const aformed_
             if (w & ATTRACTED)
                 continue;
             if (w == OPEN_DEFENDER)
-                won[i] = (uint8_t)(ATTRACTED |
-                                   (shift < 32 ? preds[e] >> shift : agraph_place(gr, i, k)));
+                won[i] = (uint8_t)(ATTRACTED | preds[e] >> shift);
             else if (--w) {
                 won[i] = w;
                 continue;
@@ -1532,6 +1522,7 @@ static int64_t aspace_reach(japanese_t *j, const astate_t *start)
     if (!j->space) {
         aspace_t *sp = g_new0(aspace_t, 1);
         aset_init(&sp->gr.set, j->attractor_states);
+        sp->gr.pred_shift = pred_shift(g);
         sp->gr.first = g_array_new(FALSE, FALSE, sizeof(uint32_t));
         sp->gr.moves = g_array_new(FALSE, FALSE, sizeof(int32_t));
         sp->gr.formed = g_byte_array_new();
@@ -2139,7 +2130,8 @@ void japanese_set_cuts(japanese_t *j, bool on)
 
 void japanese_set_attractor_states(japanese_t *j, uint32_t most)
 {
-    j->attractor_states = most ? most : JAPANESE_ATTRACTOR_STATES;
+    uint32_t fits = 1u << pred_shift(j->g); /* every state's index fits a move backwards */
+    j->attractor_states = MIN(most ? most : JAPANESE_ATTRACTOR_STATES, fits);
 }
 
 void japanese_set_space(japanese_t *j, uint64_t after_nodes)

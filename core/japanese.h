@@ -168,8 +168,10 @@ void japanese_set_stop(japanese_t *j, const atomic_bool *stop);
  * below, and the graphs a string's search builds when it passes its limit (docs/japanese.md,
  * "Open ends"); 0: the default, 2^21 states, about 200 MB.  About 100 bytes a state: the whole
  * imagined game of a 4x4 final position is about 99 M states (9.7 GB, 4 minutes), and decides
- * strings no search does.  Up to 2^32 - 1 states; the memory is the caller's to budget (a
- * solve's --memory does not count it).
+ * strings no search does.  At most 2^(32 - b) states, b the bits of the board's points (2^27
+ * up to 31 points, 2^25 at 64): a larger cap is taken as that, so that a state's index and its
+ * move's place share 32 bits.  The memory is the caller's to budget (a solve's --memory does
+ * not count it).
  */
 #define JAPANESE_ATTRACTOR_STATES (1u << 21)
 /* The bytes of a state of those graphs, about: the 4x4 seki's 99.1 M took 9.7 GB (98 a state). */

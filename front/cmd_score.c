@@ -162,7 +162,8 @@ int front_score(int argc, char **argv)
          "imagined positions searched per string at most (default 20000000; 0: no limit)", "N"},
         {"analysis-states", 0, 0, G_OPTION_ARG_INT64, &analysis_states,
          "past --max-nodes, the most states of the graph whose attractor settles the string "
-         "(default 2097152; about 100 bytes a state: a 4x4 position's whole imagined game is "
+         "(default 2097152, at most 2^27 up to 31 points; about 100 bytes a state: a 4x4 "
+         "position's whole imagined game is "
          "99 M states, 9.7 GB; docs/japanese.md)",
          "N"},
         {"csv", 0, 0, G_OPTION_ARG_NONE, &csv,

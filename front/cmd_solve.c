@@ -272,7 +272,8 @@ int front_solve(int argc, char **argv)
          "N"},
         {"analysis-states", 0, 0, G_OPTION_ARG_INT64, &analysis_states,
          "japanese: the most states of the graph whose attractor settles a string past that "
-         "limit (default 2097152; about 100 bytes a state, outside --memory: a 4x4 final "
+         "limit (default 2097152, at most 2^27 up to 31 points; about 100 bytes a state, outside "
+         "--memory: a 4x4 final "
          "position's whole imagined game is 99 M states; docs/japanese.md)",
          "N"},
         {"algorithm", 0, 0, G_OPTION_ARG_STRING, &algorithm_text,

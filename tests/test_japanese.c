@@ -766,7 +766,8 @@ static void test_japanese__attractor_bounds_agree_with_the_search(void **state)
 }
 
 /* The cap on the attractor graphs' states (japanese_set_attractor_states): a graph past it
- * leaves its bounds unknown, never wrong, and a cap the graphs fit in gives the default's bounds;
+ * leaves its bounds unknown, never wrong, and a cap the graphs fit in (the largest, clipped to
+ * the board's layout of a move backwards) gives the default's bounds;
  * on every string of every 2x3 position, whose graphs reach up to a few thousand states. */
 static void test_japanese__attractor_cap_leaves_bounds_unknown_never_wrong(void **state)
 {
@@ -775,7 +776,7 @@ static void test_japanese__attractor_cap_leaves_bounds_unknown_never_wrong(void 
     japanese_t *plain = japanese_create(g, 16, 0), *capped = japanese_create(g, 16, 0);
     japanese_t *raised = japanese_create(g, 16, 0);
     japanese_set_attractor_states(capped, 40);
-    japanese_set_attractor_states(raised, 1u << 26);
+    japanese_set_attractor_states(raised, UINT32_MAX - 1); /* taken as 2^29 on 6 points */
     board_t *positions;
     int n = all_positions(&positions, g);
     int strings = 0, unknown = 0, partly = 0;
