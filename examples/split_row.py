@@ -42,6 +42,10 @@ Options:
                        (default 2)
   --depth D            split no deeper than D moves below POSITION (default 12)
   --split-depth D      split every line down to D moves without asking the positions above
+  --line MOVES         split the line MOVES (its words as STATE writes them, e.g. "W B1 B
+                       B3") instead of POSITION, then decide the lines above it from their
+                       children's known answers (no search): a line picked by hand, such as a
+                       choice of the player to move that a depth-first split would reach last
                        (a check of the combination: the root's winner must be the solver's)
   --budget S           stop after S seconds of wall time (the STATE keeps what was found)
   --csv FILE           write POSITION's row when decided, as `solve --positions --csv
@@ -150,7 +154,9 @@ class Splitter:
                              capture_output=True, text=True)
         os.unlink(path)
         if run.returncode:
-            sys.exit("split_row.py: mathgo show: %s" % run.stderr.strip())
+            # A position or line mathgo refuses: bad input, status 2 as for other arguments.
+            print("split_row.py: mathgo show: %s" % run.stderr.strip(), file=sys.stderr)
+            sys.exit(2)
         for text in run.stdout.splitlines():
             if text.startswith("legal moves for "):
                 names = text.split(":", 1)[1].split()
@@ -262,6 +268,18 @@ class Splitter:
             self.state.record(line, decided, "moves")
         return decided
 
+    def settle_up(self, moves):
+        """The lines above `moves`, nearest first, decided by their children's known answers
+        where those decide them; stops at the first left open."""
+        while moves:
+            moves = moves[:-2]
+            line = " ".join(moves) or "-"
+            if not self.state.known(line):
+                decided = self.combine(moves, self.children(moves))
+                if not decided:
+                    return
+                self.state.record(line, decided, "moves")
+
 def write_csv(path, args, winner, state):
     komi = float(args.komi)
     # The bounds on the value (Black's margin minus komi) that the winner gives.
@@ -293,6 +311,7 @@ def main():
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--depth", type=int, default=12)
     parser.add_argument("--split-depth", type=int, default=0)
+    parser.add_argument("--line", default="")
     parser.add_argument("--budget", type=float, default=0)
     parser.add_argument("--csv")
     args = parser.parse_args()
@@ -307,7 +326,15 @@ def main():
     if args.position.count("/") + 1 != int(args.board.split("x")[1]):
         fail_usage("'%s' is not a %s position" % (args.position, args.board))
     s = Splitter(args)
-    winner = s.prove([], args.split_depth)
+    line = args.line.split()
+    if len(line) % 2 or any(c not in ("B", "W") for c in line[0::2]):
+        fail_usage("--line: '%s' is not a line of moves (colour and point or pass, in turn)"
+                   % args.line)
+    if line:
+        s.children(line)  # an illegal line stops here, with mathgo's message
+        s.prove(line, args.split_depth)
+        s.settle_up(line)
+    winner = s.state.known("-") if line else s.prove([], args.split_depth)
     decided = {k: v for k, v in s.state.answer.items()}
     print("%s %s: %s (%d positions decided in %s, %d searches in this run; %d nodes, %.1f s "
           "of search in all)"

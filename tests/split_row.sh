@@ -72,7 +72,41 @@ grep -q "^X./XO/.O w: Black wins (.*, 1 searches in this run;" "$out/final2.txt"
     cat "$out/final2.txt" >&2
     exit 1
 }
+# --line: each child of a row split on its own (a line picked by hand), into one STATE; once
+# the last is known the row follows from them without a search, and is one search's winner.
+want=$(printf '../.O/X. b\n' | "$mathgo" solve 2x3 --positions - --rules japanese --komi=0 \
+    --winner --csv --no-header --quiet --memory 64M | cut -d, -f5)
+printf '..\n.O\nX.\n' > "$out/line.txt"
+kids=$("$mathgo" show "$out/line.txt" --rules japanese --to-move b |
+    sed -n 's/^legal moves for black ([0-9]*): //p')
+[ -n "$kids" ]
+for kid in $kids; do
+    "$python" examples/split_row.py "$mathgo" 2x3 ../.O/X. b "$out/line.state" --komi=0 \
+        --line "B $kid" --split-depth 1 --seconds 20 --memory 64M --jobs 1 \
+        > "$out/line_$kid.txt" || [ $? -eq 1 ]
+    grep -q "^B $kid	[BW0]	" "$out/line.state"
+done
+grep -q "^-	$want	moves	" "$out/line.state" || {
+    echo "split_row.py --line: the row ../.O/X. b is not decided as $want by its children" >&2
+    cat "$out/line.state" >&2
+    exit 1
+}
+"$python" examples/split_row.py "$mathgo" 2x3 ../.O/X. b "$out/line.state" --komi=0 \
+    > "$out/line_again.txt"
+grep -q ", 0 searches in this run;" "$out/line_again.txt"
 # Bad arguments: status 2 and a message.
+if "$python" examples/split_row.py "$mathgo" 2x3 ../.O/X. b "$out/bad.state" --line "B Z9" \
+    2> "$out/bad.txt"; then
+    exit 1
+else
+    [ $? -eq 2 ]
+fi
+grep -q "point 'Z9' is off the 2x3 board" "$out/bad.txt"
+if "$python" examples/split_row.py "$mathgo" 2x3 ../.O/X. b "$out/bad.state" --line "B" \
+    2> "$out/bad.txt"; then
+    exit 1
+fi
+grep -q "line: 'B' is not a line of moves" "$out/bad.txt"
 if "$python" examples/split_row.py "$mathgo" 1x3 ./X b "$out/bad.state" 2> "$out/bad.txt"; then
     exit 1
 fi
