@@ -72,6 +72,16 @@ static bool main_pass(search_thread_t *th, int depth, uint64_t budget, dep_t *d)
     return true;
 }
 
+/* The Analysis budget per string a search starts from (begin) and each restart of its main
+ * search returns to (driver_main_search). */
+static uint64_t analysis_first_budget(const search_t *s)
+{
+    uint64_t first = s->options.analysis_first_nodes;
+    if (!first)
+        first = search_analysis_first_default(s->geom, s->options.analysis_search_only);
+    return MIN(first, s->options.analysis_last_nodes);
+}
+
 /*
  * A pass of the main search ended unknown, and final positions whose Analysis did not end
  * within its budget per string (search.c, japanese_final) were among its unknown nodes: the
@@ -184,6 +194,7 @@ void driver_main_search(search_thread_t *th, dep_t *d)
     }
     int depth[2];
     first_horizons(depth, w);
+    const int raise_from = depth[0];
     uint64_t budget = PASS_BUDGET;
     bool restarts = w->r->analysis == RULES_ANALYSIS_JAPANESE;
     int restart = 0;
@@ -199,6 +210,7 @@ void driver_main_search(search_thread_t *th, dep_t *d)
                 restart_horizons(depth, w, ++restart);
                 w->restarts++;
                 budget = PASS_BUDGET;
+                atomic_store(&w->s->analysis_nodes, analysis_first_budget(w->s));
             } else if (budget < (UINT64_C(1) << 62))
                 budget *= 2;
         }
@@ -208,7 +220,19 @@ void driver_main_search(search_thread_t *th, dep_t *d)
         if (!d->unknown || w->aborted)
             return;
         report(w->s, depth[f], false, 0, w->nodes);
-        if (w->analyses_unknown > analyses_unknown && !analysis_budget_raise(w))
+        /* Only a pass as deep as the first horizon raises the Analysis budget, and a restart
+         * returns it to the first: the restarts' passes of 4 to 8 plies reach final positions
+         * with few stones, whose Analyses fail at every budget, and when each of those
+         * passes raised it the budget was at the whole 50 M after a few restarts and the
+         * Analyses it left unfinished passed their total (search.c, japanese_final) within
+         * seconds.  `solve 2x7 --rules japanese --value-only --max-time 150`: no bound,
+         * stopped after 68 s (6.8 M nodes) at 94c90b0; at least B+7 after 122 s (281 M
+         * nodes) with both, as before the restarts (f9f423a); with the first alone at
+         * least B+7 too, with the second alone no bound.  bench/japanese_rows.sh at 2 s: 54
+         * and 55 of the 65 capped rows with both, 52 with the first alone, 51 with the
+         * second alone and at 94c90b0 (2026-12-06, another job on the other core). */
+        if (w->analyses_unknown > analyses_unknown && depth[f] >= raise_from &&
+            !analysis_budget_raise(w))
             return;
         depth[f] = horizon_next(depth[f]);
     }
@@ -231,12 +255,7 @@ static void begin(search_t *s)
      * the space (3x4) the repeated tries cost more than they save (6.4 s -> 11.6 s), since
      * the space answers most Analyses past its first 2,000 imagined positions
      * (docs/japanese.md, "A first budget of ten where there is no game space"). */
-    uint64_t first = s->options.analysis_first_nodes;
-    if (!first)
-        first = search_analysis_first_default(s->geom, s->options.analysis_search_only);
-    if (first > s->options.analysis_last_nodes)
-        first = s->options.analysis_last_nodes;
-    atomic_store(&s->analysis_nodes, first);
+    atomic_store(&s->analysis_nodes, analysis_first_budget(s));
     atomic_store(&s->analysis_unfinished, 0);
     atomic_store(&s->imagined_all, 0);
 }
