@@ -70,7 +70,7 @@ void solve_engine_init_pns(solve_engine_t *engine, size_t memory_bytes,
     memset(engine, 0, sizeof *engine);
     engine->algorithm = SOLVE_ALGORITHM_PNS;
     /* The Analysis's table: its Analyses are where a hard japanese row spends its time, and
-     * what a larger table keeps they need not search again (pns.h, pns_set_analysis_table). */
+     * what a larger table keeps they need not search again (pns.h, pns_analysis_t). */
     int analysis_bits = 0;
     size_t share = memory_bytes ? memory_bytes / 4 : (size_t)256 << 20;
     if (rules->analysis == RULES_ANALYSIS_JAPANESE &&
@@ -83,14 +83,14 @@ void solve_engine_init_pns(solve_engine_t *engine, size_t memory_bytes,
     /* A full tree is collected rather than the solve stopped (the cap holds the collection's
      * bitmap too). */
     engine->pns = pns_create(pns_nodes_within(engine->pns_bytes, true));
-    if (analysis_bits)
-        pns_set_analysis_table(engine->pns, analysis_bits);
     pns_set_collect(engine->pns, true);
     pns_set_limits(engine->pns, options->max_nodes, options->max_seconds);
     pns_set_progress(engine->pns, options->progress, options->progress_data);
-    pns_set_analysis(engine->pns, options->analysis_first_nodes, options->analysis_last_nodes,
-                     options->analysis_search_only);
-    pns_set_analysis_states(engine->pns, options->analysis_attractor_states);
+    pns_set_analysis(engine->pns, &(pns_analysis_t){.first = options->analysis_first_nodes,
+                                                    .last = options->analysis_last_nodes,
+                                                    .search_only = options->analysis_search_only,
+                                                    .table_bits = analysis_bits,
+                                                    .states = options->analysis_attractor_states});
 }
 
 void solve_engine_clear(solve_engine_t *engine)

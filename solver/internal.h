@@ -65,6 +65,21 @@ static inline uint64_t search_analysis_first_default(const board_geom_t *g, bool
                                                   : SEARCH_ANALYSIS_FIRST_SEARCHED;
 }
 
+/* The analyser of the final positions of a search (search.c, japanese_final; pns.c,
+ * japanese_final_outcome): a table of 2^table_bits entries, the game space unless
+ * search_only, the attractor bounds' cap `states` (0: the default), stopped with `stop`.
+ * Each search sets its budgets, deadline and fallback before each Analysis. */
+static inline japanese_t *search_analyser_create(const board_geom_t *g, int table_bits,
+                                                 bool search_only, uint32_t states,
+                                                 const atomic_bool *stop)
+{
+    japanese_t *j = japanese_create(g, table_bits, SEARCH_ANALYSIS_NODES);
+    japanese_set_space(j, search_only ? 0 : JAPANESE_SPACE_AFTER_NODES);
+    japanese_set_attractor_states(j, states);
+    japanese_set_stop(j, stop);
+    return j;
+}
+
 /* One state of the game on the stack. */
 typedef struct hist {
     board_t board;

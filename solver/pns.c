@@ -55,9 +55,9 @@ typedef enum final_outcome {
  * (pns_set_analysis) times 8^(level - 1), at most the last. */
 static uint64_t analysis_budget(const pns_t *p, const board_geom_t *g, int level)
 {
-    uint64_t budget = p->analysis_first, last = p->analysis_last;
+    uint64_t budget = p->analysis.first, last = p->analysis.last;
     if (!budget)
-        budget = search_analysis_first_default(g, p->analysis_search_only);
+        budget = search_analysis_first_default(g, p->analysis.search_only);
     for (int i = 1; i < level && budget < last; i++)
         budget *= 8;
     return budget < last ? budget : last;
@@ -81,11 +81,10 @@ static final_outcome_t japanese_final_outcome(pns_t *p, const game_t *game, cons
         /* Made anew for another geometry (the Analysis borrows it; the cache is its). */
         japanese_destroy(p->jp);
         g_free(p->jp_cache);
-        p->jp = japanese_create(g, PNS_ANALYSIS_TABLE_BITS, SEARCH_ANALYSIS_NODES);
-        japanese_set_table_growth(p->jp, p->analysis_table_bits);
-        japanese_set_space(p->jp, p->analysis_search_only ? 0 : JAPANESE_SPACE_AFTER_NODES);
-        japanese_set_attractor_states(p->jp, p->analysis_states);
-        japanese_set_stop(p->jp, &p->interrupted); /* a signal ends an Analysis too */
+        /* A signal ends an Analysis too. */
+        p->jp = search_analyser_create(g, PNS_ANALYSIS_TABLE_BITS, p->analysis.search_only,
+                                       p->analysis.states, &p->interrupted);
+        japanese_set_table_growth(p->jp, p->analysis.table_bits);
         p->jp_cache = g_new0(jp_cache_t, JP_CACHE_SIZE);
         p->jp_geom = g;
         memcpy(p->jp_shape, shape, sizeof shape);
@@ -98,14 +97,14 @@ static final_outcome_t japanese_final_outcome(pns_t *p, const game_t *game, cons
         return FINAL_WON;
     if (e->known.hi2 + rest < threshold2)
         return FINAL_LOST;
-    uint64_t budget = analysis_budget(p, g, level), last = p->analysis_last;
+    uint64_t budget = analysis_budget(p, g, level), last = p->analysis.last;
     if (e->failed_at >= budget && budget < last)
         return FINAL_PENDING; /* failed with this budget in an earlier search */
     japanese_set_deadline(p->jp, p->deadline);
     japanese_set_max_nodes(p->jp, budget);
     /* The attractor bounds past the limit ("Open ends") only with the whole budget, as the
      * alpha-beta search asks them (search.c, japanese_final). */
-    japanese_set_fallback(p->jp, budget >= last && !p->analysis_search_only);
+    japanese_set_fallback(p->jp, budget >= last && !p->analysis.search_only);
     if (!japanese_known_complete(&e->known, p->jp, b, NULL)) {
         bool late = p->deadline && g_get_monotonic_time() >= p->deadline;
         if (budget < last && !late &&
@@ -170,23 +169,14 @@ static void final_init(pns_node_t *leaf, const pns_search_t *s, int level)
     leaf->disproof = won ? PNS_INFINITY : 0;
 }
 
-void pns_set_analysis(pns_t *p, uint64_t first, uint64_t last, bool search_only)
-{
-    p->analysis_first = first;
-    p->analysis_last = last ? last : SEARCH_ANALYSIS_NODES;
-    p->analysis_search_only = search_only;
-}
-
-void pns_set_analysis_states(pns_t *p, uint32_t states)
-{
-    g_assert(!p->jp);
-    p->analysis_states = states;
-}
-
-void pns_set_analysis_table(pns_t *p, int table_bits)
+void pns_set_analysis(pns_t *p, const pns_analysis_t *analysis)
 {
     g_assert(!p->jp); /* the analyser is made once, at the first final position */
-    p->analysis_table_bits = table_bits;
+    p->analysis = *analysis;
+    if (!p->analysis.last)
+        p->analysis.last = SEARCH_ANALYSIS_NODES;
+    if (!p->analysis.table_bits)
+        p->analysis.table_bits = PNS_ANALYSIS_TABLE_BITS;
 }
 
 uint64_t pns_analyses_pending(const pns_t *p)
@@ -198,8 +188,7 @@ pns_t *pns_create(uint64_t max_nodes)
 {
     pns_t *p = g_new0(pns_t, 1);
     p->max_nodes = max_nodes;
-    p->analysis_last = SEARCH_ANALYSIS_NODES;
-    p->analysis_table_bits = PNS_ANALYSIS_TABLE_BITS;
+    pns_set_analysis(p, &(pns_analysis_t){0});
     atomic_init(&p->interrupted, false);
     return p;
 }

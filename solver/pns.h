@@ -105,34 +105,36 @@ void pns_set_limits(pns_t *p, uint64_t max_nodes, double max_seconds);
 void pns_interrupt(pns_t *p);
 
 /*
- * The first budget per string of the Analysis of a final position (analysis=japanese), in
- * imagined positions; 0 (the default) takes the alpha-beta search's: SEARCH_ANALYSIS_FIRST
- * where the analyser has its game space, SEARCH_ANALYSIS_FIRST_SEARCHED past it.  A final
- * position whose Analysis does not end within the budget stays in the tree as a leaf not yet
- * decided, numbered as costlier at each failure; when the search selects it again, its
- * Analysis runs with eight times the budget, up to `last` (0: SEARCH_ANALYSIS_NODES), past
- * which the search stops (PNS_STOP_ANALYSIS; pns_solve's error names the position).  So the
- * search looks for a proof that does without the hard Analyses first (docs/solver.md, "Final
- * positions left pending").  With search_only the Analyses use neither the game space nor the
- * attractor bounds past the limit (as search_options_t.analysis_search_only: for tests, so
- * that a small first budget fails).  Set before the first search.
- */
-void pns_set_analysis(pns_t *p, uint64_t first, uint64_t last, bool search_only);
-
-/*
- * The Analysis's table (core/japanese.h): 2^PNS_ANALYSIS_TABLE_BITS entries of 64 bytes (4 MB),
- * growing up to 2^table_bits when an Analysis writes it over (japanese_set_table_growth; no
- * growth unless set before the first final position).  A hard row's Analyses pass billions of
- * imagined positions, and a larger table keeps what they proved: 4x4 `OOOO/XOOO/..OO/OXO.` b
- * took 28.4 s with 2^16 entries and 8.5 s with 2^22 (2026-12-05); a large table from the start
- * slowed the rows that need little (its probes miss the cache).
+ * The Analysis of final positions (analysis=japanese), a field left 0 taking its default.
+ * `first`: the first budget per string, in imagined positions; 0 takes the alpha-beta
+ * search's: SEARCH_ANALYSIS_FIRST where the analyser has its game space,
+ * SEARCH_ANALYSIS_FIRST_SEARCHED past it.  A final position whose Analysis does not end within
+ * the budget stays in the tree as a leaf not yet decided, numbered as costlier at each failure;
+ * when the search selects it again, its Analysis runs with eight times the budget, up to
+ * `last` (0: SEARCH_ANALYSIS_NODES), past which the search stops (PNS_STOP_ANALYSIS;
+ * pns_solve's error names the position).  So the search looks for a proof that does without
+ * the hard Analyses first (docs/solver.md, "Final positions left pending").  `search_only`:
+ * neither the game space nor the attractor bounds past the limit (as
+ * search_options_t.analysis_search_only: for tests, so that a small first budget fails).
+ * `table_bits`: the analyser's table (core/japanese.h) has 2^PNS_ANALYSIS_TABLE_BITS entries
+ * of 64 bytes (4 MB) and grows up to 2^table_bits when an Analysis writes it over
+ * (japanese_set_table_growth; 0: no growth).  A hard row's Analyses pass billions of imagined
+ * positions, and a larger table keeps what they proved: 4x4 `OOOO/XOOO/..OO/OXO.` b took
+ * 28.4 s with 2^16 entries and 8.5 s with 2^22 (2026-12-05); a large table from the start
+ * slowed the rows that need little (its probes miss the cache).  `states`: the cap on the
+ * states of the attractor bounds that an Analysis past its last budget tries
+ * (japanese_set_attractor_states; 0: the default).
  */
 #define PNS_ANALYSIS_TABLE_BITS 16
-void pns_set_analysis_table(pns_t *p, int table_bits);
+typedef struct pns_analysis {
+    uint64_t first, last;
+    bool search_only;
+    int table_bits;
+    uint32_t states;
+} pns_analysis_t;
 
-/* The cap on the states of the attractor bounds that an Analysis past its last budget tries
- * (japanese_set_attractor_states; 0: the default).  Set before the first search. */
-void pns_set_analysis_states(pns_t *p, uint32_t states);
+/* Set before the first search (the analyser is made once, at the first final position). */
+void pns_set_analysis(pns_t *p, const pns_analysis_t *analysis);
 
 /* How many times a final position was left pending so far (its Analysis past a budget). */
 uint64_t pns_analyses_pending(const pns_t *p);

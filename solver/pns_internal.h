@@ -76,11 +76,7 @@ struct pns {
      * deadline or an interruption (the search ends unknown, analysis_stop says which). */
     japanese_t *jp;
     jp_cache_t *jp_cache;
-    uint64_t analysis_first;     /* the first budget per string (pns_set_analysis), */
-    uint64_t analysis_last;      /* the last (SEARCH_ANALYSIS_NODES unless set), */
-    bool analysis_search_only;   /* and no game space nor attractor bounds */
-    uint32_t analysis_states;    /* the attractor bounds' cap (pns_set_analysis_states) */
-    int analysis_table_bits;     /* the analyser's table grows to 2^bits (pns_set_analysis_table) */
+    pns_analysis_t analysis;     /* pns_set_analysis's, `last` and `table_bits` never 0 */
     const board_geom_t *jp_geom; /* the geometry they were made for, and its shape */
     uint64_t jp_shape[4];        /* (width, height), all, safe[0], safe[1] */
     bool analysis_out;

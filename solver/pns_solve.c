@@ -65,7 +65,7 @@ static void set_stop_error(GError **error, const pns_t *p)
         g_set_error(error, SEARCH_ERROR, SEARCH_ERROR_LIMIT,
                     "the Analysis of the final position %s passed its limit of %llu imagined "
                     "positions per string after %llu nodes",
-                    position, (unsigned long long)p->analysis_last, (unsigned long long)nodes);
+                    position, (unsigned long long)p->analysis.last, (unsigned long long)nodes);
         break;
     }
     default:

@@ -335,12 +335,9 @@ static int japanese_final(worker_t *w, const hist_t *h, int alpha, int beta, boo
 {
     const board_t *b = &h->board;
     if (!w->jp) {
-        w->jp = japanese_create(w->g, 16, SEARCH_ANALYSIS_NODES);
-        bool search_only = w->s->options.analysis_search_only;
-        japanese_set_space(w->jp, search_only ? 0 : JAPANESE_SPACE_AFTER_NODES);
-        japanese_set_attractor_states(w->jp, w->s->options.analysis_attractor_states);
+        w->jp = search_analyser_create(w->g, 16, w->s->options.analysis_search_only,
+                                       w->s->options.analysis_attractor_states, &w->s->stop);
         japanese_set_counter(w->jp, &w->s->imagined_all);
-        japanese_set_stop(w->jp, &w->s->stop);
         w->jp_cache = g_new0(jp_cache_t, JP_CACHE_SIZE);
     }
     int rest = 2 * (h->captures[BOARD_BLACK] - h->captures[BOARD_WHITE]) - w->r->komi2;

@@ -316,7 +316,8 @@ static int check_japanese_file(uint64_t *pending, const char *name, uint64_t fir
     rules_t r;
     assert_true(rules_parse(&r, "japanese", NULL));
     pns_t *p = pns_create(0);
-    pns_set_analysis(p, first, 0, first > 0); /* a small first budget: no game space */
+    /* A small first budget: no game space. */
+    pns_set_analysis(p, &(pns_analysis_t){.first = first, .search_only = first > 0});
     int rows = 0;
     for (int l = 1; lines[l] && *lines[l]; l++) {
         char **f = g_strsplit(lines[l], ",", -1);
@@ -472,7 +473,7 @@ static void test_pns__an_analysis_past_its_last_budget_names_the_final_position(
     assert_true(rules_parse(&r, "japanese", NULL));
     game_t *game = fresh_game(g, &r, &b, BOARD_WHITE);
     pns_t *p = pns_create(0);
-    pns_set_analysis(p, 1, 1, true);
+    pns_set_analysis(p, &(pns_analysis_t){.first = 1, .last = 1, .search_only = true});
     GError *err = NULL;
     assert_false(pns_winner(p, game, &err));
     assert_int_equal(pns_stopped(p), PNS_STOP_ANALYSIS);
