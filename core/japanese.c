@@ -1065,8 +1065,7 @@ static bool agraph_build(agraph_t *gr, const japanese_t *j, const board_t *b, bo
 
 /* The moves of gr backwards: first[k] .. first[k + 1] index the moves into state k in preds. */
 typedef struct apreds {
-    uint32_t *first, *preds;
-    int shift;
+    uint32_t *first, *preds; /* a move in preds laid out as gr->pred_shift says */
 } apreds_t;
 
 static void apreds_free(apreds_t *p)
@@ -1097,7 +1096,7 @@ static apreds_t agraph_preds(const agraph_t *gr)
             if (mv[e] >= 0)
                 pr[fill[mv[e]]++] = i | (e - fst[i]) << shift;
     g_free(fill);
-    return (apreds_t){pf, pr, shift};
+    return (apreds_t){pf, pr};
 }
 
 /*
@@ -1151,7 +1150,7 @@ static void agraph_attract_more(uint8_t *won, const agraph_t *gr, const aformed_
                                 const apreds_t *back)
 {
     const uint32_t *pred_first = back->first, *preds = back->preds;
-    int shift = back->shift;
+    int shift = gr->pred_shift;
     uint32_t mask = (1u << shift) - 1;
     uint32_t n = agraph_size(gr);
     uint32_t *queue = g_new(uint32_t, (size_t)n + 1), tail = 0;

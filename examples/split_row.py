@@ -263,9 +263,14 @@ class Splitter:
                 break
             if not self.state.known(" ".join(kid)):
                 self.prove(kid, split_depth - 1)
+        return self.decide(moves, kids)
+
+    def decide(self, moves, kids):
+        """The line's winner from its children's known answers, recorded (`moves`) when they
+        decide it; None while open."""
         decided = self.combine(moves, kids)
         if decided:
-            self.state.record(line, decided, "moves")
+            self.state.record(" ".join(moves) or "-", decided, "moves")
         return decided
 
     def settle_up(self, moves):
@@ -273,12 +278,10 @@ class Splitter:
         where those decide them; stops at the first left open."""
         while moves:
             moves = moves[:-2]
-            line = " ".join(moves) or "-"
-            if not self.state.known(line):
-                decided = self.combine(moves, self.children(moves))
-                if not decided:
-                    return
-                self.state.record(line, decided, "moves")
+            if self.state.known(" ".join(moves)):
+                continue
+            if not self.decide(moves, self.children(moves)):
+                return
 
 def write_csv(path, args, winner, state):
     komi = float(args.komi)

@@ -76,10 +76,8 @@ static bool main_pass(search_thread_t *th, int depth, uint64_t budget, dep_t *d)
  * search returns to (driver_main_search). */
 static uint64_t analysis_first_budget(const search_t *s)
 {
-    uint64_t first = s->options.analysis_first_nodes;
-    if (!first)
-        first = search_analysis_first_default(s->geom, s->options.analysis_search_only);
-    return MIN(first, s->options.analysis_last_nodes);
+    return search_analysis_first(s->geom, s->options.analysis_first_nodes,
+                                 s->options.analysis_last_nodes, s->options.analysis_search_only);
 }
 
 /*

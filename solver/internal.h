@@ -65,6 +65,15 @@ static inline uint64_t search_analysis_first_default(const board_geom_t *g, bool
                                                   : SEARCH_ANALYSIS_FIRST_SEARCHED;
 }
 
+/* The first Analysis budget per string of a search: `first` (0: the default above), at most
+ * `last`.  The alpha-beta search starts each search and each restart from it (driver.c),
+ * proof-number search each final position's first try (pns.c, analysis_budget). */
+static inline uint64_t search_analysis_first(const board_geom_t *g, uint64_t first, uint64_t last,
+                                             bool search_only)
+{
+    return MIN(first ? first : search_analysis_first_default(g, search_only), last);
+}
+
 /* The analyser of the final positions of a search (search.c, japanese_final; pns.c,
  * japanese_final_outcome): a table of 2^table_bits entries, the game space unless
  * search_only, the attractor bounds' cap `states` (0: the default), stopped with `stop`.

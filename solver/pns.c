@@ -55,9 +55,8 @@ typedef enum final_outcome {
  * (pns_set_analysis) times 8^(level - 1), at most the last. */
 static uint64_t analysis_budget(const pns_t *p, const board_geom_t *g, int level)
 {
-    uint64_t budget = p->analysis.first, last = p->analysis.last;
-    if (!budget)
-        budget = search_analysis_first_default(g, p->analysis.search_only);
+    uint64_t last = p->analysis.last;
+    uint64_t budget = search_analysis_first(g, p->analysis.first, last, p->analysis.search_only);
     for (int i = 1; i < level && budget < last; i++)
         budget *= 8;
     return budget < last ? budget : last;
