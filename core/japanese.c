@@ -69,6 +69,13 @@ typedef struct jres {
     uint64_t sig[SIG_WORDS];
 } jres_t;
 
+/* The places of the states agraph_repeats reaches, kept from one question to the next so that
+ * nothing is cleared: place_of[i] is state i's place when stamp_of[i] is the question's stamp. */
+typedef struct aplaces {
+    uint32_t *place_of, *stamp_of;
+    uint32_t size, stamp;
+} aplaces_t;
+
 struct japanese {
     const board_geom_t *g;
     entry_t *table;
@@ -97,7 +104,8 @@ struct japanese {
     uint64_t space_after;       /* decide asks the game space after so many nodes (0: never) */
     uint64_t space_answers;     /* strings the space decided */
     uint64_t space_line_checks; /* of its strategies, those whose lines were checked one by one */
-    struct aspace *space;       /* the game space, made on first use */
+    japanese_space_t *space;    /* the game space, made on first use or shared */
+    aplaces_t places;           /* agraph_repeats' over the space */
 };
 
 japanese_t *japanese_create(const board_geom_t *geom, int table_bits, uint64_t max_nodes)
@@ -139,13 +147,14 @@ int japanese_table_bits_within(size_t bytes)
     return bits;
 }
 
-static void aspace_free(struct aspace *sp);
+static void aplaces_free(aplaces_t *p);
 
 void japanese_destroy(japanese_t *j)
 {
     if (!j)
         return;
-    aspace_free(j->space);
+    japanese_space_destroy(j->space);
+    aplaces_free(&j->places);
     g_free(j->table);
     g_free(j->path);
     for (int i = 0; i < JAPANESE_MAX_PLIES; i++)
@@ -879,6 +888,21 @@ static uint64_t aset_slot(const aset_t *s, const astate_t *x)
     }
 }
 
+/* Fetches into the cache the slot where x would be looked up, and then (a second call, once
+ * the slot is there) the state it holds: a graph's states are looked up a dozen at a time
+ * (astate_expand), and nearly every look-up misses the cache twice. */
+static inline void aset_prefetch_slot(const aset_t *s, const astate_t *x)
+{
+    __builtin_prefetch(&s->slots[astate_hash(x) & s->mask]);
+}
+
+static inline void aset_prefetch_state(const aset_t *s, const astate_t *x)
+{
+    uint32_t v = s->slots[astate_hash(x) & s->mask];
+    if (v)
+        __builtin_prefetch(aset_at(s, v - 1));
+}
+
 /* The index of x in s, or -1 when it is not there. */
 static int64_t aset_find(const aset_t *s, const astate_t *x)
 {
@@ -995,10 +1019,11 @@ static bool agraph_move(agraph_t *gr, const astate_t *x)
 static bool astate_expand(agraph_t *gr, const board_geom_t *g, const astate_t *s, bool situations,
                           board_color_t d)
 {
-    bool ok = true;
     board_t pos = {{s->stones[0], s->stones[1]}};
     board_color_t me = (board_color_t)s->to_move, opp = board_color_other(me);
-    for (uint64_t m = board_empty(&pos, g); m && ok; m &= m - 1) {
+    astate_t next[BOARD_MAX_POINTS + 1];
+    int n = 0;
+    for (uint64_t m = board_empty(&pos, g); m; m &= m - 1) {
         board_point_t p = board_lowest(m);
         if (p == s->ko)
             continue; /* the basic ko rule */
@@ -1008,17 +1033,24 @@ static bool astate_expand(agraph_t *gr, const board_geom_t *g, const astate_t *s
         if (situations && me == d && board_popcount(pl.captured) == 1)
             continue; /* a ban could forbid it */
         uint8_t ko = situations ? NO_KO : ko_point(g, &pl.after, me, p, pl.captured);
-        astate_t c = {{pl.after.stones[0], pl.after.stones[1]}, (uint8_t)opp, 0, ko, {0}};
-        ok = agraph_move(gr, &c);
+        next[n++] = (astate_t){{pl.after.stones[0], pl.after.stones[1]}, (uint8_t)opp, 0, ko, {0}};
     }
-    astate_t c = {{s->stones[0], s->stones[1]}, (uint8_t)opp, 1, NO_KO, {0}};
-    if (!situations)
-        ok = ok && agraph_move(gr, s->passes ? NULL : &c); /* a second pass: the end */
-    else if (me != d) {
-        c.passes = 0;
-        ok = ok && agraph_move(gr, &c);
-    }
-    return ok;
+    bool end = false; /* a second pass: the end */
+    if (!situations) {
+        next[n] = (astate_t){{s->stones[0], s->stones[1]}, (uint8_t)opp, 1, NO_KO, {0}};
+        end = s->passes;
+        n += !end;
+    } else if (me != d)
+        next[n++] = (astate_t){{s->stones[0], s->stones[1]}, (uint8_t)opp, 0, NO_KO, {0}};
+    /* The look-ups, their cache misses overlapped (aset_prefetch_slot), in the moves' order. */
+    for (int i = 0; i < n; i++)
+        aset_prefetch_slot(&gr->set, &next[i]);
+    for (int i = 0; i < n; i++)
+        aset_prefetch_state(&gr->set, &next[i]);
+    bool ok = true;
+    for (int i = 0; i < n && ok; i++)
+        ok = agraph_move(gr, &next[i]);
+    return ok && (!end || agraph_move(gr, NULL));
 }
 
 /*
@@ -1320,13 +1352,6 @@ bool japanese_lines_repeat(bool *known, const japanese_lines_t *l)
     return repeats;
 }
 
-/* The places of the states agraph_repeats reaches, kept from one question to the next so that
- * nothing is cleared: place_of[i] is state i's place when stamp_of[i] is the question's stamp. */
-typedef struct aplaces {
-    uint32_t *place_of, *stamp_of;
-    uint32_t size, stamp;
-} aplaces_t;
-
 /* Readies p for a question on a graph of n states. */
 static void aplaces_begin(aplaces_t *p, uint32_t n)
 {
@@ -1384,7 +1409,8 @@ static bool agraph_repeats(bool *line_check, const agraph_t *gr, const aformed_t
     /* A state some earlier strategy of the same attractor reached without a repeat: every line
      * from it is a suffix of one of those lines.  Under MATHGO_DEBUG the lines are gathered
      * anyway and must agree. */
-    bool clean = settled && (settled[start / 64] >> (start % 64) & 1);
+    bool clean =
+        settled && (__atomic_load_n(&settled[start / 64], __ATOMIC_RELAXED) >> (start % 64) & 1);
 #ifndef MATHGO_DEBUG
     if (clean) {
         *line_check = false;
@@ -1435,11 +1461,17 @@ static bool agraph_repeats(bool *line_check, const agraph_t *gr, const aformed_t
 #ifdef MATHGO_DEBUG
     g_assert(!clean || !repeats);
 #endif
-    if (settled && !repeats)
+    if (settled && !repeats) {
+        /* A load and a store, not an atomic or: two threads setting bits of one word at once
+         * may lose one, which only costs a later question the check again. */
         for (uint32_t p = 0; p < s.reached->len; p++) {
             uint32_t i = g_array_index(s.reached, uint32_t, p);
-            settled[i / 64] |= (uint64_t)1 << (i % 64);
+            uint64_t bit = (uint64_t)1 << (i % 64);
+            uint64_t word = __atomic_load_n(&settled[i / 64], __ATOMIC_RELAXED);
+            if (!(word & bit))
+                __atomic_store_n(&settled[i / 64], word | bit, __ATOMIC_RELAXED);
         }
+    }
     g_array_free(stack, TRUE);
     aset_clear(&s.sits);
     g_array_free(s.reached, TRUE);
@@ -1453,8 +1485,16 @@ static bool agraph_repeats(bool *line_check, const agraph_t *gr, const aformed_t
  * `states` kind) over every state reached from the starts asked so far, each expanded with all
  * its moves, formation or not, and each with both colours' formations (japanese_formations).
  * The moves of a state do not depend on the analysed string nor on the defender, so one graph
- * serves every search of the analyser: a question is then only a new attractor over it, whose
- * formation states are those where the defender's formations hold a stone of the target.
+ * serves every search of the analyser, and every analyser of the board that shares it (the
+ * solver's threads: japanese_share_space): a question is then only a new attractor over it,
+ * whose formation states are those where the defender's formations hold a stone of the target.
+ *
+ * Threads: a question holds `lock` for reading from its look-up to its answer; growing the
+ * space (and remaking what is derived from it) takes it for writing.  The kept attractors
+ * change under `kept_lock` alone, and each is counted (`refs`: its slot's and each question's
+ * using it), so that a slot given to another attractor does not free one still being read.
+ * An attractor's `settled` bits are only ever set, by any thread (atomically): each is a fact
+ * about the strategy of an attractor that does not change.
  */
 /* Attractors kept (a byte per state each): strings come back position after position.  At
  * most SPACE_ATTRACTORS, and no more than fit in SPACE_ATTRACTOR_BYTES with their bits of
@@ -1467,59 +1507,100 @@ static bool agraph_repeats(bool *line_check, const agraph_t *gr, const aformed_t
 typedef struct aspace_attractor {
     board_color_t defender;
     uint64_t target;
-    uint32_t size; /* the space's size when it was computed; 0: an empty slot */
-    uint64_t used; /* the space's question count when it last answered (the least is replaced) */
-    uint8_t *won;  /* agraph_attract_by's */
+    uint32_t size;   /* the space's size when it was computed */
+    uint64_t used;   /* the space's question count when it last answered (the least is replaced) */
+    atomic_int refs; /* its slot's, and one per question reading it */
+    uint8_t *won;    /* agraph_attract_by's */
     uint64_t *settled; /* a bit per state: no line of the strategy from it repeats a situation */
 } aspace_attractor_t;
 
-typedef struct aspace {
+struct japanese_space {
+    GRWLock lock;        /* read: a question; write: the space grows (see above) */
+    GMutex kept_lock;    /* kept[], questions and each kept attractor's `used` */
+    atomic_int refs;     /* the creator's and each analyser's sharing it */
+    bool made;           /* gr and formed exist (made on the first question) */
     agraph_t gr;         /* gr.first has an entry per expanded state, then the end of the moves */
     GArray *formed[2];   /* uint64_t: japanese_formations of each state, Black's, White's */
     uint32_t expanded;   /* states [0, expanded) have their moves */
-    bool full;           /* passed the analyser's cap of states or a deadline: no longer used */
+    bool full;           /* passed the analysers' cap of states: no longer used */
     uint32_t preds_size; /* the space's size when `back` was made (0: none) */
     apreds_t back;
     uint8_t *open[2]; /* agraph_open's for each defender, made with the preds */
-    aspace_attractor_t kept[SPACE_ATTRACTORS];
+    aspace_attractor_t *kept[SPACE_ATTRACTORS];
     uint64_t questions; /* asked so far: the clock of the kept attractors' use */
-    aplaces_t places;   /* agraph_repeats' */
-} aspace_t;
+};
 
-static void aspace_drop_derived(aspace_t *sp)
+static void aspace_attractor_release(aspace_attractor_t *a)
+{
+    if (!a || atomic_fetch_sub(&a->refs, 1) > 1)
+        return;
+    g_free(a->won);
+    g_free(a->settled);
+    g_free(a);
+}
+
+/* Drops what was made from the space (the writer, or the last owner, holds it alone). */
+static void aspace_drop_derived(japanese_space_t *sp)
 {
     apreds_free(&sp->back);
     g_free(sp->open[0]), g_free(sp->open[1]);
     sp->open[0] = sp->open[1] = NULL;
     sp->preds_size = 0;
     for (int i = 0; i < SPACE_ATTRACTORS; i++) {
-        g_free(sp->kept[i].won);
-        g_free(sp->kept[i].settled);
-        memset(&sp->kept[i], 0, sizeof sp->kept[i]);
+        aspace_attractor_release(sp->kept[i]);
+        sp->kept[i] = NULL;
     }
 }
 
-static void aspace_free(aspace_t *sp)
+/* Frees the graph itself (made again by no one once the space is full). */
+static void aspace_drop_graph(japanese_space_t *sp)
 {
-    if (!sp)
-        return;
     aspace_drop_derived(sp);
-    aplaces_free(&sp->places);
-    if (!sp->full) { /* a full space was freed when it filled */
+    if (sp->made) {
         agraph_free(&sp->gr);
         g_array_free(sp->formed[0], TRUE);
         g_array_free(sp->formed[1], TRUE);
     }
+    sp->made = false;
+    sp->expanded = 0;
+}
+
+japanese_space_t *japanese_space_create(void)
+{
+    japanese_space_t *sp = g_new0(japanese_space_t, 1);
+    g_rw_lock_init(&sp->lock);
+    g_mutex_init(&sp->kept_lock);
+    atomic_init(&sp->refs, 1);
+    return sp;
+}
+
+void japanese_space_destroy(japanese_space_t *sp)
+{
+    if (!sp || atomic_fetch_sub(&sp->refs, 1) > 1)
+        return;
+    aspace_drop_graph(sp);
+    g_rw_lock_clear(&sp->lock);
+    g_mutex_clear(&sp->kept_lock);
     g_free(sp);
 }
 
-/* The index of the state `start` in j's space, expanding every state reached from it; -1 when
- * the space is full (or the deadline passed: then it is not used again either). */
-static int64_t aspace_reach(japanese_t *j, const astate_t *start)
+void japanese_share_space(japanese_t *j, japanese_space_t *sp)
+{
+    atomic_fetch_add(&sp->refs, 1);
+    japanese_space_destroy(j->space);
+    j->space = sp;
+}
+
+/* The index of the state `start` in the space, expanding every state reached from it, with
+ * the lock held for writing; -1 when the space is full (past the cap of states: it is then
+ * dropped, and not used again) or the deadline passed or j was told to stop (then what was
+ * expanded stays, and the next question goes on from there). */
+static int64_t aspace_reach(japanese_t *j, japanese_space_t *sp, const astate_t *start)
 {
     const board_geom_t *g = j->g;
-    if (!j->space) {
-        aspace_t *sp = g_new0(aspace_t, 1);
+    if (sp->full)
+        return -1;
+    if (!sp->made) {
         aset_init(&sp->gr.set, j->attractor_states);
         sp->gr.pred_shift = pred_shift(g);
         sp->gr.first = g_array_new(FALSE, FALSE, sizeof(uint32_t));
@@ -1527,18 +1608,15 @@ static int64_t aspace_reach(japanese_t *j, const astate_t *start)
         sp->gr.formed = g_byte_array_new();
         sp->formed[0] = g_array_new(FALSE, FALSE, sizeof(uint64_t));
         sp->formed[1] = g_array_new(FALSE, FALSE, sizeof(uint64_t));
-        j->space = sp;
+        sp->made = true;
     }
-    aspace_t *sp = j->space;
-    if (sp->full)
-        return -1;
     int64_t k = aset_index(&sp->gr.set, start);
-    if (sp->expanded && k >= sp->expanded)
-        g_array_set_size(sp->gr.first, sp->expanded); /* the end entry moves */
     bool ok = k >= 0;
+    if (ok && sp->gr.first->len > sp->expanded)
+        g_array_set_size(sp->gr.first, sp->expanded); /* the end entry moves */
     for (; ok && sp->expanded < agraph_size(&sp->gr); sp->expanded++) {
         if (!(sp->expanded & 4095) && out_of_time(j))
-            ok = false;
+            return -1; /* nothing of this state added yet: the next question goes on here */
         astate_t x = *aset_at(&sp->gr.set, sp->expanded);
         board_t pos = {{x.stones[0], x.stones[1]}};
         for (int c = 0; c < 2; c++) {
@@ -1546,32 +1624,120 @@ static int64_t aspace_reach(japanese_t *j, const astate_t *start)
             g_array_append_val(sp->formed[c], f);
         }
         g_array_append_val(sp->gr.first, sp->gr.moves->len);
-        ok = ok && astate_expand(&sp->gr, g, &x, false, BOARD_BLACK);
+        ok = astate_expand(&sp->gr, g, &x, false, BOARD_BLACK);
     }
     if (!ok) {
-        /* A half-made space is of no use: free it now, and never build it again. */
-        aspace_drop_derived(sp);
-        agraph_free(&sp->gr);
-        g_array_free(sp->formed[0], TRUE);
-        g_array_free(sp->formed[1], TRUE);
-        memset(sp, 0, sizeof *sp);
+        /* Past the cap: a half-made space is of no use, so it is freed now and never made
+         * again. */
+        aspace_drop_graph(sp);
         sp->full = true;
         return -1;
     }
-    if (agraph_size(&sp->gr) == sp->expanded && sp->gr.first->len == sp->expanded)
-        g_array_append_val(sp->gr.first, sp->gr.moves->len);
+    g_array_append_val(sp->gr.first, sp->gr.moves->len);
     return k;
 }
 
-/* The kept attractor of (d, target) over the whole space, or NULL. */
-static aspace_attractor_t *aspace_kept(aspace_t *sp, board_color_t d, uint64_t target)
+/* With the lock held for writing: reaches `start` and remakes what is derived from the space
+ * when it grew; false when the space cannot answer (aspace_reach's -1). */
+static bool aspace_grow(japanese_t *j, japanese_space_t *sp, const astate_t *start)
 {
-    for (int i = 0; i < SPACE_ATTRACTORS; i++) {
-        aspace_attractor_t *x = &sp->kept[i];
-        if (x->size == agraph_size(&sp->gr) && x->defender == d && x->target == target)
-            return x;
+    if (aspace_reach(j, sp, start) < 0)
+        return false;
+    uint32_t n = agraph_size(&sp->gr);
+    if (sp->preds_size != n) { /* the space grew: what was made from it is stale */
+        aspace_drop_derived(sp);
+        sp->back = agraph_preds(&sp->gr);
+        for (int c = 0; c < 2; c++)
+            sp->open[c] = agraph_open(&sp->gr, (board_color_t)c);
+        sp->preds_size = n;
     }
-    return NULL;
+    return true;
+}
+
+/* The kept attractor of (d, target) over the whole space, counted for the caller (who
+ * releases it), or NULL; with the lock held for reading. */
+static aspace_attractor_t *aspace_take(japanese_space_t *sp, board_color_t d, uint64_t target)
+{
+    aspace_attractor_t *a = NULL;
+    g_mutex_lock(&sp->kept_lock);
+    for (int i = 0; i < SPACE_ATTRACTORS && !a; i++) {
+        aspace_attractor_t *x = sp->kept[i];
+        if (x && x->defender == d && x->target == target) {
+            g_assert(x->size == agraph_size(&sp->gr));
+            a = x;
+            atomic_fetch_add(&a->refs, 1);
+            a->used = ++sp->questions;
+        }
+    }
+    g_mutex_unlock(&sp->kept_lock);
+    return a;
+}
+
+/* The bytes to start the attractor of (d, target) from (a copy, for the caller): the kept
+ * attractor of the most points within the target when there is one (the attractor grows
+ * with the target, and going on from it visits only what joins), else agraph_open's. */
+static uint8_t *aspace_attractor_start(japanese_space_t *sp, board_color_t d, uint64_t target)
+{
+    size_t bytes = (size_t)agraph_size(&sp->gr) + 1;
+    g_mutex_lock(&sp->kept_lock);
+    const aspace_attractor_t *from = NULL;
+    for (int i = 0; i < SPACE_ATTRACTORS; i++) {
+        const aspace_attractor_t *x = sp->kept[i];
+        if (x && x->defender == d && !(x->target & ~target) &&
+            (!from || board_popcount(x->target) > board_popcount(from->target)))
+            from = x;
+    }
+    /* Copied under the mutex: a slot may be given to another attractor as soon as it is
+     * released. */
+    uint8_t *won = g_memdup2(from ? from->won : sp->open[d], bytes);
+    g_mutex_unlock(&sp->kept_lock);
+    return won;
+}
+
+/* Keeps the attractor `won` of (d, target) (taken over) and returns it counted for the
+ * caller; when another thread kept one for (d, target) meanwhile, that one instead. */
+static aspace_attractor_t *aspace_keep(japanese_space_t *sp, board_color_t d, uint64_t target,
+                                       uint8_t *won)
+{
+    uint32_t n = agraph_size(&sp->gr);
+    g_mutex_lock(&sp->kept_lock);
+    /* An empty slot while the kept ones fit their bytes, else the least recently used. */
+    aspace_attractor_t **empty = NULL, **oldest = NULL, *same = NULL;
+    size_t kept = 0;
+    for (int i = 0; i < SPACE_ATTRACTORS; i++) {
+        aspace_attractor_t *x = sp->kept[i];
+        if (!x) {
+            if (!empty)
+                empty = &sp->kept[i];
+            continue;
+        }
+        if (x->defender == d && x->target == target)
+            same = x;
+        kept++;
+        if (!oldest || x->used < (*oldest)->used)
+            oldest = &sp->kept[i];
+    }
+    aspace_attractor_t *a = same;
+    if (!a) {
+        size_t bytes = (size_t)n + 1 + ((size_t)n / 64 + 1) * sizeof(uint64_t);
+        aspace_attractor_t **slot =
+            empty && (!oldest || (kept + 1) * bytes <= SPACE_ATTRACTOR_BYTES) ? empty : oldest;
+        aspace_attractor_release(*slot);
+        a = g_new0(aspace_attractor_t, 1);
+        a->defender = d;
+        a->target = target;
+        a->size = n;
+        a->won = won;
+        a->settled = g_new0(uint64_t, (size_t)n / 64 + 1);
+        atomic_init(&a->refs, 1); /* the slot's */
+        *slot = a;
+        won = NULL;
+    }
+    atomic_fetch_add(&a->refs, 1);
+    a->used = ++sp->questions;
+    g_mutex_unlock(&sp->kept_lock);
+    g_free(won);
+    return a;
 }
 
 /* The space's word on (d, target) in b (attractor_bounds' `excluded` and `strategy`, over the
@@ -1582,74 +1748,56 @@ static int aspace_status(japanese_t *j, const board_t *b, board_color_t d, uint6
                          bool kept_only)
 {
     astate_t start = {{b->stones[0], b->stones[1]}, (uint8_t)board_color_other(d), 0, NO_KO, {0}};
-    aspace_t *sp = j->space;
-    if (kept_only &&
-        (!sp || sp->full || sp->preds_size != agraph_size(&sp->gr) || !aspace_kept(sp, d, target)))
-        return 0; /* no kept attractor: no look-up of the state either (a cache miss or two) */
-    int64_t k = kept_only ? aset_find(&sp->gr.set, &start) : aspace_reach(j, &start);
-    if (k < 0 || (kept_only && k >= sp->expanded))
-        return 0;
-    sp = j->space;
-    uint32_t n = agraph_size(&sp->gr);
-    if (sp->preds_size != n) { /* the space grew: what was made from it is stale */
-        aspace_drop_derived(sp);
-        sp->back = agraph_preds(&sp->gr);
-        for (int c = 0; c < 2; c++)
-            sp->open[c] = agraph_open(&sp->gr, (board_color_t)c);
-        sp->preds_size = n;
+    if (!j->space) {
+        if (kept_only)
+            return 0;
+        j->space = japanese_space_create();
     }
-    aspace_attractor_t *a = aspace_kept(sp, d, target);
+    japanese_space_t *sp = j->space;
+    int64_t k;
+    g_rw_lock_reader_lock(&sp->lock);
+    for (;;) {
+        k = sp->made && !sp->full ? aset_find(&sp->gr.set, &start) : -1;
+        if (k >= 0 && k < sp->expanded && sp->preds_size == agraph_size(&sp->gr))
+            break; /* in the space, and the space complete */
+        g_rw_lock_reader_unlock(&sp->lock);
+        if (kept_only)
+            return 0; /* no look-up of the state when nothing is kept (a cache miss or two) */
+        g_rw_lock_writer_lock(&sp->lock);
+        bool grown = aspace_grow(j, sp, &start);
+        g_rw_lock_writer_unlock(&sp->lock);
+        if (!grown)
+            return 0;
+        g_rw_lock_reader_lock(&sp->lock); /* another thread may grow it again meanwhile */
+    }
+    aspace_attractor_t *a = aspace_take(sp, d, target);
+    if (!a && kept_only) {
+        g_rw_lock_reader_unlock(&sp->lock);
+        return 0;
+    }
     aformed_t formed = {NULL, (const uint64_t *)(const void *)sp->formed[d]->data, target};
     if (!a) {
-        /* From the kept attractor of the most points within the target, when there is one:
-         * the attractor grows with the target, and going on from it visits only what joins. */
-        const aspace_attractor_t *from = NULL;
-        for (int i = 0; i < SPACE_ATTRACTORS; i++) {
-            const aspace_attractor_t *x = &sp->kept[i];
-            if (x->size == n && x->defender == d && !(x->target & ~target) &&
-                (!from || board_popcount(x->target) > board_popcount(from->target)))
-                from = x;
-        }
-        uint8_t *won = g_memdup2(from ? from->won : sp->open[d], (size_t)n + 1);
+        uint8_t *won = aspace_attractor_start(sp, d, target);
         agraph_attract_more(won, &sp->gr, &formed, &sp->back);
 #ifdef MATHGO_DEBUG
         uint8_t *afresh = agraph_attract_by(&sp->gr, &formed, sp->open[d], &sp->back);
-        for (uint32_t i = 0; i < n; i++)
+        for (uint32_t i = 0; i < agraph_size(&sp->gr); i++)
             g_assert(attracted(won, i) == attracted(afresh, i));
         g_free(afresh);
 #endif
-        /* An empty slot while the kept ones fit their bytes, else the least recently used. */
-        aspace_attractor_t *empty = NULL, *oldest = NULL;
-        size_t kept = 0;
-        for (int i = 0; i < SPACE_ATTRACTORS; i++) {
-            aspace_attractor_t *x = &sp->kept[i];
-            if (!x->won) {
-                if (!empty)
-                    empty = x;
-                continue;
-            }
-            kept++;
-            if (!oldest || x->used < oldest->used)
-                oldest = x;
-        }
-        size_t bytes = (size_t)n + 1 + ((size_t)n / 64 + 1) * sizeof(uint64_t);
-        a = empty && (!oldest || (kept + 1) * bytes <= SPACE_ATTRACTOR_BYTES) ? empty : oldest;
-        g_free(a->won);
-        g_free(a->settled);
-        a->settled = g_new0(uint64_t, (size_t)n / 64 + 1);
-        a->defender = d;
-        a->target = target;
-        a->size = n;
-        a->won = won;
+        a = aspace_keep(sp, d, target, won);
     }
-    a->used = ++sp->questions;
-    if (!attracted(a->won, (uint32_t)k))
-        return -1;
-    bool line_check;
-    bool repeats = agraph_repeats(&line_check, &sp->gr, &formed, (uint32_t)k, a->won, d,
-                                  &sp->places, a->settled);
-    j->space_line_checks += line_check;
-    return repeats ? 0 : 1;
+    int status = -1;
+    if (attracted(a->won, (uint32_t)k)) {
+        bool line_check;
+        bool repeats = agraph_repeats(&line_check, &sp->gr, &formed, (uint32_t)k, a->won, d,
+                                      &j->places, a->settled);
+        j->space_line_checks += line_check;
+        status = repeats ? 0 : 1;
+    }
+    aspace_attractor_release(a);
+    g_rw_lock_reader_unlock(&sp->lock);
+    return status;
 }
 
 /*

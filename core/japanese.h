@@ -197,6 +197,20 @@ void japanese_set_attractor_states(japanese_t *j, uint32_t most);
 #define JAPANESE_SPACE_AFTER_NODES_ALONE 1000000
 void japanese_set_space(japanese_t *j, uint64_t after_nodes);
 
+/*
+ * A game space several analysers of one board may share, as the solver's threads do: each
+ * thread's analyser asks the same space (threads may ask at the same time; one grows it at a
+ * time), so the space is built once and an attractor one thread computed answers the others.
+ * japanese_space_create makes an empty one; japanese_share_space(j, sp) makes j use sp
+ * instead of its own, and japanese_space_destroy drops the creator's hold: the space is freed
+ * when no analyser uses it either.  All the analysers sharing it must be of the same board and
+ * have the same cap of states (japanese_set_attractor_states).
+ */
+typedef struct japanese_space japanese_space_t;
+japanese_space_t *japanese_space_create(void);
+void japanese_space_destroy(japanese_space_t *sp);
+void japanese_share_space(japanese_t *j, japanese_space_t *sp);
+
 /* Whether an analyser of board g can have the game space (at most JAPANESE_SPACE_MAX_POINTS
  * points): past it japanese_set_space is ignored. */
 static inline bool japanese_space_fits(const board_geom_t *g)

@@ -80,12 +80,14 @@ static inline uint64_t search_analysis_first(const board_geom_t *g, uint64_t fir
  * Each search sets its budgets, deadline and fallback before each Analysis. */
 static inline japanese_t *search_analyser_create(const board_geom_t *g, int table_bits,
                                                  bool search_only, uint32_t states,
-                                                 const atomic_bool *stop)
+                                                 const atomic_bool *stop, japanese_space_t *space)
 {
     japanese_t *j = japanese_create(g, table_bits, SEARCH_ANALYSIS_NODES);
     japanese_set_space(j, search_only ? 0 : JAPANESE_SPACE_AFTER_NODES);
     japanese_set_attractor_states(j, states);
     japanese_set_stop(j, stop);
+    if (space)
+        japanese_share_space(j, space);
     return j;
 }
 
@@ -224,6 +226,9 @@ struct search {
      * before the first.  An Analysis depends on the position alone, so they hold across roots. */
     japanese_t **jp;
     jp_cache_t **jp_cache;
+    /* and the game space their analysers share (japanese_share_space): built once, each
+     * attractor computed once for all the threads; NULL unless analysis=japanese */
+    japanese_space_t *space;
     /* The alpha-beta search's budget per string for an Analysis, from SEARCH_ANALYSIS_FIRST up
      * to SEARCH_ANALYSIS_NODES (search.c, japanese_final; driver.c raises it). */
     _Atomic uint64_t analysis_nodes;

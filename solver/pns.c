@@ -82,7 +82,7 @@ static final_outcome_t japanese_final_outcome(pns_t *p, const game_t *game, cons
         g_free(p->jp_cache);
         /* A signal ends an Analysis too. */
         p->jp = search_analyser_create(g, PNS_ANALYSIS_TABLE_BITS, p->analysis.search_only,
-                                       p->analysis.states, &p->interrupted);
+                                       p->analysis.states, &p->interrupted, NULL);
         japanese_set_table_growth(p->jp, p->analysis.table_bits);
         p->jp_cache = g_new0(jp_cache_t, JP_CACHE_SIZE);
         p->jp_geom = g;

@@ -146,6 +146,8 @@ search_t *search_create(const board_geom_t *geom, const rules_t *rules,
     atomic_init(&s->imagined_all, 0);
     if (s->options.threads > 1)
         s->busy = g_new0(_Atomic uint64_t, BUSY_SLOTS);
+    if (s->rules.analysis == RULES_ANALYSIS_JAPANESE)
+        s->space = japanese_space_create();
     return s;
 }
 
@@ -155,6 +157,7 @@ void search_destroy(search_t *s)
         return;
     tt_destroy(s->tt);
     threads_free_analyses(s);
+    japanese_space_destroy(s->space);
     g_free((void *)s->busy);
     g_free(s);
 }
@@ -336,7 +339,8 @@ static int japanese_final(worker_t *w, const hist_t *h, int alpha, int beta, boo
     const board_t *b = &h->board;
     if (!w->jp) {
         w->jp = search_analyser_create(w->g, 16, w->s->options.analysis_search_only,
-                                       w->s->options.analysis_attractor_states, &w->s->stop);
+                                       w->s->options.analysis_attractor_states, &w->s->stop,
+                                       w->s->space);
         japanese_set_counter(w->jp, &w->s->imagined_all);
         w->jp_cache = g_new0(jp_cache_t, JP_CACHE_SIZE);
     }

@@ -623,6 +623,91 @@ static void test_japanese__fill_win_matches_plain_recursion(void **state)
     check_cut_cases(fill_case, true, 9, 6, 6, 20261203, "defender's fill");
 }
 
+/* One thread's share of test_japanese__shared_space_answers_as_a_plain_search: the alive
+ * stones of each position, its analyser asking the shared space, positions in `order`. */
+typedef struct space_job {
+    japanese_t *j;
+    const board_t *positions;
+    int n;
+    bool backwards;
+    uint64_t *alive; /* per position */
+    const board_geom_t *g;
+} space_job_t;
+
+static gpointer space_job_run(gpointer data)
+{
+    space_job_t *job = data;
+    for (int k = 0; k < job->n; k++) {
+        int i = job->backwards ? job->n - 1 - k : k;
+        const board_t *b = &job->positions[i];
+        for (uint64_t rest = board_occupied(b); rest;) {
+            board_point_t p = board_lowest(rest);
+            uint64_t chain = board_chain(b, job->g, p);
+            rest &= ~chain;
+            bool alive;
+            if (!japanese_string_alive(&alive, NULL, job->j, b, p, NULL))
+                return GINT_TO_POINTER(1);
+            job->alive[i] |= alive ? chain : 0;
+        }
+    }
+    return NULL;
+}
+
+/* A game space shared by two analysers asked from two threads at once (japanese_share_space,
+ * as the solver's threads share one), one walking the positions of 2x3 and 1x7 forwards and the
+ * other backwards, so that each grows the space and takes attractors the other made: every
+ * string's status is the one a plain search (no space) gives. */
+static void test_japanese__shared_space_answers_as_a_plain_search(void **state)
+{
+    (void)state;
+    const int sizes[][2] = {{2, 3}, {1, 7}};
+    for (size_t s = 0; s < G_N_ELEMENTS(sizes); s++) {
+        board_geom_t *g = board_geom_create(sizes[s][0], sizes[s][1], NULL);
+        board_t *positions;
+        int n = all_positions(&positions, g);
+        japanese_space_t *space = japanese_space_create();
+        space_job_t jobs[2];
+        GThread *threads[2];
+        for (int t = 0; t < 2; t++) {
+            japanese_t *j = japanese_create(g, 16, 0);
+            japanese_set_space(j, 1); /* asked for every string not settled at once */
+            japanese_share_space(j, space);
+            jobs[t] = (space_job_t){j, positions, n, t == 1, g_new0(uint64_t, n), g};
+        }
+        japanese_space_destroy(space); /* the analysers hold it now */
+        for (int t = 0; t < 2; t++)
+            threads[t] = g_thread_new("space", space_job_run, &jobs[t]);
+        for (int t = 0; t < 2; t++)
+            assert_null(g_thread_join(threads[t]));
+        japanese_t *plain = japanese_create(g, 16, 0);
+        space_job_t alone = {plain, positions, n, false, g_new0(uint64_t, n), g};
+        assert_null(space_job_run(&alone));
+        for (int i = 0; i < n; i++)
+            if (jobs[0].alive[i] != alone.alive[i] || jobs[1].alive[i] != alone.alive[i]) {
+                board_print(stderr, &positions[i], g);
+                fail_msg("%dx%d: alive stones %llx by the plain search, %llx and %llx by the "
+                         "threads sharing a space",
+                         g->width, g->height, (unsigned long long)alone.alive[i],
+                         (unsigned long long)jobs[0].alive[i],
+                         (unsigned long long)jobs[1].alive[i]);
+            }
+        uint64_t answers[2] = {japanese_space_answers(jobs[0].j),
+                               japanese_space_answers(jobs[1].j)};
+        fprintf(stderr, "%dx%d: %d positions, strings the shared space decided: %llu and %llu\n",
+                g->width, g->height, n, (unsigned long long)answers[0],
+                (unsigned long long)answers[1]);
+        assert_true(answers[0] > 0 && answers[1] > 0);
+        for (int t = 0; t < 2; t++) {
+            japanese_destroy(jobs[t].j);
+            g_free(jobs[t].alive);
+        }
+        japanese_destroy(plain);
+        g_free(alone.alive);
+        g_free(positions);
+        board_geom_destroy(g);
+    }
+}
+
 /* The status of every string of every legal 2x3 and 1x7 position (3x3 takes minutes), with a
  * table of 2^10 entries (much replacement), of 2^20, and of 2^10 growing to 2^16 as it is
  * written over (japanese_set_table_growth: every entry moved into the larger table): a result
@@ -2019,6 +2104,7 @@ int main(void)
         cmocka_unit_test(test_japanese__formation_matches_the_three_conditions),
         cmocka_unit_test(test_japanese__status_matches_plain_recursion),
         cmocka_unit_test(test_japanese__status_does_not_depend_on_the_table_size),
+        cmocka_unit_test(test_japanese__shared_space_answers_as_a_plain_search),
         cmocka_unit_test(test_japanese__space_line_check_matches_the_search),
         cmocka_unit_test(test_japanese__lines_check_matches_every_line_enumerated),
         cmocka_unit_test(test_japanese__attractor_bounds_agree_with_the_search),
