@@ -857,6 +857,21 @@ static void aset_init(aset_t *s, uint64_t most)
     s->slots = g_new0(uint32_t, s->mask + 1);
 }
 
+/* Readies s for about `expected` states at once (slots for twice as many, the states'
+ * array reserved), so that a set known to grow large is not rehashed and copied on the way. */
+static void aset_reserve(aset_t *s, uint32_t expected)
+{
+    g_assert(!s->states->len);
+    uint64_t slots = ASET_FIRST_SLOTS;
+    while (slots < 2 * (uint64_t)expected)
+        slots *= 2;
+    g_free(s->slots);
+    s->mask = slots - 1;
+    s->slots = g_new0(uint32_t, slots);
+    g_array_set_size(s->states, expected);
+    g_array_set_size(s->states, 0);
+}
+
 static void aset_clear(aset_t *s)
 {
     g_array_free(s->states, TRUE);
@@ -1502,6 +1517,7 @@ static bool agraph_repeats(bool *line_check, const agraph_t *gr, const aformed_t
  * thread, value only, the same nodes): 3x4 15.2 s with 64 kept, 8.6 s with 256, 7.8 s with 512;
  * 2x6 63.3 s, 47.8 s (128), 39.1 s (256); docs/japanese.md. */
 #define SPACE_ATTRACTORS      256
+#define SPACE_RESERVED        (1u << 21) /* states reserved at once (aspace_reach) */
 #define SPACE_ATTRACTOR_BYTES ((size_t)256 << 20)
 
 typedef struct aspace_attractor {
@@ -1601,13 +1617,18 @@ static int64_t aspace_reach(japanese_t *j, japanese_space_t *sp, const astate_t 
     if (sp->full)
         return -1;
     if (!sp->made) {
+        /* Reserved for SPACE_RESERVED states (a 3x4 space has 1.3 M; untouched pages cost
+         * nothing) rather than grown by doubling: each doubling rehashed every state and
+         * copied the arrays, a fifth of the build's time. */
+        uint32_t reserve = MIN(j->attractor_states, SPACE_RESERVED);
         aset_init(&sp->gr.set, j->attractor_states);
+        aset_reserve(&sp->gr.set, reserve);
         sp->gr.pred_shift = pred_shift(g);
-        sp->gr.first = g_array_new(FALSE, FALSE, sizeof(uint32_t));
-        sp->gr.moves = g_array_new(FALSE, FALSE, sizeof(int32_t));
+        sp->gr.first = g_array_sized_new(FALSE, FALSE, sizeof(uint32_t), reserve + 1);
+        sp->gr.moves = g_array_sized_new(FALSE, FALSE, sizeof(int32_t), 8 * reserve);
         sp->gr.formed = g_byte_array_new();
-        sp->formed[0] = g_array_new(FALSE, FALSE, sizeof(uint64_t));
-        sp->formed[1] = g_array_new(FALSE, FALSE, sizeof(uint64_t));
+        sp->formed[0] = g_array_sized_new(FALSE, FALSE, sizeof(uint64_t), reserve);
+        sp->formed[1] = g_array_sized_new(FALSE, FALSE, sizeof(uint64_t), reserve);
         sp->made = true;
     }
     int64_t k = aset_index(&sp->gr.set, start);
