@@ -239,8 +239,8 @@ int front_solve(int argc, char **argv)
          "FILE"},
         {"memory", 'm', 0, G_OPTION_ARG_STRING, &memory_text,
          "cap on the memory the search allocates: its table, stacks and threads (default: a "
-         "quarter of the machine's memory, at most 256M; 0: no table); a run that cannot fit is "
-         "refused",
+         "quarter of the machine's memory, at most 128M for alpha-beta, 256M for proof-number "
+         "search; 0: no table); a run that cannot fit is refused",
          "SIZE"},
         {"checkpoint", 0, 0, G_OPTION_ARG_FILENAME, &checkpoint,
          "save the search's state to FILE every --checkpoint-every seconds and when stopped "
@@ -372,7 +372,7 @@ int front_solve(int argc, char **argv)
                              "--value-only");
         goto done;
     }
-    size_t memory = front_default_memory();
+    size_t memory = front_default_memory(false); /* alpha-beta's, once it is chosen */
     if (memory_text && !front_parse_memory(&memory, memory_text)) {
         status =
             front_usage("solve", "--memory: '%s' is not a size such as 64M or 1G", memory_text);
@@ -486,6 +486,8 @@ int front_solve(int argc, char **argv)
         }
         if (algorithm == SOLVE_ALGORITHM_AUTO)
             algorithm = solve_algorithm_auto(geom, &rules, threads, false);
+        if (!memory_text && algorithm == SOLVE_ALGORITHM_ALPHABETA)
+            memory = front_default_memory(true);
         if (algorithm == SOLVE_ALGORITHM_PNS &&
             !solve_algorithm_check_pns(&rules, threads, checkpoint != NULL, memory, &err)) {
             status = front_usage("solve", "%s", err->message);
@@ -562,6 +564,8 @@ int front_solve(int argc, char **argv)
     }
     if (algorithm == SOLVE_ALGORITHM_AUTO)
         algorithm = solve_algorithm_auto(geom, &rules, threads, checkpoint != NULL);
+    if (!memory_text && algorithm == SOLVE_ALGORITHM_ALPHABETA)
+        memory = front_default_memory(true);
     if (algorithm == SOLVE_ALGORITHM_PNS && !decompose &&
         !solve_algorithm_check_pns(&rules, threads, checkpoint != NULL, memory, &err)) {
         status = front_usage("solve", "%s", err->message);

@@ -401,9 +401,10 @@ size_t front_physical_memory(void)
     return pages > 0 && page > 0 ? (size_t)pages * (size_t)page : 0;
 }
 
-size_t front_default_memory(void)
+size_t front_default_memory(bool table)
 {
-    size_t most = (size_t)FRONT_DEFAULT_MEMORY_MB << 20, quarter = front_physical_memory() / 4;
+    size_t most = (size_t)(table ? FRONT_DEFAULT_TABLE_MEMORY_MB : FRONT_DEFAULT_MEMORY_MB) << 20;
+    size_t quarter = front_physical_memory() / 4;
     return quarter && quarter < most ? quarter : most;
 }
 

@@ -198,11 +198,16 @@ size_t front_physical_memory(void);
 
 /*
  * The default of `solve --memory`: a quarter of the machine's memory, at most
- * FRONT_DEFAULT_MEMORY_MB.  The ceiling keeps short solves fast (a table of gigabytes is mapped
- * on huge pages, each first touch of which zeroes 2 MB: tt.c) and three solves side by side
- * within a small machine; a long run gives --memory.
+ * FRONT_DEFAULT_MEMORY_MB, and at most FRONT_DEFAULT_TABLE_MEMORY_MB for alpha-beta's table
+ * search (`table`).  The ceilings keep short solves fast and three solves side by side within
+ * a small machine; a long run gives --memory.  Alpha-beta's is the lower: a larger table costs
+ * more per node (it is populated at the start and its random probes miss the caches more), and
+ * the boards a default solve finishes do not fill 96 MB (docs/reliability.md: the 18 solves of
+ * 4x4, 3x5 and 2x7 under six rule sets took 30.8 s with 256M, 24.3 s with 128M); proof-number
+ * search keeps the larger one for its tree, which it collects when full.
  */
-#define FRONT_DEFAULT_MEMORY_MB 256
-size_t front_default_memory(void);
+#define FRONT_DEFAULT_MEMORY_MB       256
+#define FRONT_DEFAULT_TABLE_MEMORY_MB 128
+size_t front_default_memory(bool table);
 
 #endif
