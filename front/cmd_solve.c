@@ -249,7 +249,8 @@ int front_solve(int argc, char **argv)
          "FILE"},
         {"checkpoint-every", 0, 0, G_OPTION_ARG_DOUBLE, &checkpoint_every,
          "seconds between checkpoints (default 300)", "S"},
-        {"threads", 'j', 0, G_OPTION_ARG_INT, &threads, "search threads (default 1)", "N"},
+        {"threads", 'j', 0, G_OPTION_ARG_INT, &threads,
+         "search threads (default 1; math and pseudo search with one: docs/solver.md)", "N"},
         {"pv-diagrams", 0, 0, G_OPTION_ARG_NONE, &diagrams,
          "print a diagram after every move of the optimal game", NULL},
         {"value-only", 0, 0, G_OPTION_ARG_NONE, &value_only,
@@ -486,8 +487,11 @@ int front_solve(int argc, char **argv)
         }
         if (algorithm == SOLVE_ALGORITHM_AUTO)
             algorithm = solve_algorithm_auto(geom, &rules, threads, false);
-        if (!memory_text && algorithm == SOLVE_ALGORITHM_ALPHABETA)
-            memory = front_default_memory(true);
+        if (algorithm == SOLVE_ALGORITHM_ALPHABETA) {
+            threads = search_threads_for(&rules, threads); /* what the reports show */
+            if (!memory_text)
+                memory = front_default_memory(true);
+        }
         if (algorithm == SOLVE_ALGORITHM_PNS &&
             !solve_algorithm_check_pns(&rules, threads, checkpoint != NULL, memory, &err)) {
             status = front_usage("solve", "%s", err->message);
@@ -564,8 +568,11 @@ int front_solve(int argc, char **argv)
     }
     if (algorithm == SOLVE_ALGORITHM_AUTO)
         algorithm = solve_algorithm_auto(geom, &rules, threads, checkpoint != NULL);
-    if (!memory_text && algorithm == SOLVE_ALGORITHM_ALPHABETA)
-        memory = front_default_memory(true);
+    if (algorithm == SOLVE_ALGORITHM_ALPHABETA) {
+        threads = search_threads_for(&rules, threads); /* what the reports show */
+        if (!memory_text)
+            memory = front_default_memory(true);
+    }
     if (algorithm == SOLVE_ALGORITHM_PNS && !decompose &&
         !solve_algorithm_check_pns(&rules, threads, checkpoint != NULL, memory, &err)) {
         status = front_usage("solve", "%s", err->message);
