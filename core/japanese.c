@@ -1783,7 +1783,7 @@ static int aspace_status(japanese_t *j, const board_t *b, board_color_t d, uint6
             break; /* in the space, and the space complete */
         g_rw_lock_reader_unlock(&sp->lock);
         if (kept_only)
-            return 0; /* no look-up of the state when nothing is kept (a cache miss or two) */
+            return 0; /* an answer that costs nothing: the space is not grown for it */
         g_rw_lock_writer_lock(&sp->lock);
         bool grown = aspace_grow(j, sp, &start);
         g_rw_lock_writer_unlock(&sp->lock);

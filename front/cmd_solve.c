@@ -186,6 +186,16 @@ static bool write_svg(const char *path, const game_t *game, const search_result_
     return ok;
 }
 
+/* Alpha-beta's settings once it is the algorithm: the threads it searches with for these rules
+ * (search_threads_for: what the reports show) and, unless --memory was given, its default. */
+static void alphabeta_settings(int *threads, size_t *memory, const rules_t *rules,
+                               bool memory_given)
+{
+    *threads = search_threads_for(rules, *threads);
+    if (!memory_given)
+        *memory = front_default_memory(true);
+}
+
 int front_solve(int argc, char **argv)
 {
     solve_run_t run = {0};
@@ -487,11 +497,8 @@ int front_solve(int argc, char **argv)
         }
         if (algorithm == SOLVE_ALGORITHM_AUTO)
             algorithm = solve_algorithm_auto(geom, &rules, threads, false);
-        if (algorithm == SOLVE_ALGORITHM_ALPHABETA) {
-            threads = search_threads_for(&rules, threads); /* what the reports show */
-            if (!memory_text)
-                memory = front_default_memory(true);
-        }
+        if (algorithm == SOLVE_ALGORITHM_ALPHABETA)
+            alphabeta_settings(&threads, &memory, &rules, memory_text != NULL);
         if (algorithm == SOLVE_ALGORITHM_PNS &&
             !solve_algorithm_check_pns(&rules, threads, checkpoint != NULL, memory, &err)) {
             status = front_usage("solve", "%s", err->message);
@@ -568,11 +575,8 @@ int front_solve(int argc, char **argv)
     }
     if (algorithm == SOLVE_ALGORITHM_AUTO)
         algorithm = solve_algorithm_auto(geom, &rules, threads, checkpoint != NULL);
-    if (algorithm == SOLVE_ALGORITHM_ALPHABETA) {
-        threads = search_threads_for(&rules, threads); /* what the reports show */
-        if (!memory_text)
-            memory = front_default_memory(true);
-    }
+    if (algorithm == SOLVE_ALGORITHM_ALPHABETA)
+        alphabeta_settings(&threads, &memory, &rules, memory_text != NULL);
     if (algorithm == SOLVE_ALGORITHM_PNS && !decompose &&
         !solve_algorithm_check_pns(&rules, threads, checkpoint != NULL, memory, &err)) {
         status = front_usage("solve", "%s", err->message);
