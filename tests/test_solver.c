@@ -324,7 +324,8 @@ static void test_solver__cleared_interrupt_searches_again(void **state)
     board_geom_destroy(g);
 }
 
-/* Two and three threads (lazy SMP sharing one table) give the values one thread gives. */
+/* Two and three threads (lazy SMP sharing one table) give the values one thread gives, and the
+ * no-pass rules search with one. */
 static void test_solver__threads_agree_with_one_thread(void **state)
 {
     (void)state;
@@ -346,6 +347,12 @@ static void test_solver__threads_agree_with_one_thread(void **state)
             if (v != want)
                 fail_msg("%dx%d %s: %d threads give %d, one thread %d", cases[i].w, cases[i].h,
                          cases[i].rules, threads, v, want);
+            /* The no-pass rules search with one thread whatever is asked (search.h). */
+            rules_t r;
+            assert_true(rules_parse(&r, cases[i].rules, NULL));
+            int used = search_threads_for(&r, threads);
+            if (used != (r.scoring == RULES_SCORING_LAST_MOVE ? 1 : threads))
+                fail_msg("%s: %d threads asked, %d searched", cases[i].rules, threads, used);
         }
     }
 }
