@@ -890,10 +890,16 @@ static uint64_t astate_hash(const astate_t *s)
     return h ^ (h >> 29);
 }
 
+/* The slot where a look-up of x starts. */
+static inline uint64_t aset_home(const aset_t *s, const astate_t *x)
+{
+    return astate_hash(x) & s->mask;
+}
+
 /* The slot that holds x in s, or the empty slot where it would go. */
 static uint64_t aset_slot(const aset_t *s, const astate_t *x)
 {
-    for (uint64_t i = astate_hash(x) & s->mask;; i = (i + 1) & s->mask) {
+    for (uint64_t i = aset_home(s, x);; i = (i + 1) & s->mask) {
         if (!s->slots[i])
             return i;
         const astate_t *t = aset_at(s, s->slots[i] - 1);
@@ -901,21 +907,6 @@ static uint64_t aset_slot(const aset_t *s, const astate_t *x)
             t->to_move == x->to_move && t->passes == x->passes && t->ko == x->ko)
             return i;
     }
-}
-
-/* Fetches into the cache the slot where x would be looked up, and then (a second call, once
- * the slot is there) the state it holds: a graph's states are looked up a dozen at a time
- * (astate_expand), and nearly every look-up misses the cache twice. */
-static inline void aset_prefetch_slot(const aset_t *s, const astate_t *x)
-{
-    __builtin_prefetch(&s->slots[astate_hash(x) & s->mask]);
-}
-
-static inline void aset_prefetch_state(const aset_t *s, const astate_t *x)
-{
-    uint32_t v = s->slots[astate_hash(x) & s->mask];
-    if (v)
-        __builtin_prefetch(aset_at(s, v - 1));
 }
 
 /* The index of x in s, or -1 when it is not there. */
@@ -1057,11 +1048,16 @@ static bool astate_expand(agraph_t *gr, const board_geom_t *g, const astate_t *s
         n += !end;
     } else if (me != d)
         next[n++] = (astate_t){{s->stones[0], s->stones[1]}, (uint8_t)opp, 0, NO_KO, {0}};
-    /* The look-ups, their cache misses overlapped (aset_prefetch_slot), in the moves' order. */
+    /* The look-ups in the moves' order, their cache misses overlapped: nearly every one misses
+     * twice, on its home slot and on the state that slot holds, so the slots are fetched for
+     * all the moves first, then the states. */
+    const aset_t *set = &gr->set;
+    uint64_t home[BOARD_MAX_POINTS + 1];
     for (int i = 0; i < n; i++)
-        aset_prefetch_slot(&gr->set, &next[i]);
+        __builtin_prefetch(&set->slots[home[i] = aset_home(set, &next[i])]);
     for (int i = 0; i < n; i++)
-        aset_prefetch_state(&gr->set, &next[i]);
+        if (set->slots[home[i]])
+            __builtin_prefetch(aset_at(set, set->slots[home[i]] - 1));
     bool ok = true;
     for (int i = 0; i < n && ok; i++)
         ok = agraph_move(gr, &next[i]);
@@ -1523,7 +1519,6 @@ static bool agraph_repeats(bool *line_check, const agraph_t *gr, const aformed_t
 typedef struct aspace_attractor {
     board_color_t defender;
     uint64_t target;
-    uint32_t size;   /* the space's size when it was computed */
     uint64_t used;   /* the space's question count when it last answered (the least is replaced) */
     atomic_int refs; /* its slot's, and one per question reading it */
     uint8_t *won;    /* agraph_attract_by's */
@@ -1675,21 +1670,34 @@ static bool aspace_grow(japanese_t *j, japanese_space_t *sp, const astate_t *sta
     return true;
 }
 
+/* The kept attractor of (d, target), or NULL; with kept_lock held.  Every kept attractor is
+ * over the whole space as it is: growing it drops them (aspace_grow). */
+static aspace_attractor_t *aspace_kept(const japanese_space_t *sp, board_color_t d, uint64_t target)
+{
+    for (int i = 0; i < SPACE_ATTRACTORS; i++) {
+        aspace_attractor_t *x = sp->kept[i];
+        if (x && x->defender == d && x->target == target)
+            return x;
+    }
+    return NULL;
+}
+
+/* Counts a kept attractor for the caller (who releases it) as used now; with kept_lock held. */
+static aspace_attractor_t *aspace_use(japanese_space_t *sp, aspace_attractor_t *a)
+{
+    atomic_fetch_add(&a->refs, 1);
+    a->used = ++sp->questions;
+    return a;
+}
+
 /* The kept attractor of (d, target) over the whole space, counted for the caller (who
  * releases it), or NULL; with the lock held for reading. */
 static aspace_attractor_t *aspace_take(japanese_space_t *sp, board_color_t d, uint64_t target)
 {
-    aspace_attractor_t *a = NULL;
     g_mutex_lock(&sp->kept_lock);
-    for (int i = 0; i < SPACE_ATTRACTORS && !a; i++) {
-        aspace_attractor_t *x = sp->kept[i];
-        if (x && x->defender == d && x->target == target) {
-            g_assert(x->size == agraph_size(&sp->gr));
-            a = x;
-            atomic_fetch_add(&a->refs, 1);
-            a->used = ++sp->questions;
-        }
-    }
+    aspace_attractor_t *a = aspace_kept(sp, d, target);
+    if (a)
+        aspace_use(sp, a);
     g_mutex_unlock(&sp->kept_lock);
     return a;
 }
@@ -1722,24 +1730,22 @@ static aspace_attractor_t *aspace_keep(japanese_space_t *sp, board_color_t d, ui
 {
     uint32_t n = agraph_size(&sp->gr);
     g_mutex_lock(&sp->kept_lock);
-    /* An empty slot while the kept ones fit their bytes, else the least recently used. */
-    aspace_attractor_t **empty = NULL, **oldest = NULL, *same = NULL;
-    size_t kept = 0;
-    for (int i = 0; i < SPACE_ATTRACTORS; i++) {
-        aspace_attractor_t *x = sp->kept[i];
-        if (!x) {
-            if (!empty)
-                empty = &sp->kept[i];
-            continue;
-        }
-        if (x->defender == d && x->target == target)
-            same = x;
-        kept++;
-        if (!oldest || x->used < (*oldest)->used)
-            oldest = &sp->kept[i];
-    }
-    aspace_attractor_t *a = same;
+    aspace_attractor_t *a = aspace_kept(sp, d, target);
     if (!a) {
+        /* An empty slot while the kept ones fit their bytes, else the least recently used. */
+        aspace_attractor_t **empty = NULL, **oldest = NULL;
+        size_t kept = 0;
+        for (int i = 0; i < SPACE_ATTRACTORS; i++) {
+            aspace_attractor_t *x = sp->kept[i];
+            if (!x) {
+                if (!empty)
+                    empty = &sp->kept[i];
+                continue;
+            }
+            kept++;
+            if (!oldest || x->used < (*oldest)->used)
+                oldest = &sp->kept[i];
+        }
         size_t bytes = (size_t)n + 1 + ((size_t)n / 64 + 1) * sizeof(uint64_t);
         aspace_attractor_t **slot =
             empty && (!oldest || (kept + 1) * bytes <= SPACE_ATTRACTOR_BYTES) ? empty : oldest;
@@ -1747,15 +1753,13 @@ static aspace_attractor_t *aspace_keep(japanese_space_t *sp, board_color_t d, ui
         a = g_new0(aspace_attractor_t, 1);
         a->defender = d;
         a->target = target;
-        a->size = n;
         a->won = won;
         a->settled = g_new0(uint64_t, (size_t)n / 64 + 1);
         atomic_init(&a->refs, 1); /* the slot's */
         *slot = a;
         won = NULL;
     }
-    atomic_fetch_add(&a->refs, 1);
-    a->used = ++sp->questions;
+    aspace_use(sp, a);
     g_mutex_unlock(&sp->kept_lock);
     g_free(won);
     return a;
@@ -1778,7 +1782,7 @@ static int aspace_status(japanese_t *j, const board_t *b, board_color_t d, uint6
     int64_t k;
     g_rw_lock_reader_lock(&sp->lock);
     for (;;) {
-        k = sp->made && !sp->full ? aset_find(&sp->gr.set, &start) : -1;
+        k = sp->made ? aset_find(&sp->gr.set, &start) : -1; /* a full space is not made */
         if (k >= 0 && k < sp->expanded && sp->preds_size == agraph_size(&sp->gr))
             break; /* in the space, and the space complete */
         g_rw_lock_reader_unlock(&sp->lock);

@@ -324,8 +324,7 @@ static void test_solver__cleared_interrupt_searches_again(void **state)
     board_geom_destroy(g);
 }
 
-/* Two and three threads (lazy SMP sharing one table) give the values one thread gives, and the
- * no-pass rules search with one. */
+/* Two and three threads (lazy SMP sharing one table) give the values one thread gives. */
 static void test_solver__threads_agree_with_one_thread(void **state)
 {
     (void)state;
@@ -347,12 +346,6 @@ static void test_solver__threads_agree_with_one_thread(void **state)
             if (v != want)
                 fail_msg("%dx%d %s: %d threads give %d, one thread %d", cases[i].w, cases[i].h,
                          cases[i].rules, threads, v, want);
-            /* The no-pass rules search with one thread whatever is asked (search.h). */
-            rules_t r;
-            assert_true(rules_parse(&r, cases[i].rules, NULL));
-            int used = search_threads_for(&r, threads);
-            if (used != (r.scoring == RULES_SCORING_LAST_MOVE ? 1 : threads))
-                fail_msg("%s: %d threads asked, %d searched", cases[i].rules, threads, used);
         }
     }
 }
@@ -440,6 +433,25 @@ static void test_solver__command_prints_value_game_csv_and_sgf(void **state)
     assert_non_null(strstr(out, "board,rules,komi,to_move,result,margin,best_moves,plies,nodes"));
     assert_non_null(strstr(out, "1x4,\"tromp-taylor\",0,b,B+4,4,"));
     g_free(out);
+    /* The CSV's threads column is the threads searched: the no-pass rules search with one
+     * whatever --threads asks (search_threads_for), the scored ones with as many as asked. */
+    static const struct {
+        const char *args, *threads;
+    } asked[] = {
+        {"solve 3x2 --rules math --threads 2 --value-only --csv --no-header", "1"},
+        {"solve 3x2 --rules pseudo --threads 3 --value-only --csv --no-header", "1"},
+        {"solve 3x2 --rules tromp-taylor --threads 2 --value-only --csv --no-header", "2"},
+    };
+    for (size_t i = 0; i < G_N_ELEMENTS(asked); i++) {
+        assert_int_equal(run_mathgo(&out, asked[i].args), 0);
+        char **fields = g_strsplit(out, ",", -1);
+        assert_true(g_strv_length(fields) > 16);
+        if (strcmp(fields[16], asked[i].threads))
+            fail_msg("%s: threads column '%s', want %s", asked[i].args, fields[16],
+                     asked[i].threads);
+        g_strfreev(fields);
+        g_free(out);
+    }
     /* --value-only: the value, no moves; a last-move value still gives the game's length. */
     assert_int_equal(run_mathgo(&out, "solve 3x3 --rules math --value-only --csv --no-header"), 0);
     assert_non_null(strstr(out, "3x3,\"math\",0,b,B,,,9,"));
