@@ -1,21 +1,34 @@
 #!/bin/sh
-# bench/threads.sh: the threads table of docs/results.md.  Solves a fixed set of boards with one
-# and with two threads, three runs each (the machine's timings vary by up to 30% from run to run
-# for the same node counts; quote medians), and prints one CSV row per run.
+# bench/threads.sh: the threads tables of docs/results.md.  Solves a set of boards with one
+# and with two threads, several runs each interleaved (the machine's timings vary by up to 30%
+# from run to run for the same node counts; quote medians), and prints one CSV row per run:
+# the search's own seconds (time_s of `mathgo solve --csv`) and the threads it searched with.
 #
 #   bench/threads.sh [MATHGO_BINARY] > threads.csv
+#
+# THREADS_JOBS replaces the set ("BOARD:RULES" apart by spaces), THREADS_RUNS the runs per
+# board and thread count (default 3), THREADS_MEMORY the --memory given (default 683M: a 512
+# MiB table; "default" gives none, so the solve takes its default).
 set -u
 mathgo=${1:-build/mathgo}
 commit=${MATHGO_COMMIT:-$(git rev-parse --short HEAD 2>/dev/null || echo unknown)}
-echo "commit,board,rules,threads,run,nodes,time_s"
-for br in "4x4 tromp-taylor" "4x4 math" "4x4 chinese" "2x7 tromp-taylor" "3x5 tromp-taylor" \
-    "2x6 tromp-taylor" "3x4 old-chinese" "2x7 math" "3x5 pseudo" "1x10 tromp-taylor"; do
-    set -- $br
-    for t in 1 2; do
-        for run in 1 2 3; do
-            out=$("$mathgo" solve "$1" --rules "$2" --value-only --memory 683M --threads "$t" \
-                --max-time 120 --csv --no-header 2>/dev/null | cut -d, -f9,10)
-            echo "$commit,$1,\"$2\",$t,$run,${out:-,}"
+jobs=${THREADS_JOBS:-"4x4:tromp-taylor 4x4:math 4x4:chinese 2x7:tromp-taylor 3x5:tromp-taylor 2x6:tromp-taylor 3x4:old-chinese 2x7:math 3x5:pseudo 1x10:tromp-taylor"}
+runs=${THREADS_RUNS:-3}
+memory=${THREADS_MEMORY:-683M}
+[ "$memory" = default ] && memory_args="" || memory_args="--memory $memory"
+echo "commit,board,rules,threads,run,nodes,time_s,threads_searched"
+for job in $jobs; do
+    board=${job%%:*}
+    rules=${job#*:}
+    run=1
+    while [ "$run" -le "$runs" ]; do
+        for t in 1 2; do
+            # shellcheck disable=SC2086 # memory_args is empty or two words
+            out=$("$mathgo" solve "$board" --rules "$rules" --value-only $memory_args \
+                --threads "$t" --max-time 120 --csv --no-header 2>/dev/null |
+                sed 's/^[^"]*"[^"]*"//' | cut -d, -f8,9,16) # after the board and the rules
+            echo "$commit,$board,\"$rules\",$t,$run,${out:-,,}"
         done
+        run=$((run + 1))
     done
 done
