@@ -1513,7 +1513,7 @@ static bool agraph_repeats(bool *line_check, const agraph_t *gr, const aformed_t
  * thread, value only, the same nodes): 3x4 15.2 s with 64 kept, 8.6 s with 256, 7.8 s with 512;
  * 2x6 63.3 s, 47.8 s (128), 39.1 s (256); docs/japanese.md. */
 #define SPACE_ATTRACTORS      256
-#define SPACE_RESERVED        (1u << 21) /* states reserved at once (aspace_reach) */
+#define SPACE_RESERVED        (1u << 21) /* the most states reserved at once (aspace_reach) */
 #define SPACE_ATTRACTOR_BYTES ((size_t)256 << 20)
 
 typedef struct aspace_attractor {
@@ -1612,10 +1612,16 @@ static int64_t aspace_reach(japanese_t *j, japanese_space_t *sp, const astate_t 
     if (sp->full)
         return -1;
     if (!sp->made) {
-        /* Reserved for SPACE_RESERVED states (a 3x4 space has 1.3 M; untouched pages cost
-         * nothing) rather than grown by doubling: each doubling rehashed every state and
-         * copied the arrays, a fifth of the build's time. */
-        uint32_t reserve = MIN(j->attractor_states, SPACE_RESERVED);
+        /* Reserved for about as many states as the board can have (3^N positions, each in a
+         * few states: a 3x4 space has 1.3 M), at most SPACE_RESERVED, rather than grown by
+         * doubling, each doubling rehashing every state and copying the arrays; a reserve far
+         * larger than the space spreads a small space's look-ups over more memory (2x5 lost
+         * 10 % to one of 2^21 states). */
+        uint64_t positions = 1;
+        for (int p = 0; p < g->size && positions < SPACE_RESERVED; p++)
+            positions *= 3;
+        uint32_t reserve = (uint32_t)MIN(MIN((uint64_t)j->attractor_states, 3 * positions),
+                                         (uint64_t)SPACE_RESERVED);
         aset_init(&sp->gr.set, j->attractor_states);
         aset_reserve(&sp->gr.set, reserve);
         sp->gr.pred_shift = pred_shift(g);
