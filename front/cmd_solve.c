@@ -186,16 +186,6 @@ static bool write_svg(const char *path, const game_t *game, const search_result_
     return ok;
 }
 
-/* Alpha-beta's settings once it is the algorithm: the threads it searches with for these rules
- * (search_threads_for: what the reports show) and, unless --memory was given, its default. */
-static void alphabeta_settings(int *threads, size_t *memory, const rules_t *rules,
-                               bool memory_given)
-{
-    *threads = search_threads_for(rules, *threads);
-    if (!memory_given)
-        *memory = front_default_memory(true);
-}
-
 int front_solve(int argc, char **argv)
 {
     solve_run_t run = {0};
@@ -259,8 +249,7 @@ int front_solve(int argc, char **argv)
          "FILE"},
         {"checkpoint-every", 0, 0, G_OPTION_ARG_DOUBLE, &checkpoint_every,
          "seconds between checkpoints (default 300)", "S"},
-        {"threads", 'j', 0, G_OPTION_ARG_INT, &threads,
-         "search threads (default 1; math and pseudo search with one: docs/solver.md)", "N"},
+        {"threads", 'j', 0, G_OPTION_ARG_INT, &threads, "search threads (default 1)", "N"},
         {"pv-diagrams", 0, 0, G_OPTION_ARG_NONE, &diagrams,
          "print a diagram after every move of the optimal game", NULL},
         {"value-only", 0, 0, G_OPTION_ARG_NONE, &value_only,
@@ -497,8 +486,8 @@ int front_solve(int argc, char **argv)
         }
         if (algorithm == SOLVE_ALGORITHM_AUTO)
             algorithm = solve_algorithm_auto(geom, &rules, threads, false);
-        if (algorithm == SOLVE_ALGORITHM_ALPHABETA)
-            alphabeta_settings(&threads, &memory, &rules, memory_text != NULL);
+        if (!memory_text && algorithm == SOLVE_ALGORITHM_ALPHABETA)
+            memory = front_default_memory(true);
         if (algorithm == SOLVE_ALGORITHM_PNS &&
             !solve_algorithm_check_pns(&rules, threads, checkpoint != NULL, memory, &err)) {
             status = front_usage("solve", "%s", err->message);
@@ -575,8 +564,8 @@ int front_solve(int argc, char **argv)
     }
     if (algorithm == SOLVE_ALGORITHM_AUTO)
         algorithm = solve_algorithm_auto(geom, &rules, threads, checkpoint != NULL);
-    if (algorithm == SOLVE_ALGORITHM_ALPHABETA)
-        alphabeta_settings(&threads, &memory, &rules, memory_text != NULL);
+    if (!memory_text && algorithm == SOLVE_ALGORITHM_ALPHABETA)
+        memory = front_default_memory(true);
     if (algorithm == SOLVE_ALGORITHM_PNS && !decompose &&
         !solve_algorithm_check_pns(&rules, threads, checkpoint != NULL, memory, &err)) {
         status = front_usage("solve", "%s", err->message);

@@ -103,24 +103,14 @@ bool search_memory_plan(search_memory_plan_t *plan, size_t memory_bytes, int thr
     return true;
 }
 
-int search_threads_for(const rules_t *rules, int asked)
-{
-    /* Under last-move scoring each test of a distance is one short pass, which a helper
-     * repeats with its own move order while both threads' stores mix in the table: 4x4
-     * pseudo took 2.29 s with one thread and 4.44 s with two, math 0.98 s and 1.08 s
-     * (medians of five at c690fe1). */
-    if (asked < 1 || rules->scoring == RULES_SCORING_LAST_MOVE)
-        return 1;
-    return asked;
-}
-
 search_t *search_create(const board_geom_t *geom, const rules_t *rules,
                         const search_options_t *options, GError **error)
 {
     if (!search_rules_supported(rules, error))
         return NULL;
     search_options_t opts = options ? *options : search_options_default();
-    opts.threads = search_threads_for(rules, opts.threads);
+    if (opts.threads < 1)
+        opts.threads = 1;
     if (!opts.analysis_last_nodes)
         opts.analysis_last_nodes = SEARCH_ANALYSIS_NODES;
     if (!opts.analysis_unfinished_nodes)

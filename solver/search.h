@@ -207,13 +207,6 @@ bool search_memory_plan(search_memory_plan_t *plan, size_t memory_bytes, int thr
 bool search_rules_supported(const rules_t *rules, GError **error);
 
 /*
- * The threads a search of these rules runs with when `asked` are asked for (search_options_t
- * .threads; search_create applies it): one under last-move scoring (math, pseudo), whose
- * helpers only slow the search (docs/solver.md, "Known limits"), else `asked` (at least 1).
- */
-int search_threads_for(const rules_t *rules, int asked);
-
-/*
  * A solver for one board size and rule set.  The geometry is borrowed and must outlive the
  * context.  NULL and *error when the rules are unsupported or the table cannot be allocated.
  */

@@ -433,13 +433,13 @@ static void test_solver__command_prints_value_game_csv_and_sgf(void **state)
     assert_non_null(strstr(out, "board,rules,komi,to_move,result,margin,best_moves,plies,nodes"));
     assert_non_null(strstr(out, "1x4,\"tromp-taylor\",0,b,B+4,4,"));
     g_free(out);
-    /* The CSV's threads column is the threads searched: the no-pass rules search with one
-     * whatever --threads asks (search_threads_for), the scored ones with as many as asked. */
+    /* The CSV's threads column is the threads searched, as many as asked under every rule set
+     * (the no-pass rules were held to one from 198d4e0 to 2026-12-06: docs/solver.md). */
     static const struct {
         const char *args, *threads;
     } asked[] = {
-        {"solve 3x2 --rules math --threads 2 --value-only --csv --no-header", "1"},
-        {"solve 3x2 --rules pseudo --threads 3 --value-only --csv --no-header", "1"},
+        {"solve 3x2 --rules math --threads 2 --value-only --csv --no-header", "2"},
+        {"solve 3x2 --rules pseudo --threads 3 --value-only --csv --no-header", "3"},
         {"solve 3x2 --rules tromp-taylor --threads 2 --value-only --csv --no-header", "2"},
     };
     for (size_t i = 0; i < G_N_ELEMENTS(asked); i++) {
