@@ -202,9 +202,9 @@ size_t front_physical_memory(void);
  * search (`table`).  The ceilings keep short solves fast and three solves side by side within
  * a small machine; a long run gives --memory.  Alpha-beta's is the lower: a larger table costs
  * more per node (it is populated at the start and its random probes miss the caches more), and
- * the boards a default solve finishes do not fill 96 MB (docs/reliability.md: the 18 solves of
- * 4x4, 3x5 and 2x7 under six rule sets took 30.8 s with 256M, 24.3 s with 128M); proof-number
- * search keeps the larger one for its tree, which it collects when full.
+ * the boards a default solve finishes do not fill 96 MB (bench/table_sizes.sh, docs/reliability.md:
+ * the 18 solves of 4x4, 3x5 and 2x7 under six rule sets took 29.8 s with 256M, 23.7 s with 128M);
+ * proof-number search keeps the larger one for its tree, which it collects when full.
  */
 #define FRONT_DEFAULT_MEMORY_MB       256
 #define FRONT_DEFAULT_TABLE_MEMORY_MB 128
