@@ -634,14 +634,17 @@ int front_solve(int argc, char **argv)
             }
             search_resume(search, run.before.lo, run.before.hi);
             search_resume_line(search, &run.before.line);
+            progress_ctx.lo = run.before.lo, progress_ctx.hi = run.before.hi;
+            char lo[32], hi[32]; /* the heartbeat says them until the first test ends */
+            front_ticker_phase(ticker, "the value: in [%s, %s]",
+                               progress_value_text(lo, run.before.lo, &rules),
+                               progress_value_text(hi, run.before.hi, &rules));
             if (!run.quiet) {
-                char lo[32], hi[32];
                 fprintf(stderr,
                         "mathgo solve: resuming from %s: the value is in [%s, %s] after %llu "
                         "nodes and %.1f s\n",
-                        checkpoint, progress_value_text(lo, run.before.lo, &rules),
-                        progress_value_text(hi, run.before.hi, &rules),
-                        (unsigned long long)run.before.nodes, run.before.seconds);
+                        checkpoint, lo, hi, (unsigned long long)run.before.nodes,
+                        run.before.seconds);
             }
         }
     }

@@ -684,6 +684,49 @@ static void test_checkpoint__sigint_stops_a_solve_with_the_bounds_known(void **s
     fixture_clear(&f);
 }
 
+/* The heartbeat of a resumed solve says the bounds it resumed at until its first test ends
+ * (it said "[?, ?]" before 2026-12-06).  The checkpoint is written here: 4x5 chinese proven at
+ * least B+1 and no table entries, so the first test of the resumed run, "B >= 1.5?", is far
+ * beyond the run's 2.5 s (no test of 4x5 ends in 40 s) and every line after the resume is the
+ * heartbeat's. */
+static void test_checkpoint__a_resumed_solve_shows_its_bounds_at_once(void **state)
+{
+    (void)state;
+    fixture_t f;
+    fixture_init(&f, 4, 5, "chinese");
+    char *path = g_build_filename(f.dir, "run", NULL);
+    support_run_t r = support_runv(NULL, "--version", NULL);
+    assert_int_equal(r.status, 0);
+    char *program = g_strstrip(g_strdup(r.out + strlen("mathgo ")));
+    support_run_clear(&r);
+    checkpoint_info_t info = {
+        program, "mathgo solve 4x5 --rules chinese", f.problem, 2, SEARCH_VALUE_INF, 1000, 1.0,
+        {0}};
+    GError *err = NULL;
+    if (!checkpoint_save(path, &info, NULL, &err))
+        fail_msg("%s", err->message);
+    r = support_runv(NULL, "solve", "4x5", "--rules", "chinese", "--value-only", "--progress",
+                     "--max-time", "2.5", "--checkpoint", path, NULL);
+    assert_int_equal(r.status, 1);
+    assert_non_null(strstr(r.err, "resuming from"));
+    char **lines = g_strsplit(r.err, "\n", -1);
+    int heartbeats = 0;
+    for (int i = 0; lines[i]; i++) {
+        if (!strstr(lines[i], "the value: in ["))
+            continue;
+        if (!strstr(lines[i], "the value: in [B+1, ?]"))
+            fail_msg("a heartbeat without the resumed bounds: [%s] in [%s]", lines[i], r.err);
+        heartbeats++;
+    }
+    if (!heartbeats)
+        fail_msg("no heartbeat in 2.5 s: [%s]", r.err);
+    g_strfreev(lines);
+    support_run_clear(&r);
+    g_free(program);
+    g_free(path);
+    fixture_clear(&f);
+}
+
 /* A level checkpoint of `tablebase` whose checksum is right and whose contents are not (found
  * by the fuzz target tablebase_level: values decided beyond the saved level and a long value
  * byte without its long state, which the resume took, counting 1001 of 1002 states) is refused
@@ -1077,6 +1120,7 @@ int main(void)
         cmocka_unit_test(
             test_checkpoint__sigint_stops_a_tablebase_which_resumes_from_its_last_level),
         cmocka_unit_test(test_checkpoint__solve_refuses_the_checkpoint_of_another_problem),
+        cmocka_unit_test(test_checkpoint__a_resumed_solve_shows_its_bounds_at_once),
         cmocka_unit_test(test_checkpoint__a_run_with_variations_saves_the_roots_value),
         cmocka_unit_test(test_checkpoint__a_positions_list_keeps_its_table_across_runs),
         cmocka_unit_test(
