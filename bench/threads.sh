@@ -7,27 +7,30 @@
 #   bench/threads.sh [MATHGO_BINARY] > threads.csv
 #
 # THREADS_JOBS replaces the set ("BOARD:RULES" apart by spaces), THREADS_RUNS the runs per
-# board and thread count (default 3), THREADS_MEMORY the --memory given (default 683M: a 512
-# MiB table; "default" gives none, so the solve takes its default).
+# board and thread count (default 3), THREADS_MEMORY the --memory given, or several apart by
+# spaces, interleaved within each run (default 683M: a 512 MiB table; "default" gives none, so
+# the solve takes its default); the last column says which.
 set -u
 mathgo=${1:-build/mathgo}
 commit=${MATHGO_COMMIT:-$(git rev-parse --short HEAD 2>/dev/null || echo unknown)}
 jobs=${THREADS_JOBS:-"4x4:tromp-taylor 4x4:math 4x4:chinese 2x7:tromp-taylor 3x5:tromp-taylor 2x6:tromp-taylor 3x4:old-chinese 2x7:math 3x5:pseudo 1x10:tromp-taylor"}
 runs=${THREADS_RUNS:-3}
-memory=${THREADS_MEMORY:-683M}
-[ "$memory" = default ] && memory_args="" || memory_args="--memory $memory"
-echo "commit,board,rules,threads,run,nodes,time_s,threads_searched"
+memories=${THREADS_MEMORY:-683M}
+echo "commit,board,rules,threads,run,nodes,time_s,threads_searched,memory"
 for job in $jobs; do
     board=${job%%:*}
     rules=${job#*:}
     run=1
     while [ "$run" -le "$runs" ]; do
-        for t in 1 2; do
-            # shellcheck disable=SC2086 # memory_args is empty or two words
-            out=$("$mathgo" solve "$board" --rules "$rules" --value-only $memory_args \
-                --threads "$t" --max-time 120 --csv --no-header 2>/dev/null |
-                sed 's/^[^"]*"[^"]*"//' | cut -d, -f8,9,16) # after the board and the rules
-            echo "$commit,$board,\"$rules\",$t,$run,${out:-,,}"
+        for memory in $memories; do
+            [ "$memory" = default ] && memory_args="" || memory_args="--memory $memory"
+            for t in 1 2; do
+                # shellcheck disable=SC2086 # memory_args is empty or two words
+                out=$("$mathgo" solve "$board" --rules "$rules" --value-only $memory_args \
+                    --threads "$t" --max-time 120 --csv --no-header 2>/dev/null |
+                    sed 's/^[^"]*"[^"]*"//' | cut -d, -f8,9,16) # after the board and the rules
+                echo "$commit,$board,\"$rules\",$t,$run,${out:-,,},$memory"
+            done
         done
         run=$((run + 1))
     done
