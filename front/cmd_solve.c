@@ -64,6 +64,14 @@ typedef struct progress_context {
     bool value_only;        /* no optimal first moves and game follow the value */
 } progress_context_t;
 
+/* The heartbeat's phase while the value is open: the bounds proved so far. */
+static void phase_bounds(front_ticker_t *ticker, int lo, int hi, const rules_t *rules)
+{
+    char l[32], h[32];
+    front_ticker_phase(ticker, "the value: in [%s, %s]", progress_value_text(l, lo, rules),
+                       progress_value_text(h, hi, rules));
+}
+
 /* Records what is known of the value and, when asked, prints one line on stderr per answered
  * root test and per horizon pass that proved nothing. */
 static void print_progress(const search_progress_t *p, void *data)
@@ -79,7 +87,7 @@ static void print_progress(const search_progress_t *p, void *data)
     else if (p->lo == p->hi)
         front_ticker_phase(ctx->ticker, "the value is %s; the optimal first moves and game", lo);
     else
-        front_ticker_phase(ctx->ticker, "the value: in [%s, %s]", lo, hi);
+        phase_bounds(ctx->ticker, p->lo, p->hi, ctx->rules);
     if (!ctx->print)
         return;
     front_ticker_printed(ctx->ticker);
@@ -635,16 +643,15 @@ int front_solve(int argc, char **argv)
             search_resume(search, run.before.lo, run.before.hi);
             search_resume_line(search, &run.before.line);
             progress_ctx.lo = run.before.lo, progress_ctx.hi = run.before.hi;
-            char lo[32], hi[32]; /* the heartbeat says them until the first test ends */
-            front_ticker_phase(ticker, "the value: in [%s, %s]",
-                               progress_value_text(lo, run.before.lo, &rules),
-                               progress_value_text(hi, run.before.hi, &rules));
+            phase_bounds(ticker, run.before.lo, run.before.hi, &rules); /* until a test ends */
             if (!run.quiet) {
+                char lo[32], hi[32];
                 fprintf(stderr,
                         "mathgo solve: resuming from %s: the value is in [%s, %s] after %llu "
                         "nodes and %.1f s\n",
-                        checkpoint, lo, hi, (unsigned long long)run.before.nodes,
-                        run.before.seconds);
+                        checkpoint, progress_value_text(lo, run.before.lo, &rules),
+                        progress_value_text(hi, run.before.hi, &rules),
+                        (unsigned long long)run.before.nodes, run.before.seconds);
             }
         }
     }

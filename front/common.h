@@ -201,9 +201,10 @@ size_t front_physical_memory(void);
  * FRONT_DEFAULT_MEMORY_MB, and at most FRONT_DEFAULT_TABLE_MEMORY_MB for alpha-beta's table
  * search (`table`).  The ceilings keep short solves fast and three solves side by side within
  * a small machine; a long run gives --memory.  Alpha-beta's is the lower: a larger table costs
- * more per node (it is populated at the start and its random probes miss the caches more), and
- * the boards a default solve finishes do not fill 96 MB (bench/table_sizes.sh, docs/reliability.md:
- * the 18 solves of 4x4, 3x5 and 2x7 under six rule sets took 29.8 s with 256M, 23.7 s with 128M);
+ * more per node (it is populated at the start and its random probes miss the caches more)
+ * than its fewer replacements save on the boards a default solve finishes (bench/table_sizes.sh,
+ * docs/reliability.md: the 18 solves of 4x4, 3x5 and 2x7 under six rule sets took 29.8 s with
+ * 256M, 23.7 s with 128M);
  * proof-number search keeps the larger one for its tree, which it collects when full.
  */
 #define FRONT_DEFAULT_MEMORY_MB       256
