@@ -707,7 +707,9 @@ int front_solve(int argc, char **argv)
                                    st,
                                    peak_mb(),
                                    threads,
-                                   NULL};
+                                   NULL,
+                                   run.before.nodes,
+                                   run.before.seconds};
             if (!no_header)
                 printf("%s\n", solve_csv_header);
             solve_print_csv_row(stdout, &row);
@@ -813,9 +815,10 @@ int front_solve(int argc, char **argv)
     if (svg && !strcmp(svg, "-")) {
         /* the picture alone on stdout */
     } else if (csv) {
-        solve_csv_row_t row = {geom,       rules_name, &rules,    to_move,  &res,
-                               value_only, res.value,  res.value, "solved", st,
-                               peak_mb(),  threads,    NULL};
+        solve_csv_row_t row = {
+            geom,       rules_name, &rules,    to_move,          &res,
+            value_only, res.value,  res.value, "solved",         st,
+            peak_mb(),  threads,    NULL,      run.before.nodes, run.before.seconds};
         if (!no_header)
             printf("%s\n", solve_csv_header);
         solve_print_csv_row(stdout, &row);

@@ -74,6 +74,10 @@ typedef struct solve_csv_row {
     int threads;
     const char *winner; /* without result, status "winner": "B", "W" or "0" (a tie), written
                            as the result; lower and upper decide it */
+    /* A run resumed from a checkpoint: the nodes and seconds of the runs before it, which
+     * nodes_total and time_total_s add to this run's (0 otherwise) */
+    uint64_t nodes_before;
+    double seconds_before;
 } solve_csv_row_t;
 
 /* Writes one row of `solve --csv` with its line break. */

@@ -684,6 +684,23 @@ static void test_checkpoint__sigint_stops_a_solve_with_the_bounds_known(void **s
     fixture_clear(&f);
 }
 
+/* Writes a solve checkpoint for f's problem at path with the bounds [lo, hi] (Black's view,
+ * doubled), no table entries and the earlier work `nodes` and `seconds`, as this build's mathgo
+ * would (its version is the program's). */
+static void write_bounds_checkpoint(fixture_t *f, const char *path, const char *command, int lo,
+                                    int hi, uint64_t nodes, double seconds)
+{
+    support_run_t r = support_runv(NULL, "--version", NULL);
+    assert_int_equal(r.status, 0);
+    char *program = g_strstrip(g_strdup(r.out + strlen("mathgo ")));
+    support_run_clear(&r);
+    checkpoint_info_t info = {program, command, f->problem, lo, hi, nodes, seconds, {0}};
+    GError *err = NULL;
+    if (!checkpoint_save(path, &info, NULL, &err))
+        fail_msg("%s", err->message);
+    g_free(program);
+}
+
 /* The heartbeat of a resumed solve says the bounds it resumed at until its first test ends
  * (it said "[?, ?]" before 2026-12-06).  The checkpoint is written here: 4x5 chinese proven at
  * least B+1 and no table entries, so the first test of the resumed run, "B >= 1.5?", is far
@@ -695,18 +712,10 @@ static void test_checkpoint__a_resumed_solve_shows_its_bounds_at_once(void **sta
     fixture_t f;
     fixture_init(&f, 4, 5, "chinese");
     char *path = g_build_filename(f.dir, "run", NULL);
-    support_run_t r = support_runv(NULL, "--version", NULL);
-    assert_int_equal(r.status, 0);
-    char *program = g_strstrip(g_strdup(r.out + strlen("mathgo ")));
-    support_run_clear(&r);
-    checkpoint_info_t info = {
-        program, "mathgo solve 4x5 --rules chinese", f.problem, 2, SEARCH_VALUE_INF, 1000, 1.0,
-        {0}};
-    GError *err = NULL;
-    if (!checkpoint_save(path, &info, NULL, &err))
-        fail_msg("%s", err->message);
-    r = support_runv(NULL, "solve", "4x5", "--rules", "chinese", "--value-only", "--progress",
-                     "--max-time", "2.5", "--checkpoint", path, NULL);
+    write_bounds_checkpoint(&f, path, "mathgo solve 4x5 --rules chinese", 2, SEARCH_VALUE_INF, 1000,
+                            1.0);
+    support_run_t r = support_runv(NULL, "solve", "4x5", "--rules", "chinese", "--value-only",
+                                   "--progress", "--max-time", "2.5", "--checkpoint", path, NULL);
     assert_int_equal(r.status, 1);
     assert_non_null(strstr(r.err, "resuming from"));
     char **lines = g_strsplit(r.err, "\n", -1);
@@ -722,7 +731,53 @@ static void test_checkpoint__a_resumed_solve_shows_its_bounds_at_once(void **sta
         fail_msg("no heartbeat in 2.5 s: [%s]", r.err);
     g_strfreev(lines);
     support_run_clear(&r);
-    g_free(program);
+    g_free(path);
+    fixture_clear(&f);
+}
+
+/* The CSV row of a resumed solve adds the checkpoint's earlier work to its own in nodes_total
+ * and time_total_s (before 2026-12-06 a multi-sitting run's totals were summed by hand from
+ * each sitting's row and its "resuming from" line).  The checkpoint is written here: 2x3
+ * chinese with nothing proved, 1000 nodes and 1.5 s of earlier work. */
+static void test_checkpoint__a_resumed_solve_counts_the_earlier_work_in_its_totals(void **state)
+{
+    (void)state;
+    fixture_t f;
+    fixture_init(&f, 2, 3, "chinese");
+    char *path = g_build_filename(f.dir, "run", NULL);
+    write_bounds_checkpoint(&f, path, "mathgo solve 2x3 --rules chinese", -SEARCH_VALUE_INF,
+                            SEARCH_VALUE_INF, 1000, 1.5);
+    support_run_t r = support_runv(NULL, "solve", "2x3", "--rules", "chinese", "--value-only",
+                                   "--csv", "-q", "--checkpoint", path, NULL);
+    assert_int_equal(r.status, 0);
+    char **lines = g_strsplit(r.out, "\n", -1);
+    assert_non_null(lines[0]);
+    assert_non_null(lines[1]);
+    char **names = g_strsplit(lines[0], ",", -1), **fields = g_strsplit(lines[1], ",", -1);
+    int columns = (int)g_strv_length(names);
+    assert_int_equal(g_strv_length(fields), columns);
+    const char *nodes = NULL, *total = NULL, *seconds = NULL, *seconds_total = NULL;
+    for (int i = 0; i < columns; i++) {
+        if (!strcmp(names[i], "nodes"))
+            nodes = fields[i];
+        else if (!strcmp(names[i], "nodes_total"))
+            total = fields[i];
+        else if (!strcmp(names[i], "time_s"))
+            seconds = fields[i];
+        else if (!strcmp(names[i], "time_total_s"))
+            seconds_total = fields[i];
+    }
+    if (!nodes || !total || !seconds || !seconds_total)
+        fail_msg("no nodes, nodes_total, time_s or time_total_s column: [%s]", r.out);
+    assert_true(g_ascii_strtoull(nodes, NULL, 10) > 0);
+    assert_int_equal(g_ascii_strtoull(total, NULL, 10), g_ascii_strtoull(nodes, NULL, 10) + 1000);
+    double gap = g_ascii_strtod(seconds_total, NULL) - g_ascii_strtod(seconds, NULL);
+    if (gap < 1.499 || gap > 1.501)
+        fail_msg("time_total_s %s is not time_s %s plus 1.5", seconds_total, seconds);
+    g_strfreev(names);
+    g_strfreev(fields);
+    g_strfreev(lines);
+    support_run_clear(&r);
     g_free(path);
     fixture_clear(&f);
 }
@@ -1121,6 +1176,7 @@ int main(void)
             test_checkpoint__sigint_stops_a_tablebase_which_resumes_from_its_last_level),
         cmocka_unit_test(test_checkpoint__solve_refuses_the_checkpoint_of_another_problem),
         cmocka_unit_test(test_checkpoint__a_resumed_solve_shows_its_bounds_at_once),
+        cmocka_unit_test(test_checkpoint__a_resumed_solve_counts_the_earlier_work_in_its_totals),
         cmocka_unit_test(test_checkpoint__a_run_with_variations_saves_the_roots_value),
         cmocka_unit_test(test_checkpoint__a_positions_list_keeps_its_table_across_runs),
         cmocka_unit_test(
