@@ -687,8 +687,8 @@ static void test_checkpoint__sigint_stops_a_solve_with_the_bounds_known(void **s
 /* Writes a solve checkpoint for f's problem at path with the bounds [lo, hi] (Black's view,
  * doubled), no table entries and the earlier work `nodes` and `seconds`, as this build's mathgo
  * would (its version is the program's). */
-static void write_bounds_checkpoint(fixture_t *f, const char *path, const char *command, int lo,
-                                    int hi, uint64_t nodes, double seconds)
+static void write_bounds_checkpoint(fixture_t *f, const char *path, char *command, int lo, int hi,
+                                    uint64_t nodes, double seconds)
 {
     support_run_t r = support_runv(NULL, "--version", NULL);
     assert_int_equal(r.status, 0);
