@@ -58,8 +58,10 @@ Prints the answer for POSITION and how many positions were asked.  Exit status 0
 """
 
 import argparse
+import atexit
 import concurrent.futures
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -128,6 +130,8 @@ class Splitter:
         self.started = time.monotonic()
         self.asked = 0
         self.tmp = tempfile.mkdtemp(prefix="split_row.")
+        # The position files go with the run, however it ends (sys.exit included).
+        atexit.register(shutil.rmtree, self.tmp, ignore_errors=True)
 
     def out_of_time(self):
         return self.args.budget and time.monotonic() - self.started >= self.args.budget

@@ -59,13 +59,16 @@ static void fixture_clear(fixture_t *f)
     game_destroy(f->game);
     board_geom_destroy(f->geom);
     g_free(f->problem);
-    /* The folder's files: the tests name them all below. */
-    const char *names[] = {"a", "a.tmp", "b", "c", "run", "run.tmp", "sub", "sub.tmp", NULL};
-    for (int i = 0; names[i]; i++) {
-        char *p = g_build_filename(f->dir, names[i], NULL);
+    /* Every file the test left in its folder (a list of names missed "list" and "table",
+     * and each run of the suite left a folder in /tmp until 2026-12-06). */
+    GDir *dir = g_dir_open(f->dir, 0, NULL);
+    for (const char *name; dir && (name = g_dir_read_name(dir));) {
+        char *p = g_build_filename(f->dir, name, NULL);
         g_remove(p);
         g_free(p);
     }
+    if (dir)
+        g_dir_close(dir);
     g_rmdir(f->dir);
     g_free(f->dir);
 }

@@ -20,7 +20,7 @@
 
 /* The columns of solve's CSV that a second run may change: wall-clock time and the process's
  * peak resident memory. */
-static const char *const solve_clock_columns[] = {"time_s", "peak_mb", NULL};
+static const char *const solve_clock_columns[] = {"time_s", "peak_mb", "time_total_s", NULL};
 
 /* The columns that are the answer: the same whatever the threads (docs/csv.md). */
 static const char *const solve_answer_columns[] = {"result", "margin", "best_moves", "plies",
