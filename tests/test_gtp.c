@@ -1084,6 +1084,34 @@ static void test_gtp__loadsgf_history_is_seen_by_superko(void **state)
     gtp_engine_destroy(e);
 }
 
+/* A game over whose japanese Analysis passed its limit has no known result: printsgf writes
+ * SGF's "unknown result", RE[?] (a lone stone on 5x5 with a limit of one imagined position),
+ * and after a scored end the margin (3x3: the centre stone's 8 points).  GTP has no command for
+ * the Analysis's limit, so the test lowers it on the engine's game. */
+static void test_gtp__printsgf_writes_an_unknown_result_as_a_question_mark(void **state)
+{
+    (void)state;
+    gtp_engine_t *e = engine_new(5, 5, "japanese");
+    expect(e, "play b c3", "= \n\n");
+    expect(e, "play w pass", "= \n\n");
+    game_set_analysis_nodes((game_t *)gtp_engine_game(e), 1);
+    expect(e, "play b pass", "= \n\n");
+    char *unknown = printsgf(e);
+    if (!strstr(unknown, "RE[?]"))
+        fail_msg("no RE[?] in [%s]", unknown);
+    gtp_engine_t *f = engine_new(3, 3, "japanese");
+    expect(f, "play b b2", "= \n\n");
+    expect(f, "play w pass", "= \n\n");
+    expect(f, "play b pass", "= \n\n");
+    char *known = printsgf(f);
+    if (!strstr(known, "RE[B+8]"))
+        fail_msg("no RE[B+8] in [%s]", known);
+    g_free(unknown);
+    g_free(known);
+    gtp_engine_destroy(e);
+    gtp_engine_destroy(f);
+}
+
 /* printsgf writes what loadsgf reads back to the same game (and printsgf again to the same
  * text), to a file or as a response without empty lines. */
 static void test_gtp__printsgf_and_loadsgf_round_trip(void **state)
@@ -1252,6 +1280,7 @@ int main(void)
         cmocka_unit_test(test_gtp__loadsgf_sets_up_the_game_and_replays_its_moves_as_history),
         cmocka_unit_test(test_gtp__loadsgf_history_is_seen_by_superko),
         cmocka_unit_test(test_gtp__printsgf_and_loadsgf_round_trip),
+        cmocka_unit_test(test_gtp__printsgf_writes_an_unknown_result_as_a_question_mark),
         cmocka_unit_test(test_gtp__loadsgf_reads_what_gnugo_printsgf_writes),
         cmocka_unit_test(test_gtp__loadsgf_refuses_bad_files_and_keeps_the_game),
     };
