@@ -2306,10 +2306,15 @@ void japanese_set_cuts(japanese_t *j, bool on)
     table_clear(j); /* results found with the other test are not reused */
 }
 
+uint32_t japanese_attractor_states_on(const board_geom_t *geom, uint32_t most)
+{
+    uint32_t fits = 1u << pred_shift(geom); /* every state's index fits a move backwards */
+    return MIN(most ? most : JAPANESE_ATTRACTOR_STATES, fits);
+}
+
 void japanese_set_attractor_states(japanese_t *j, uint32_t most)
 {
-    uint32_t fits = 1u << pred_shift(j->g); /* every state's index fits a move backwards */
-    j->attractor_states = MIN(most ? most : JAPANESE_ATTRACTOR_STATES, fits);
+    j->attractor_states = japanese_attractor_states_on(j->g, most);
 }
 
 void japanese_set_space(japanese_t *j, uint64_t after_nodes)

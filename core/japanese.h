@@ -177,6 +177,9 @@ void japanese_set_stop(japanese_t *j, const atomic_bool *stop);
 /* The bytes of a state of those graphs, about: the 4x4 seki's 99.1 M took 9.7 GB (98 a state). */
 #define JAPANESE_ATTRACTOR_STATE_BYTES 100
 void japanese_set_attractor_states(japanese_t *j, uint32_t most);
+/* The cap japanese_set_attractor_states takes for `most` on geom's board (most 0: the default):
+ * for the front ends, which size the graphs' memory before an analyser exists. */
+uint32_t japanese_attractor_states_on(const board_geom_t *geom, uint32_t most);
 
 /*
  * The game space (docs/japanese.md, "The game space"), for boards of at most

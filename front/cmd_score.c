@@ -209,7 +209,7 @@ int front_score(int argc, char **argv)
         fprintf(stderr, "mathgo score: --max-nodes %lld is negative\n", (long long)max_nodes);
         goto done;
     }
-    if (!front_check_analysis_states("score", analysis_states))
+    if (!front_check_analysis_states("score", analysis_states, NULL))
         goto done;
     const char *path = argc == 2 ? argv[1] : "-";
     if (!front_position_read(&pos, "score", path, false) ||
@@ -227,6 +227,8 @@ int front_score(int argc, char **argv)
     if (!(game = front_position_game("score", path, &pos, &rules, to_move_text)))
         goto done;
     const board_geom_t *g = game_geom(game);
+    if (!front_check_analysis_states("score", analysis_states, g))
+        goto done;
     const game_state_t *cur = game_current(game);
     const board_t *b = &cur->board;
     if (board_geom_is_region(g)) {

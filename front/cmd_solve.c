@@ -398,7 +398,7 @@ int front_solve(int argc, char **argv)
                              (long long)analysis_limit);
         goto done;
     }
-    if (!front_check_analysis_states("solve", analysis_states)) {
+    if (!front_check_analysis_states("solve", analysis_states, NULL)) {
         status = FRONT_EXIT_USAGE;
         goto done;
     }
@@ -492,6 +492,10 @@ int front_solve(int argc, char **argv)
             fprintf(stderr, "mathgo solve: %s\n", err->message);
             goto done;
         }
+        if (!front_check_analysis_states("solve", analysis_states, geom)) {
+            status = FRONT_EXIT_USAGE;
+            goto done;
+        }
         if (algorithm == SOLVE_ALGORITHM_AUTO)
             algorithm = solve_algorithm_auto(geom, &rules, threads, false);
         if (!memory_text && algorithm == SOLVE_ALGORITHM_ALPHABETA)
@@ -545,6 +549,10 @@ int front_solve(int argc, char **argv)
         board_t empty = board_initial(geom);
         game = game_create_from(geom, &rules, &empty, first, &err);
         g_assert(game);
+    }
+    if (!front_check_analysis_states("solve", analysis_states, geom)) {
+        status = FRONT_EXIT_USAGE;
+        goto done;
     }
     board_color_t to_move = (board_color_t)game_current(game)->to_move;
     board_t start = game_current(game)->board;

@@ -172,19 +172,26 @@ bool front_check_limits(const char *name, double max_seconds, gint64 max_nodes)
     return true;
 }
 
-bool front_check_analysis_states(const char *name, gint64 states)
+bool front_check_analysis_states(const char *name, gint64 states, const board_geom_t *geom)
 {
     if (states < 0 || states > UINT32_MAX - 1) {
         front_usage(name, "--analysis-states: %" G_GINT64_FORMAT " is not between 1 and %u", states,
                     UINT32_MAX - 1);
         return false;
     }
-    double need = (double)states * JAPANESE_ATTRACTOR_STATE_BYTES, have = front_physical_memory();
+    if (!geom || !states)
+        return true;
+    uint32_t taken = japanese_attractor_states_on(geom, (uint32_t)states);
+    double need = (double)taken * JAPANESE_ATTRACTOR_STATE_BYTES, have = front_physical_memory();
     if (have > 0 && need > have) {
+        char cap[96] = "";
+        if (taken < states)
+            g_snprintf(cap, sizeof cap, " (taken as %u, the most a %dx%d board holds)", taken,
+                       geom->width, geom->height);
         front_usage(name,
-                    "--analysis-states: %" G_GINT64_FORMAT " states take about %.1f GB (%d "
+                    "--analysis-states: %" G_GINT64_FORMAT " states%s take about %.1f GB (%d "
                     "bytes a state), more than this machine's %.1f GB",
-                    states, need / 1e9, JAPANESE_ATTRACTOR_STATE_BYTES, have / 1e9);
+                    states, cap, need / 1e9, JAPANESE_ATTRACTOR_STATE_BYTES, have / 1e9);
         return false;
     }
     return true;

@@ -152,11 +152,12 @@ bool front_check_limits(const char *name, double max_seconds, gint64 max_nodes);
 
 /*
  * Checks `--analysis-states N` (japanese_set_attractor_states): refuses (one message naming
- * the option, false) a value outside 0 .. 2^32 - 2 or one whose graphs, at
- * JAPANESE_ATTRACTOR_STATE_BYTES a state, would not fit the machine's memory (an allocation
- * past it would end the process).
+ * the option, false) a value outside 0 .. 2^32 - 2, and with the board `geom` (NULL: not
+ * known yet) one whose graphs, at JAPANESE_ATTRACTOR_STATE_BYTES a state, would not fit the
+ * machine's memory (an allocation past it would end the process), counted after the board's
+ * own cap (japanese_attractor_states_on: 2^27 up to 31 points), which a larger N is taken as.
  */
-bool front_check_analysis_states(const char *name, gint64 states);
+bool front_check_analysis_states(const char *name, gint64 states, const board_geom_t *geom);
 
 /*
  * Flushes and checks stdout at the end of a command: when a write failed (a full disk, a closed

@@ -520,8 +520,8 @@ static void test_pns__solve_takes_an_analysis_limit(void **state)
 /* `solve --analysis-states N` caps the attractor graphs of either search's analysers and of an
  * ended --from game's: on 2x3 with an Analysis budget of one imagined position every string is
  * settled by an attractor (the value 0), and with a cap of 40 states none fits, so the solve
- * stops naming the limit; a cap outside 1..2^32 - 2, or past the machine's memory, is refused
- * with status 2. */
+ * stops naming the limit; a cap outside 1..2^32 - 2, or past the machine's memory once the
+ * board's own cap is applied, is refused with status 2. */
 static void test_pns__solve_takes_an_attractor_cap(void **state)
 {
     (void)state;
@@ -551,9 +551,21 @@ static void test_pns__solve_takes_an_attractor_cap(void **state)
     }
     refuses_analysis_option("--analysis-states", "-1",
                             "--analysis-states: -1 is not between 1 and 4294967294");
-    /* 400 GB of graphs: more than any machine the tests run on */
-    refuses_analysis_option("--analysis-states", "4000000000",
-                            "--analysis-states: 4000000000 states take about 400.0 GB");
+    /* A cap past the board's own is taken as that (2^31 states on 1x1: 215 GB of graphs, more
+     * than any machine the tests run on), and the memory is counted after it: on 8x8 the same
+     * cap is 2^25 states, 3.4 GB, which the solve takes (before 2026-12-06 it refused 400 GB). */
+    support_run_t r = support_runv(NULL, "solve", "1x1", "--rules", "japanese", "--analysis-states",
+                                   "4000000000", NULL);
+    assert_int_equal(r.status, 2);
+    if (!strstr(r.err, "--analysis-states: 4000000000 states (taken as 2147483648, the most a "
+                       "1x1 board holds) take about 214.7 GB"))
+        fail_msg("%s", r.err);
+    support_run_clear(&r);
+    r = support_runv(NULL, "solve", "8x8", "--rules", "japanese", "--value-only", "-q",
+                     "--max-nodes", "1", "--analysis-states", "4000000000", NULL);
+    if (r.status != 1 || !strstr(r.err, "limit"))
+        fail_msg("8x8 with 2^25 states: status %d: %s", r.status, r.err);
+    support_run_clear(&r);
 }
 
 /*
