@@ -188,3 +188,53 @@ board_t support_pattern(uint64_t code, int n)
             b.stones[code % 3 - 1] |= board_bit((board_point_t)p);
     return b;
 }
+
+GPtrArray *support_csv_fields(const char *line)
+{
+    GPtrArray *fields = g_ptr_array_new_with_free_func(g_free);
+    GString *f = g_string_new(NULL);
+    bool quoted = false;
+    for (const char *p = line;; p++) {
+        if (quoted && *p == '"' && p[1] == '"') {
+            g_string_append_c(f, '"');
+            p++;
+        } else if (*p == '"') {
+            quoted = !quoted;
+        } else if (!*p || (!quoted && (*p == ',' || *p == '\n'))) {
+            g_ptr_array_add(fields, g_string_free(f, FALSE));
+            if (!*p || *p == '\n')
+                break;
+            f = g_string_new(NULL);
+        } else {
+            g_string_append_c(f, *p);
+        }
+    }
+    return fields;
+}
+
+guint support_csv_index(const char *header, const char *name)
+{
+    GPtrArray *names = support_csv_fields(header);
+    guint i = 0;
+    while (i < names->len && strcmp(names->pdata[i], name))
+        i++;
+    if (i == names->len)
+        fail_msg("no column %s in [%s]", name, header);
+    g_ptr_array_unref(names);
+    return i;
+}
+
+char *support_csv_column(const char *out, const char *name)
+{
+    char **lines = g_strsplit(out, "\n", 3);
+    assert_non_null(lines[0]);
+    assert_non_null(lines[1]);
+    GPtrArray *header = support_csv_fields(lines[0]), *row = support_csv_fields(lines[1]);
+    assert_int_equal(header->len, row->len);
+    guint at = support_csv_index(lines[0], name);
+    char *value = g_strdup(row->pdata[at]);
+    g_ptr_array_unref(header);
+    g_ptr_array_unref(row);
+    g_strfreev(lines);
+    return value;
+}

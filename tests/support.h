@@ -31,6 +31,17 @@ support_run_t support_run_va(const char *input, const char *first, va_list ap);
 
 void support_run_clear(support_run_t *run);
 
+/* The fields of one CSV line (RFC 4180: quoted fields, doubled quotes; a reader written apart
+ * from mathgo's writers), as strings the array frees. */
+GPtrArray *support_csv_fields(const char *line);
+
+/* The index of column `name` in a CSV header line; fails the current test when it has none. */
+guint support_csv_index(const char *header, const char *name);
+
+/* The value of column `name` in `out`'s first row (its first line the header), freshly
+ * allocated; fails the current test when the header has no such column. */
+char *support_csv_column(const char *out, const char *name);
+
 /* The contents of tests/data/NAME; fails the current test when it cannot be read. */
 char *support_read_data(const char *name);
 

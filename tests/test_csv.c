@@ -69,50 +69,6 @@ static void test_csv__bounds_read_as_margins_wins_cycles_or_nothing(void **state
     assert_string_equal(solve_bound_text(buf, -SEARCH_VALUE_INF), "");
 }
 
-/* The fields of one CSV line (RFC 4180; a reader written apart from the writers). */
-static GPtrArray *split_line(const char *line)
-{
-    GPtrArray *fields = g_ptr_array_new_with_free_func(g_free);
-    GString *f = g_string_new(NULL);
-    bool quoted = false;
-    for (const char *p = line;; p++) {
-        if (quoted && *p == '"' && p[1] == '"') {
-            g_string_append_c(f, '"');
-            p++;
-        } else if (*p == '"') {
-            quoted = !quoted;
-        } else if (!*p || (!quoted && (*p == ',' || *p == '\n'))) {
-            g_ptr_array_add(fields, g_string_free(f, FALSE));
-            if (!*p || *p == '\n')
-                break;
-            f = g_string_new(NULL);
-        } else {
-            g_string_append_c(f, *p);
-        }
-    }
-    return fields;
-}
-
-/* The value of column `name` in a header line and a row line. */
-static char *column(const char *out, const char *name)
-{
-    char **lines = g_strsplit(out, "\n", 3);
-    assert_non_null(lines[0]);
-    assert_non_null(lines[1]);
-    GPtrArray *header = split_line(lines[0]), *row = split_line(lines[1]);
-    assert_int_equal(header->len, row->len);
-    char *value = NULL;
-    for (guint i = 0; i < header->len; i++)
-        if (!strcmp(header->pdata[i], name))
-            value = g_strdup(row->pdata[i]);
-    if (!value)
-        fail_msg("no column %s in [%s]", name, lines[0]);
-    g_ptr_array_unref(header);
-    g_ptr_array_unref(row);
-    g_strfreev(lines);
-    return value;
-}
-
 /*
  * Solves a board with --csv, plays its `pv` with `play --csv` and checks that the game is over
  * after `plies` moves with the value solve printed: the margin as play's score (scored rules,
@@ -122,10 +78,12 @@ static void expect_pv_reaches_value(const char *board, const char *rules, bool s
 {
     support_run_t solve = support_runv(NULL, "solve", board, "--rules", rules, "--csv", NULL);
     assert_int_equal(solve.status, 0);
-    char *pv = column(solve.out, "pv"), *plies = column(solve.out, "plies");
-    char *margin = column(solve.out, "margin"), *result = column(solve.out, "result");
-    char *status = column(solve.out, "status"), *lower = column(solve.out, "lower");
-    char *upper = column(solve.out, "upper");
+    char *pv = support_csv_column(solve.out, "pv"), *plies = support_csv_column(solve.out, "plies");
+    char *margin = support_csv_column(solve.out, "margin"),
+         *result = support_csv_column(solve.out, "result");
+    char *status = support_csv_column(solve.out, "status"),
+         *lower = support_csv_column(solve.out, "lower");
+    char *upper = support_csv_column(solve.out, "upper");
     assert_string_equal(status, "solved");
     assert_string_equal(lower, upper);
     GPtrArray *args = g_ptr_array_new();
@@ -140,8 +98,10 @@ static void expect_pv_reaches_value(const char *board, const char *rules, bool s
     support_run_t play = support_run(NULL, (const char *const *)args->pdata);
     if (play.status != 0)
         fail_msg("mathgo play %s %s (the pv of solve): %s", board, pv, play.err);
-    char *played = column(play.out, "moves_played"), *over = column(play.out, "status");
-    char *score = column(play.out, "score"), *winner = column(play.out, "winner");
+    char *played = support_csv_column(play.out, "moves_played"),
+         *over = support_csv_column(play.out, "status");
+    char *score = support_csv_column(play.out, "score"),
+         *winner = support_csv_column(play.out, "winner");
     assert_string_equal(played, plies);
     if (scored) {
         assert_string_equal(over, "two_passes");
@@ -185,9 +145,10 @@ static void test_csv__a_limit_leaves_a_row_with_the_bounds(void **state)
                                    "--memory", "16M", "--csv", NULL);
     assert_int_equal(r.status, 1);
     assert_non_null(strstr(r.err, "limit"));
-    char *status = column(r.out, "status"), *result = column(r.out, "result");
-    char *lower = column(r.out, "lower"), *upper = column(r.out, "upper");
-    char *pv = column(r.out, "pv");
+    char *status = support_csv_column(r.out, "status"),
+         *result = support_csv_column(r.out, "result");
+    char *lower = support_csv_column(r.out, "lower"), *upper = support_csv_column(r.out, "upper");
+    char *pv = support_csv_column(r.out, "pv");
     assert_string_equal(status, "limit");
     assert_string_equal(result, "");
     assert_string_equal(pv, "");

@@ -1880,11 +1880,10 @@ static void check_position_list(const char *record)
     char **rows = g_strsplit(all.out, "\n", -1);
     assert_true(g_str_has_suffix(rows[0], ",position,line"));
     /* The position's column by its name: solve's columns before it grow (docs/csv.md). */
-    char **names = csv_fields(rows[0]);
-    guint columns = g_strv_length(names), at = 0;
-    while (at < columns && strcmp(names[at], "position"))
-        at++;
-    g_strfreev(names);
+    guint at = support_csv_index(rows[0], "position");
+    GPtrArray *names = support_csv_fields(rows[0]);
+    guint columns = names->len;
+    g_ptr_array_unref(names);
     guint n = 0;
     for (int r = 1; rows[r] && *rows[r]; r++, n++) {
         char **f = csv_fields(rows[r]);
