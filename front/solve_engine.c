@@ -227,5 +227,7 @@ void solve_engine_print_stats(FILE *out, const solve_engine_t *engine, double pe
     fprintf(out, "memory: table %.1f MB, peak resident %.1f MB, threads %d\n",
             st.memory_bytes / 1048576.0, peak_mb, threads);
     if (threads > 1) /* how much of the work was the main search's own line */
-        fprintf(out, "main search: %llu of the nodes\n", (unsigned long long)st.nodes_main);
+        fprintf(out,
+                "main search: %llu of the nodes; %llu of its passes ended by a helper's proof\n",
+                (unsigned long long)st.nodes_main, (unsigned long long)st.helper_proofs);
 }

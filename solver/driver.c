@@ -55,7 +55,10 @@ static int horizon_next(int depth)
 }
 
 /* Runs one pass of the main search with the horizon `depth` plies below the root (INT_MAX:
- * none) and a node budget (0: none); false when it gave up on the budget. */
+ * none) and a node budget (0: none); false when it gave up on the budget.  A helper that
+ * proves the root during the pass ends it (limits_hit), and its value is the pass's: the main
+ * search may be deep in a line the helper's proof made moot (2x9 tromp-taylor, two threads,
+ * 81e828d: after 6.31 G nodes on "B >= 6.5?" the checkpoint's root entry already said yes). */
 static bool main_pass(search_thread_t *th, int depth, uint64_t budget, dep_t *d)
 {
     worker_t *w = &th->w;
@@ -63,12 +66,17 @@ static bool main_pass(search_thread_t *th, int depth, uint64_t budget, dep_t *d)
     w->pass_end = budget ? w->nodes + budget : 0;
     atomic_store(&w->s->main_depth, depth);
     atomic_fetch_add(&w->s->main_pass, 1);
-    th->value = search_alphabeta(w, th->alpha, th->beta, d);
-    if (w->pass_out) {
+    if (!helper_proved(&th->value, w)) {
+        th->value = search_alphabeta(w, th->alpha, th->beta, d);
+        if (!w->pass_out)
+            return true;
         w->pass_out = false;
         w->aborted = false;
-        return false;
+        if (!helper_proved(&th->value, w))
+            return false;
     }
+    dep_init(d); /* proved: not unknown (the root's dependences are not stored) */
+    w->helper_proofs++;
     return true;
 }
 

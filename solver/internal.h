@@ -207,10 +207,14 @@ struct search {
      * is false in the searches of optimal moves and games. */
     bool reporting;
     int report_test, report_lo, report_hi;
-    uint64_t nodes_begin;    /* stats.nodes when the search began */
-    _Atomic uint64_t *busy;  /* BUSY_SLOTS states being searched, with several threads */
-    atomic_int main_depth;   /* the horizon (plies) of the main search's pass, */
-    atomic_int main_pass;    /* and the pass's number (0 before one) */
+    uint64_t nodes_begin;   /* stats.nodes when the search began */
+    _Atomic uint64_t *busy; /* BUSY_SLOTS states being searched, with several threads */
+    atomic_int main_depth;  /* the horizon (plies) of the main search's pass, */
+    atomic_int main_pass;   /* and the pass's number (0 before one) */
+    /* A helper's proof of the root test, found in the main search's pass P (from 1): P << 32 |
+     * (uint32_t)value, 0 for none (threads.c); the main search then ends its pass and takes
+     * it (driver.c, main_pass). */
+    _Atomic uint64_t helper_proof;
     atomic_bool interrupted; /* search_interrupt: every search stops, now and later (until
                               * search_clear_interrupt) */
     size_t plies;            /* with a memory cap, the states a thread's stacks may hold */
@@ -271,6 +275,7 @@ typedef struct worker {
     uint64_t nodes, probes, hits, refused, stores, unstored;
     uint64_t analyses_unknown; /* final positions met unknown, their Analysis unfinished */
     uint64_t restarts;         /* the main search's schedules restarted (driver.c) */
+    uint64_t helper_proofs;    /* passes of the main search ended by a helper's proof */
     uint64_t rng;
     bool aborted;
     bool pass_out;        /* the pass gave up (pass_end, or the main search's pass ended) */
@@ -292,6 +297,18 @@ typedef struct worker {
     bool analysis_spent;  /* or those left unfinished passed theirs in all */
     board_t jp_board;     /* with analysis_out, or analyses_unknown: that final position */
 } worker_t;
+
+/* Whether a helper has proved the root of this test (in any pass: the window is the test's),
+ * and with which value (search_t.helper_proof; `value` may be NULL). */
+static inline bool helper_proved(int *value, const worker_t *w)
+{
+    uint64_t proof = atomic_load_explicit(&w->s->helper_proof, memory_order_acquire);
+    if (!proof)
+        return false;
+    if (value)
+        *value = (int32_t)(uint32_t)proof;
+    return true;
+}
 
 /* Stops the search with the error of an Analysis past its limit; threads_run names w->jp_board,
  * the final position, in the message. */

@@ -144,6 +144,7 @@ search_t *search_create(const board_geom_t *geom, const rules_t *rules,
     atomic_init(&s->stop, false);
     atomic_init(&s->nodes_all, 0);
     atomic_init(&s->imagined_all, 0);
+    atomic_init(&s->helper_proof, 0);
     if (s->options.threads > 1)
         s->busy = g_new0(_Atomic uint64_t, BUSY_SLOTS);
     if (s->rules.analysis == RULES_ANALYSIS_JAPANESE)
@@ -288,9 +289,11 @@ static bool limits_hit(worker_t *w)
         s->next_checkpoint = g_get_monotonic_time() + (gint64)(s->options.checkpoint_seconds * 1e6);
     }
     /* The user's limits first (the nodes are counted whatever happens next), then the pass's
-     * own end: its budget, or for a helper the main search moving on. */
+     * own end: its budget, for a helper the main search moving on, and for the main search a
+     * helper's proof of the root in this pass (main_pass in driver.c takes its value). */
     if ((w->pass_end && w->nodes >= w->pass_end) ||
-        (w->id > 0 && atomic_load_explicit(&s->main_pass, memory_order_relaxed) != w->pass))
+        (w->id > 0 && atomic_load_explicit(&s->main_pass, memory_order_relaxed) != w->pass) ||
+        (w->id == 0 && helper_proved(NULL, w)))
         return w->pass_out = true;
     return false;
 }
@@ -838,6 +841,7 @@ void search_worker_collect(search_t *s, const worker_t *w)
     s->stats.tt_unstored += w->unstored;
     s->stats.analyses_unknown += w->analyses_unknown;
     s->stats.restarts += w->restarts;
+    s->stats.helper_proofs += w->helper_proofs;
     size_t mem = (size_t)w->cap * (sizeof(hist_t) + sizeof(tt_sig_t) + sizeof(uint64_t) +
                                    sizeof(board_t) + sizeof(int32_t)) +
                  sizeof *w;

@@ -169,6 +169,9 @@ typedef struct search_stats {
     uint64_t analyses_unknown;
     /* analysis=japanese: how often the main search's schedules restarted (driver.c) */
     uint64_t restarts;
+    /* threads > 1: the main search's passes that a helper's proof of the root ended (the
+     * main search then takes the helper's value instead of finishing its own line) */
+    uint64_t helper_proofs;
     double seconds;      /* wall time of the last search_solve / search_value */
     size_t memory_bytes; /* table plus search stacks */
 } search_stats_t;

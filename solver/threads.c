@@ -48,12 +48,18 @@ static void *search_thread_main(void *arg)
         }
         th->w.pass = pass;
         th->w.horizon = depth == INT_MAX ? INT_MAX : th->w.root + depth;
-        search_alphabeta(&th->w, th->alpha, th->beta, &d);
+        int value = search_alphabeta(&th->w, th->alpha, th->beta, &d);
         if (th->w.pass_out) {
             th->w.pass_out = false;
             th->w.aborted = false;
         } else if (th->w.aborted)
             break;
+        else if (!d.unknown)
+            /* A proof of the root (same game, same window): the main search stops its pass
+             * and takes it (driver.c, main_pass).  Any helper's proof will do, so the last
+             * one stored wins. */
+            atomic_store_explicit(&th->w.s->helper_proof, (uint64_t)pass << 32 | (uint32_t)value,
+                                  memory_order_release);
         done = pass;
     }
     return NULL;
@@ -121,6 +127,7 @@ bool threads_run(int *value, search_t *s, const game_t *game, int ply0, int alph
     atomic_store(&s->stop, false);
     atomic_store(&s->main_depth, 0);
     atomic_store(&s->main_pass, 0);
+    atomic_store(&s->helper_proof, 0);
     if (s->busy)
         for (size_t i = 0; i < BUSY_SLOTS; i++)
             atomic_store_explicit(&s->busy[i], 0, memory_order_relaxed);

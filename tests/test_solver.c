@@ -350,6 +350,48 @@ static void test_solver__threads_agree_with_one_thread(void **state)
     }
 }
 
+/* A helper that proves a test's root first ends the main search's pass, whose value is then
+ * the helper's (driver.c, main_pass).  Which thread finishes first is up to the scheduler: on
+ * 3x4 tromp-taylor a helper does in about two runs of three (2026-12-06), so the runs go on
+ * until one has (at most 60); every run must give one thread's value. */
+static void test_solver__a_helpers_proof_of_the_root_ends_the_test(void **state)
+{
+    (void)state;
+    static const struct {
+        int w, h;
+        const char *rules;
+    } cases[] = {{4, 3, "tromp-taylor"}, {6, 2, "chinese"}};
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        int want = solve_empty(cases[i].w, cases[i].h, cases[i].rules, NULL);
+        board_geom_t *g = board_geom_create(cases[i].w, cases[i].h, NULL);
+        rules_t r;
+        assert_true(rules_parse(&r, cases[i].rules, NULL));
+        game_t *game = game_create(g, &r);
+        uint64_t proofs = 0;
+        int runs = 0;
+        for (; runs < 60 && !proofs; runs++) {
+            search_options_t o = search_options_default();
+            o.tt_bytes = 16u << 20;
+            o.threads = 2;
+            search_t *s = search_create(g, &r, &o, NULL);
+            int v;
+            GError *err = NULL;
+            if (!search_value(&v, s, game, -SEARCH_VALUE_INF, SEARCH_VALUE_INF, &err))
+                fail_msg("%dx%d %s: %s", cases[i].w, cases[i].h, cases[i].rules, err->message);
+            if (v != want)
+                fail_msg("%dx%d %s, run %d: two threads give %d, one thread %d", cases[i].w,
+                         cases[i].h, cases[i].rules, runs + 1, v, want);
+            proofs = search_stats(s).helper_proofs;
+            search_destroy(s);
+        }
+        if (!proofs)
+            fail_msg("%dx%d %s: no helper proved a root first in %d runs", cases[i].w, cases[i].h,
+                     cases[i].rules, runs);
+        game_destroy(game);
+        board_geom_destroy(g);
+    }
+}
+
 /*
  * The node counts of bench/bench_solver's quick set (default options, one thread): a signature
  * of the search.  A change here means the search changed: update it on purpose, with the
@@ -653,6 +695,7 @@ int main(void)
         cmocka_unit_test(test_solver__two_contexts_are_independent_and_deterministic),
         cmocka_unit_test(test_solver__cleared_interrupt_searches_again),
         cmocka_unit_test(test_solver__threads_agree_with_one_thread),
+        cmocka_unit_test(test_solver__a_helpers_proof_of_the_root_ends_the_test),
         cmocka_unit_test(test_solver__bench_node_counts_are_the_signature),
         cmocka_unit_test(test_solver__refuses_rules_with_an_infinite_tree),
         cmocka_unit_test(test_solver__command_prints_value_game_csv_and_sgf),
