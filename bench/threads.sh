@@ -5,13 +5,18 @@
 # the search's own seconds (time_s of `mathgo solve --csv`) and the threads it searched with.
 #
 #   bench/threads.sh [MATHGO_BINARY] > threads.csv
+#   bench/threads.sh LABEL=MATHGO_BINARY LABEL=MATHGO_BINARY ... > threads.csv
 #
-# THREADS_JOBS replaces the set ("BOARD:RULES" apart by spaces), THREADS_RUNS the runs per
-# board and thread count (default 3), THREADS_MEMORY the --memory given, or several apart by
-# spaces, interleaved within each run (default 683M: a 512 MiB table; "default" gives none, so
-# the solve takes its default); the last column says which.
+# With several binaries (two builds to compare), each run solves every board with each binary
+# in turn, and the `commit` column is the binary's LABEL (its path without one); with one, the
+# commit of MATHGO_COMMIT or of the work tree.  THREADS_JOBS replaces the set ("BOARD:RULES"
+# apart by spaces), THREADS_RUNS the runs per board and thread count (default 3),
+# THREADS_MEMORY the --memory given, or several apart by spaces, interleaved within each run
+# (default 683M: a 512 MiB table; "default" gives none, so the solve takes its default); the
+# last column says which.
 set -u
-mathgo=${1:-build/mathgo}
+[ $# -eq 0 ] && set -- build/mathgo
+several=$#
 commit=${MATHGO_COMMIT:-$(git rev-parse --short HEAD 2>/dev/null || echo unknown)}
 jobs=${THREADS_JOBS:-"4x4:tromp-taylor 4x4:math 4x4:chinese 2x7:tromp-taylor 3x5:tromp-taylor 2x6:tromp-taylor 3x4:old-chinese 2x7:math 3x5:pseudo 1x10:tromp-taylor"}
 runs=${THREADS_RUNS:-3}
@@ -22,14 +27,19 @@ for job in $jobs; do
     rules=${job#*:}
     run=1
     while [ "$run" -le "$runs" ]; do
-        for memory in $memories; do
-            [ "$memory" = default ] && memory_args="" || memory_args="--memory $memory"
-            for t in 1 2; do
-                # shellcheck disable=SC2086 # memory_args is empty or two words
-                out=$("$mathgo" solve "$board" --rules "$rules" --value-only $memory_args \
-                    --threads "$t" --max-time 120 --csv --no-header 2>/dev/null |
-                    sed 's/^[^"]*"[^"]*"//' | cut -d, -f8,9,16) # after the board and the rules
-                echo "$commit,$board,\"$rules\",$t,$run,${out:-,,},$memory"
+        for binary in "$@"; do
+            mathgo=${binary#*=}
+            label=$commit
+            [ "$several" -gt 1 ] && label=${binary%%=*}
+            for memory in $memories; do
+                [ "$memory" = default ] && memory_args="" || memory_args="--memory $memory"
+                for t in 1 2; do
+                    # shellcheck disable=SC2086 # memory_args is empty or two words
+                    out=$("$mathgo" solve "$board" --rules "$rules" --value-only $memory_args \
+                        --threads "$t" --max-time 120 --csv --no-header 2>/dev/null |
+                        sed 's/^[^"]*"[^"]*"//' | cut -d, -f8,9,16) # after the board and the rules
+                    echo "$label,$board,\"$rules\",$t,$run,${out:-,,},$memory"
+                done
             done
         done
         run=$((run + 1))
