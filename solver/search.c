@@ -290,7 +290,7 @@ static bool limits_hit(worker_t *w)
     }
     /* The user's limits first (the nodes are counted whatever happens next), then the pass's
      * own end: its budget, for a helper the main search moving on, and for the main search a
-     * helper's proof of the root in this pass (main_pass in driver.c takes its value). */
+     * helper's proof of the test's root (main_pass in driver.c takes its value). */
     if ((w->pass_end && w->nodes >= w->pass_end) ||
         (w->id > 0 && atomic_load_explicit(&s->main_pass, memory_order_relaxed) != w->pass) ||
         (w->id == 0 && helper_proved(NULL, w)))
