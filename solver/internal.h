@@ -21,12 +21,13 @@
 #include <stdatomic.h>
 #include <string.h>
 
-#define HEAD_SIZE    4096  /* buckets of the earlier-position index (history.h) */
-#define STACK_EXTRA  65536 /* plies a search may go below its root */
-#define STACK_FIRST  1024  /* plies below the root the stack arrays hold at first (they grow) */
-#define CHECK_PERIOD 4096  /* nodes between two looks at the limits (search.c, limits_hit) */
-#define BUSY_SLOTS   (1u << 16) /* the table of states being searched (threads > 1, threads.h) */
-#define STACK_MARGIN (1u << 20) /* kept free below the deepest frame */
+#define HEAD_SIZE     4096  /* buckets of the earlier-position index (history.h) */
+#define STACK_EXTRA   65536 /* plies a search may go below its root */
+#define STACK_FIRST   1024  /* plies below the root the stack arrays hold at first (they grow) */
+#define CHECK_PERIOD  4096  /* nodes between two looks at the limits (search.c, limits_hit) */
+#define BUSY_SLOTS    (1u << 16) /* the table of states being searched (threads > 1, threads.h) */
+#define STACK_MARGIN  (1u << 20) /* kept free below the deepest frame */
+#define HELPER_PROVED (UINT64_C(1) << 32) /* search_t.helper_proof holds a value */
 
 /* A cached Analysis (analysis=japanese): a final position and what is known of it, the strings
  * decided and the bounds on its value less captures and komi (japanese_known_t). */
@@ -211,9 +212,9 @@ struct search {
     _Atomic uint64_t *busy; /* BUSY_SLOTS states being searched, with several threads */
     atomic_int main_depth;  /* the horizon (plies) of the main search's pass, */
     atomic_int main_pass;   /* and the pass's number (0 before one) */
-    /* A helper's proof of the root test, found in the main search's pass P (from 1): P << 32 |
-     * (uint32_t)value, 0 for none (threads.c); the main search then ends its pass and takes
-     * it (driver.c, main_pass). */
+    /* A helper's proof of the root test, HELPER_PROVED | (uint32_t)value, 0 for none
+     * (threads.c): one word, so that the flag and the value are read together; the main search
+     * then ends its pass and takes it (driver.c, main_pass). */
     _Atomic uint64_t helper_proof;
     atomic_bool interrupted; /* search_interrupt: every search stops, now and later (until
                               * search_clear_interrupt) */

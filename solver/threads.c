@@ -58,7 +58,7 @@ static void *search_thread_main(void *arg)
             /* A proof of the root (same game, same window): the main search stops its pass
              * and takes it (driver.c, main_pass).  Any helper's proof will do, so the last
              * one stored wins. */
-            atomic_store_explicit(&th->w.s->helper_proof, (uint64_t)pass << 32 | (uint32_t)value,
+            atomic_store_explicit(&th->w.s->helper_proof, HELPER_PROVED | (uint32_t)value,
                                   memory_order_release);
         done = pass;
     }

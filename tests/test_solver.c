@@ -43,10 +43,10 @@ static search_t *make_solver(const board_geom_t *g, const rules_t *r, size_t byt
     return s;
 }
 
-/* The value of the empty board (Black to move) with options `o`; *nodes (may be NULL) receives
- * the nodes searched. */
+/* The value of the empty board (Black to move) with options `o`; *stats (may be NULL) receives
+ * the search's counts. */
 static int solve_empty_with(int width, int height, const char *rules_text,
-                            const search_options_t *o, uint64_t *nodes)
+                            const search_options_t *o, search_stats_t *stats)
 {
     board_geom_t *g = board_geom_create(width, height, NULL);
     rules_t r;
@@ -58,8 +58,8 @@ static int solve_empty_with(int width, int height, const char *rules_text,
     GError *err = NULL;
     if (!search_value(&v, s, game, -SEARCH_VALUE_INF, SEARCH_VALUE_INF, &err))
         fail_msg("%dx%d %s: %s", width, height, rules_text, err->message);
-    if (nodes)
-        *nodes = search_stats(s).nodes;
+    if (stats)
+        *stats = search_stats(s);
     search_destroy(s);
     game_destroy(game);
     board_geom_destroy(g);
@@ -71,7 +71,11 @@ static int solve_empty(int width, int height, const char *rules_text, uint64_t *
 {
     search_options_t o = search_options_default();
     o.tt_bytes = 16u << 20;
-    return solve_empty_with(width, height, rules_text, &o, nodes);
+    search_stats_t stats;
+    int v = solve_empty_with(width, height, rules_text, &o, &stats);
+    if (nodes)
+        *nodes = stats.nodes;
+    return v;
 }
 
 /* The four fields of a data line "WxH | ... | ... | ...", stripped, with the board's size; NULL
@@ -363,32 +367,20 @@ static void test_solver__a_helpers_proof_of_the_root_ends_the_test(void **state)
     } cases[] = {{4, 3, "tromp-taylor"}, {6, 2, "chinese"}};
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         int want = solve_empty(cases[i].w, cases[i].h, cases[i].rules, NULL);
-        board_geom_t *g = board_geom_create(cases[i].w, cases[i].h, NULL);
-        rules_t r;
-        assert_true(rules_parse(&r, cases[i].rules, NULL));
-        game_t *game = game_create(g, &r);
-        uint64_t proofs = 0;
+        search_options_t o = search_options_default();
+        o.tt_bytes = 16u << 20;
+        o.threads = 2;
+        search_stats_t stats = {0};
         int runs = 0;
-        for (; runs < 60 && !proofs; runs++) {
-            search_options_t o = search_options_default();
-            o.tt_bytes = 16u << 20;
-            o.threads = 2;
-            search_t *s = search_create(g, &r, &o, NULL);
-            int v;
-            GError *err = NULL;
-            if (!search_value(&v, s, game, -SEARCH_VALUE_INF, SEARCH_VALUE_INF, &err))
-                fail_msg("%dx%d %s: %s", cases[i].w, cases[i].h, cases[i].rules, err->message);
+        for (; runs < 60 && !stats.helper_proofs; runs++) {
+            int v = solve_empty_with(cases[i].w, cases[i].h, cases[i].rules, &o, &stats);
             if (v != want)
                 fail_msg("%dx%d %s, run %d: two threads give %d, one thread %d", cases[i].w,
                          cases[i].h, cases[i].rules, runs + 1, v, want);
-            proofs = search_stats(s).helper_proofs;
-            search_destroy(s);
         }
-        if (!proofs)
+        if (!stats.helper_proofs)
             fail_msg("%dx%d %s: no helper proved a root first in %d runs", cases[i].w, cases[i].h,
                      cases[i].rules, runs);
-        game_destroy(game);
-        board_geom_destroy(g);
     }
 }
 
@@ -414,8 +406,9 @@ static void test_solver__bench_node_counts_are_the_signature(void **state)
     int mismatches = 0;
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         search_options_t o = search_options_default();
-        uint64_t nodes;
-        int v = solve_empty_with(cases[i].w, cases[i].h, cases[i].rules, &o, &nodes);
+        search_stats_t stats;
+        int v = solve_empty_with(cases[i].w, cases[i].h, cases[i].rules, &o, &stats);
+        uint64_t nodes = stats.nodes;
         assert_int_equal(v, cases[i].value);
         if (nodes != cases[i].nodes) {
             print_error("%dx%d %s: %llu nodes, signature %llu\n", cases[i].w, cases[i].h,
