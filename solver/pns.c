@@ -776,16 +776,18 @@ bool pns_window(int *value, pns_t *p, const game_t *game, int alpha, int beta)
         *value = beta;
         return true;
     }
-    int lo = alpha + 1, hi = beta - 1; /* lo <= value <= hi */
+    /* lo <= value <= hi, each a value a game can end with (search_value_up). */
+    const rules_t *rules = game_rules(game);
+    int lo = search_value_up(alpha + 1, rules), hi = search_value_down(beta - 1, rules);
     while (lo < hi) {
         int mid = lo + (hi - lo + 1) / 2;
         outcome = pns_prove_margin(p, game, mid);
         if (outcome == PNS_UNKNOWN)
             return false;
         if (outcome == PNS_PROVED)
-            lo = mid;
+            lo = search_value_up(mid, rules);
         else
-            hi = mid - 1;
+            hi = search_value_down(mid - 1, rules);
     }
     *value = lo;
     return true;

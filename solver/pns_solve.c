@@ -140,17 +140,21 @@ static bool margin_test(pns_outcome_t *outcome, int *lo, int *hi, pns_t *p, cons
                         int t)
 {
     if (t <= *lo || t > *hi)
-        /* Known without a search: only when the rules bound every score (bounds_value_range);
-         * the root's bounds take it too, for the winner read from them. */
+        /* Known without a search: when the rules bound every score (bounds_value_range), or
+         * a test answered it already (t between two values a game can end with); the root's
+         * bounds take it too, for the winner read from them. */
         *outcome = t <= *lo ? PNS_PROVED : PNS_DISPROVED;
     else {
         *outcome = pns_prove_margin(p, game, t);
         if (*outcome == PNS_UNKNOWN)
             return false;
+        /* Bounds on values a game can end with: at komi 0 "B >= 0.5? yes" is "B >= 1"
+         * (search_value_up), so "B >= 1?" is never asked after it. */
+        const rules_t *rules = game_rules(game);
         if (*outcome == PNS_PROVED)
-            *lo = t;
+            *lo = search_value_up(t, rules);
         else
-            *hi = t - 1;
+            *hi = search_value_down(t - 1, rules);
     }
     root_proved(p, *lo, *hi, t, *outcome == PNS_PROVED ? *lo : *hi);
     return true;

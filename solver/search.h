@@ -341,6 +341,28 @@ static inline int search_value_plies(int value)
 int search_value_of_result(const game_result_t *result, const rules_t *rules, int plies);
 
 /*
+ * The values an ended game of a scored rule set can take (search_value_of_result): a score's
+ * twice-margin, 2 * (an integer) - komi2, so of komi2's parity; a tie by a cycle (0); a cycle
+ * won (+-SEARCH_VALUE_CYCLE_WIN).  A test "value >= t?" proved or disproved says the same of
+ * every t between two of them, so a search that learns only yes or no (proof-number search)
+ * moves its bounds to the nearest such value: search_value_up the least one >= v,
+ * search_value_down the greatest one <= v.  At komi 0 "B >= 0.5?" is "B >= 1?".
+ */
+static inline bool search_value_possible(int v, const rules_t *rules)
+{
+    return ((v - rules->komi2) & 1) == 0 || v == 0 || v == SEARCH_VALUE_CYCLE_WIN ||
+           v == -SEARCH_VALUE_CYCLE_WIN;
+}
+static inline int search_value_up(int v, const rules_t *rules)
+{
+    return search_value_possible(v, rules) ? v : v + 1;
+}
+static inline int search_value_down(int v, const rules_t *rules)
+{
+    return search_value_possible(v, rules) ? v : v - 1;
+}
+
+/*
  * The value of an ended game (game_status not GAME_ONGOING), `plies` moves from the solved
  * position, and its result in *result unless NULL.  False and *error (SEARCH_ERROR_LIMIT,
  * naming the limit) when game_result cannot give it: its Analysis passed game_analysis_nodes
