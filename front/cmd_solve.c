@@ -639,6 +639,7 @@ int front_solve(int argc, char **argv)
     }
     search_t *search = engine.search; /* NULL under proof-number search (no checkpoint) */
     front_ticker_watch(ticker, search);
+    front_ticker_watch_pns(ticker, engine.pns);
     if (checkpoint) {
         run.problem = checkpoint_problem(game);
         if (g_file_test(checkpoint, G_FILE_TEST_EXISTS)) {

@@ -1,6 +1,7 @@
 /* front/progress.c: the heartbeat thread of long commands (front/progress.h). */
 #include "front/progress.h"
 
+#include "solver/pns.h"
 #include "solver/search.h"
 
 #include <stdarg.h>
@@ -18,6 +19,7 @@ struct front_ticker {
     bool stop;
     char *phase;
     const struct search *search; /* whose nodes a heartbeat shows (NULL: none) */
+    const struct pns *pns;       /* or this proof-number search's */
     gint64 started, last_line;   /* monotonic microseconds */
 };
 
@@ -38,7 +40,9 @@ static gpointer tick(gpointer data)
             if (imagined) /* the Analyses' positions: the nodes stand still during one */
                 snprintf(nodes + at, sizeof nodes - at, "%12llu imagined ",
                          (unsigned long long)imagined);
-        }
+        } else if (t->pns)
+            snprintf(nodes, sizeof nodes, "%12llu nodes ",
+                     (unsigned long long)pns_nodes_so_far(t->pns));
         fprintf(stderr, "mathgo %s: %8.1f s %s %s\n", t->name, (now - t->started) / 1e6, nodes,
                 t->phase ? t->phase : "working");
         t->last_line = now;
@@ -93,6 +97,13 @@ void front_ticker_watch(front_ticker_t *t, const struct search *search)
 {
     g_mutex_lock(&t->lock);
     t->search = search;
+    g_mutex_unlock(&t->lock);
+}
+
+void front_ticker_watch_pns(front_ticker_t *t, const struct pns *pns)
+{
+    g_mutex_lock(&t->lock);
+    t->pns = pns;
     g_mutex_unlock(&t->lock);
 }
 

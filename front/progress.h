@@ -12,6 +12,7 @@
 
 typedef struct front_ticker front_ticker_t;
 struct search; /* solver/search.h */
+struct pns;    /* solver/pns.h */
 
 /* Starts the heartbeat of command `name` when `enabled` (otherwise every call does nothing).
  * Free with front_ticker_destroy, which stops the thread. */
@@ -25,6 +26,9 @@ void front_ticker_phase(front_ticker_t *ticker, const char *format, ...) G_GNUC_
  * none): a search that answers no root test for long (a japanese solve in its Analyses) still
  * shows that it works.  The search must outlive the ticker or the next call. */
 void front_ticker_watch(front_ticker_t *ticker, const struct search *search);
+
+/* The same for a proof-number search (pns_nodes_so_far: the nodes it created). */
+void front_ticker_watch_pns(front_ticker_t *ticker, const struct pns *pns);
 
 /* Says that another progress line was just printed (the next heartbeat waits a second). */
 void front_ticker_printed(front_ticker_t *ticker);

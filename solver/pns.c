@@ -189,6 +189,7 @@ pns_t *pns_create(uint64_t max_nodes)
     p->max_nodes = max_nodes;
     pns_set_analysis(p, &(pns_analysis_t){0});
     atomic_init(&p->interrupted, false);
+    atomic_init(&p->total_shown, 0);
     return p;
 }
 
@@ -230,6 +231,11 @@ void pns_set_search_nodes(pns_t *p, uint64_t max_nodes)
 uint64_t pns_nodes(const pns_t *p)
 {
     return p->total;
+}
+
+uint64_t pns_nodes_so_far(const pns_t *p)
+{
+    return atomic_load_explicit(&p->total_shown, memory_order_relaxed);
 }
 
 void pns_set_limits(pns_t *p, uint64_t max_nodes, double max_seconds)
@@ -608,9 +614,11 @@ static bool limits_hit(pns_t *p, uint64_t expansions)
         p->stop = PNS_STOP_INTERRUPTED;
     else if (p->total_end && p->total >= p->total_end)
         p->stop = PNS_STOP_LIMIT;
-    else if (p->deadline && expansions % PNS_CHECK_PERIOD == 0 &&
-             g_get_monotonic_time() >= p->deadline)
-        p->stop = PNS_STOP_LIMIT;
+    else if (expansions % PNS_CHECK_PERIOD == 0) {
+        atomic_store_explicit(&p->total_shown, p->total, memory_order_relaxed);
+        if (p->deadline && g_get_monotonic_time() >= p->deadline)
+            p->stop = PNS_STOP_LIMIT;
+    }
     return p->stop != PNS_STOP_NONE;
 }
 

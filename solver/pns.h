@@ -207,6 +207,10 @@ bool pns_window(int *value, pns_t *p, const game_t *game, int alpha, int beta);
 /* Nodes created by every search of p so far. */
 uint64_t pns_nodes(const pns_t *p);
 
+/* pns_nodes as another thread may read it while a search runs (a heartbeat): up to date
+ * within PNS_CHECK_PERIOD expansions. */
+uint64_t pns_nodes_so_far(const pns_t *p);
+
 /*
  * THE SOLVE (pns_solve.c): what search_solve gives, by proof-number searches only, for the
  * rule sets of pns_supports.  The value (Black's view, search.h's conventions: the winner

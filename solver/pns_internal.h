@@ -61,6 +61,9 @@ struct pns {
     uint64_t total_end;
     gint64 deadline;
     atomic_bool interrupted;
+    /* `total` as another thread may read it (a heartbeat), stored every PNS_CHECK_PERIOD
+     * expansions. */
+    _Atomic uint64_t total_shown;
     pns_stop_t stop; /* why the last search ended unknown */
     search_progress_fn progress;
     void *progress_data;

@@ -176,7 +176,17 @@ static bool margin_test(pns_outcome_t *outcome, int *lo, int *hi, pns_t *p, cons
 static bool margin_search(int *value, pns_t *p, const game_t *game, bool winner_only)
 {
     int lo = -SEARCH_VALUE_CYCLE_WIN, hi = SEARCH_VALUE_CYCLE_WIN; /* lo <= value <= hi */
-    bounds_value_range(&lo, &hi, game_rules(game), game_geom(game));
+    const rules_t *rules = game_rules(game);
+    const board_geom_t *geom = game_geom(game);
+    if (!bounds_value_range(&lo, &hi, rules, geom) && rules->cycle == RULES_CYCLE_NONE &&
+        rules->scoring == RULES_SCORING_AREA && !board_geom_is_region(geom)) {
+        /* Without a cycle rule every game ends by a score, and under area scoring the two
+         * areas share the N points: the margin lies in [-N, N] (the progress lines say
+         * "B+12" rather than "B (cycle)", and "B >= N? yes" ends the tests). */
+        int n = board_popcount(geom->all);
+        lo = -2 * n - rules->komi2;
+        hi = 2 * n - rules->komi2;
+    }
     pns_outcome_t outcome;
     for (int t = 1;; t *= 2) {
         int asked = t > hi && hi > lo ? hi : t; /* not past what every score allows */

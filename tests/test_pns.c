@@ -941,6 +941,9 @@ static void test_pns__node_counts_are_the_signature(void **state)
         {6, 1, "chinese,ko=simple,cycle=draw", true, 1934},
         {2, 2, "chinese,cycle=japanese", true, 914},
         {7, 1, "tromp-taylor", false, 85074},
+        /* Added on 2026-12-06 with the margin's range [-N, N] (area scoring without a cycle
+         * rule): "B >= 8? yes" ends the tests (395,870 nodes when "B >= 16?" followed). */
+        {2, 4, "chinese", true, 84970},
     };
     int mismatches = 0;
     for (size_t i = 0; i < G_N_ELEMENTS(cases); i++) {
