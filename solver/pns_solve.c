@@ -139,12 +139,14 @@ static bool value_search(board_color_t *winner, int *plies, pns_t *p, const game
 static bool margin_test(pns_outcome_t *outcome, int *lo, int *hi, pns_t *p, const game_t *game,
                         int t)
 {
-    if (t <= *lo || t > *hi)
+    if (t <= *lo || t > *hi) {
         /* Known without a search: when the rules bound every score (bounds_value_range), or
          * a test answered it already (t between two values a game can end with); the root's
-         * bounds take it too, for the winner read from them. */
+         * bounds take it too, for the winner read from them, without a progress line. */
         *outcome = t <= *lo ? PNS_PROVED : PNS_DISPROVED;
-    else {
+        p->root_lo = *lo, p->root_hi = *hi;
+        return true;
+    } else {
         *outcome = pns_prove_margin(p, game, t);
         if (*outcome == PNS_UNKNOWN)
             return false;
