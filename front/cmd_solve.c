@@ -288,7 +288,8 @@ int front_solve(int argc, char **argv)
          "alphabeta (the table), pns (proof-number search: math and pseudo, and the scored "
          "rule sets whose games end, japanese among them; --memory bounds its tree, collected when "
          "full) or auto "
-         "(default: pns on 1xN boards under math, pseudo and japanese, else alphabeta; "
+         "(default: pns on 1xN boards under math, pseudo and the rules with a cycle rule: "
+         "japanese, cycle=draw; else alphabeta; "
          "docs/solver.md)",
          "A"},
         {"decompose", 0, 0, G_OPTION_ARG_NONE, &decompose,

@@ -27,7 +27,7 @@ solve_algorithm_t solve_algorithm_auto(const board_geom_t *geom, const rules_t *
         return SOLVE_ALGORITHM_ALPHABETA;
     if (pns_supports(rules))
         return SOLVE_ALGORITHM_PNS;
-    if (rules->cycle == RULES_CYCLE_JAPANESE && pns_supports_margin(rules))
+    if (rules->cycle != RULES_CYCLE_NONE && pns_supports_margin(rules))
         return SOLVE_ALGORITHM_PNS;
     return SOLVE_ALGORITHM_ALPHABETA;
 }

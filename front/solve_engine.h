@@ -31,10 +31,12 @@ bool solve_algorithm_parse(solve_algorithm_t *algorithm, const char *text);
  * The search --algorithm auto runs (docs/solver.md, "Proof-number search"): proof-number
  * search on a board one point wide or tall (the long capture fights where the table refuses
  * its hits), with one thread and no checkpoint (only alpha-beta has them), where the rules
- * allow it (pns_supports: math, pseudo) and under the japanese cycle rule (cycle=japanese:
- * 1x8 japanese's value in 0.52 M nodes against 2.9 M, 1x9's in 1.2 M against none in 44 M;
- * 1x8 with the moves and an optimal game in 24 s, alpha-beta not within 60 s); alpha-beta
- * everywhere else.
+ * allow it (pns_supports: math, pseudo) and under a cycle rule (cycle=japanese: 1x8
+ * japanese's value in 0.52 M nodes against 2.9 M, 1x9's in 1.2 M against none in 44 M; 1x8
+ * with the moves and an optimal game in 24 s, alpha-beta not within 60 s; cycle=draw, vdWW,
+ * since 2026-12-06: 1x10 in 2.6 M nodes and 1.6 s against 66.1 M and 43.0 s, 1x11 in 22.6 M
+ * and 12.7 s against none in 300 s and 400 M); alpha-beta everywhere else (superko without a
+ * cycle rule: 1x11 chinese 5.4 M nodes and 5.7 s against 31.6 M and 19.0 s).
  */
 solve_algorithm_t solve_algorithm_auto(const board_geom_t *geom, const rules_t *rules, int threads,
                                        bool checkpoint);

@@ -1182,12 +1182,17 @@ static void test_pns__solve_command_takes_the_algorithm(void **state)
     automatic = support_runv(NULL, "solve", "2x2", "--rules", "math", NULL);
     assert_non_null(strstr(automatic.out, "table: "));
     support_run_clear(&automatic);
-    /* japanese on a strip: proof-number search; vdWW's cycle=draw there, alpha-beta. */
+    /* japanese on a strip: proof-number search; vdWW's cycle=draw there too (since
+     * 2026-12-06), and chinese (superko, no cycle rule) alpha-beta. */
     automatic = support_runv(NULL, "solve", "1x6", "--rules", "japanese", NULL);
     assert_int_equal(automatic.status, 0);
     assert_non_null(strstr(automatic.out, "proof-number tree"));
     support_run_clear(&automatic);
     automatic = support_runv(NULL, "solve", "1x6", "--rules", "chinese,ko=simple,cycle=draw", NULL);
+    assert_int_equal(automatic.status, 0);
+    assert_non_null(strstr(automatic.out, "proof-number tree"));
+    support_run_clear(&automatic);
+    automatic = support_runv(NULL, "solve", "1x6", "--rules", "chinese", NULL);
     assert_int_equal(automatic.status, 0);
     assert_non_null(strstr(automatic.out, "table: "));
     support_run_clear(&automatic);
