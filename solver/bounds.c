@@ -87,6 +87,19 @@ int bounds_margin_most(const board_geom_t *geom, bool taxed)
     return n - 2 > 1 ? n - 2 : 1;
 }
 
+bool bounds_score_range(int *lo, int *hi, const rules_t *rules, const board_geom_t *geom)
+{
+    if (bounds_value_range(lo, hi, rules, geom))
+        return true;
+    if (rules->cycle != RULES_CYCLE_NONE || rules->scoring != RULES_SCORING_AREA ||
+        board_geom_is_region(geom))
+        return false;
+    int most = bounds_margin_most(geom, false);
+    *lo = -2 * most - rules->komi2;
+    *hi = 2 * most - rules->komi2;
+    return true;
+}
+
 bool bounds_value_range(int *lo, int *hi, const rules_t *rules, const board_geom_t *geom)
 {
     if (rules->tax == RULES_TAX_NONE || rules->scoring != RULES_SCORING_AREA ||

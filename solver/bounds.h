@@ -73,6 +73,17 @@ int bounds_horizon_estimate(const worker_t *w, const hist_t *h, const statics_t 
  */
 bool bounds_value_range(int *lo, int *hi, const rules_t *rules, const board_geom_t *geom);
 
+/*
+ * The range every final value lies in, Black's view, for a search that needs no bound from a
+ * cycle (proof-number search's margin tests): bounds_value_range's where the tax narrows it;
+ * else, under area scoring without a cycle rule on a plain board, [-N, N] points less the komi
+ * (the two areas share the N points; bounds_margin_most).  False (and *lo, *hi untouched)
+ * under a cycle rule (a repetition's value is beyond every score), territory scoring
+ * (prisoners can pass N) or on a region.  The alpha-beta driver caps its tests with
+ * bounds_value_range alone.
+ */
+bool bounds_score_range(int *lo, int *hi, const rules_t *rules, const board_geom_t *geom);
+
 /* The largest |margin| in points of any final position on a plain board (the Chetrit study's
  * windows, solver/chetrit.c, and bounds_value_range): N without the tax (each colour's score
  * lies between minus and plus its area, and the areas share the N points), N - 2 with it

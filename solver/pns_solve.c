@@ -140,24 +140,23 @@ static bool margin_test(pns_outcome_t *outcome, int *lo, int *hi, pns_t *p, cons
                         int t)
 {
     if (t <= *lo || t > *hi) {
-        /* Known without a search: when the rules bound every score (bounds_value_range), or
+        /* Known without a search: when the rules bound every score (bounds_score_range), or
          * a test answered it already (t between two values a game can end with); the root's
          * bounds take it too, for the winner read from them, without a progress line. */
         *outcome = t <= *lo ? PNS_PROVED : PNS_DISPROVED;
         p->root_lo = *lo, p->root_hi = *hi;
         return true;
-    } else {
-        *outcome = pns_prove_margin(p, game, t);
-        if (*outcome == PNS_UNKNOWN)
-            return false;
-        /* Bounds on values a game can end with: at komi 0 "B >= 0.5? yes" is "B >= 1"
-         * (search_value_up), so "B >= 1?" is never asked after it. */
-        const rules_t *rules = game_rules(game);
-        if (*outcome == PNS_PROVED)
-            *lo = search_value_up(t, rules);
-        else
-            *hi = search_value_down(t - 1, rules);
     }
+    *outcome = pns_prove_margin(p, game, t);
+    if (*outcome == PNS_UNKNOWN)
+        return false;
+    /* Bounds on values a game can end with: at komi 0 "B >= 0.5? yes" is "B >= 1"
+     * (search_value_up), so "B >= 1?" is never asked after it. */
+    const rules_t *rules = game_rules(game);
+    if (*outcome == PNS_PROVED)
+        *lo = search_value_up(t, rules);
+    else
+        *hi = search_value_down(t - 1, rules);
     root_proved(p, *lo, *hi, t, *outcome == PNS_PROVED ? *lo : *hi);
     return true;
 }
@@ -188,17 +187,9 @@ static bool margin_test(pns_outcome_t *outcome, int *lo, int *hi, pns_t *p, cons
 static bool margin_search(int *value, pns_t *p, const game_t *game, bool winner_only)
 {
     int lo = -SEARCH_VALUE_CYCLE_WIN, hi = SEARCH_VALUE_CYCLE_WIN; /* lo <= value <= hi */
-    const rules_t *rules = game_rules(game);
-    const board_geom_t *geom = game_geom(game);
-    if (!bounds_value_range(&lo, &hi, rules, geom) && rules->cycle == RULES_CYCLE_NONE &&
-        rules->scoring == RULES_SCORING_AREA && !board_geom_is_region(geom)) {
-        /* Without a cycle rule every game ends by a score, and under area scoring the two
-         * areas share the N points: the margin lies in [-N, N] (the progress lines say
-         * "B+12" rather than "B (cycle)", and "B >= N? yes" ends the tests). */
-        int n = board_popcount(geom->all);
-        lo = -2 * n - rules->komi2;
-        hi = 2 * n - rules->komi2;
-    }
+    /* Where no cycle can end the game, the scores' range: the progress lines say "B+12"
+     * rather than "B (cycle)", and "B >= N? yes" ends the tests. */
+    bounds_score_range(&lo, &hi, game_rules(game), game_geom(game));
     pns_outcome_t outcome;
     for (int t = 1;; t = lo < MARGIN_STEP_BELOW ? lo + 1 : 2 * lo) {
         int asked = t > hi && hi > lo ? hi : t; /* not past what every score allows */

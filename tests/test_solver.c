@@ -614,6 +614,72 @@ static void record_highest_test(const search_progress_t *p, void *data)
         *highest = p->test;
 }
 
+/*
+ * The values proof-number search's margin tests step between (search.h, search_value_possible)
+ * and the range they start from (bounds_score_range), against the scoring itself: every stone
+ * pattern of small boards, with prisoners under territory scoring, scores a possible value;
+ * under area scoring without a cycle rule every score lies in the range and both ends are met;
+ * the rules where a cycle or prisoners decide get no range.
+ */
+static void test_solver__every_score_is_a_possible_value_within_its_range(void **state)
+{
+    (void)state;
+    static const int sizes[][2] = {{1, 3}, {1, 6}, {2, 3}, {3, 3}};
+    static const char *ranged[] = {"chinese", "tromp-taylor,komi=7.5", "chinese,komi=-0.5",
+                                   "old-chinese", "old-chinese,komi=2.5"};
+    static const char *unranged[] = {"japanese", "japanese,komi=6.5",
+                                     "chinese,ko=simple,cycle=draw",
+                                     "chinese,ko=simple,cycle=draw,komi=0.5"};
+    static const uint16_t prisoners[][2] = {{0, 0}, {1, 0}, {0, 3}, {2, 5}};
+    for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++) {
+        board_geom_t *g = board_geom_create(sizes[i][0], sizes[i][1], NULL);
+        int n = g->size;
+        for (size_t k = 0;
+             k < sizeof ranged / sizeof ranged[0] + sizeof unranged / sizeof unranged[0]; k++) {
+            bool has_range = k < sizeof ranged / sizeof ranged[0];
+            const char *text =
+                has_range ? ranged[k] : unranged[k - sizeof ranged / sizeof ranged[0]];
+            rules_t r;
+            assert_true(rules_parse(&r, text, NULL));
+            int lo = 1, hi = -1;
+            if (bounds_score_range(&lo, &hi, &r, g) != has_range)
+                fail_msg("%dx%d %s: a range %s", sizes[i][0], sizes[i][1], text,
+                         has_range ? "missing" : "given");
+            int least = INT_MAX, most = INT_MIN;
+            for (uint64_t code = 0, all = support_patterns(n); code < all; code++) {
+                board_t b = support_pattern(code, n);
+                for (size_t c = 0; c < sizeof prisoners / sizeof prisoners[0]; c++) {
+                    uint16_t captures[2] = {prisoners[c][0], prisoners[c][1]};
+                    int v = score_margin2(&b, g, &r, captures);
+                    if (!search_value_possible(v, &r) || search_value_up(v, &r) != v ||
+                        search_value_down(v, &r) != v)
+                        fail_msg("%dx%d %s: score %d is not a possible value", sizes[i][0],
+                                 sizes[i][1], text, v);
+                    least = v < least ? v : least;
+                    most = v > most ? v : most;
+                }
+            }
+            if (has_range) {
+                if (least < lo || most > hi)
+                    fail_msg("%dx%d %s: scores in [%d, %d], outside [%d, %d]", sizes[i][0],
+                             sizes[i][1], text, least, most, lo, hi);
+                assert_int_equal(least, lo);
+                assert_int_equal(most, hi);
+            }
+        }
+        /* Between two possible values the steps land on them: komi 0, 0.5. */
+        rules_t r;
+        assert_true(rules_parse(&r, "chinese", NULL));
+        assert_int_equal(search_value_up(1, &r), 2);
+        assert_int_equal(search_value_down(-1, &r), -2);
+        assert_true(rules_parse(&r, "chinese,ko=simple,cycle=draw,komi=0.5", NULL));
+        assert_true(search_value_possible(0, &r)); /* a tie by a cycle */
+        assert_int_equal(search_value_up(2, &r), 3);
+        assert_int_equal(search_value_down(-2, &r), -3);
+        board_geom_destroy(g);
+    }
+}
+
 /* bounds_value_range: every final score of old-chinese (both ways of counting a group, with
  * and without komi) on every stone pattern of small boards lies in the range, whose ends are
  * met; the rules that keep the trivial range get none. */
@@ -684,6 +750,7 @@ int main(void)
         cmocka_unit_test(test_solver__values_after_histories_from_data),
         cmocka_unit_test(test_solver__reproduces_published_values),
         cmocka_unit_test(test_solver__the_group_tax_bounds_every_score),
+        cmocka_unit_test(test_solver__every_score_is_a_possible_value_within_its_range),
         cmocka_unit_test(test_solver__empty_board_is_never_negative_with_passes),
         cmocka_unit_test(test_solver__two_contexts_are_independent_and_deterministic),
         cmocka_unit_test(test_solver__cleared_interrupt_searches_again),
