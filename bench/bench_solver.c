@@ -47,6 +47,8 @@ static const bench_case_t cases[] = {
     {3, 3, "math", true, 0},
     {3, 2, "tromp-taylor", true, 0},
     {4, 2, "chinese", true, 0},
+    {7, 1, "chinese,ko=simple,cycle=draw", true, 0},
+    {3, 2, "chinese,ko=simple,cycle=draw", true, 0},
     {3, 3, "japanese", false, 0},
     {5, 2, "japanese", false, 0},
     {3, 4, "japanese", false, 0}, /* the game space's attractors are most of its time */

@@ -123,19 +123,17 @@ static inline int history_counter(const worker_t *w, const hist_t *h)
 }
 
 /* Records one membership test's outcome (k: the index found, or -1) in dep.  A superko hit
- * is a requirement (only presence matters).  A cycle hit is a cycle requirement with the
- * counter of the state it found when w->cycle_reqs (the cycle's value depends on the history
- * only through that counter: tt_req_t), otherwise a hard dependence (dep.minhit). */
+ * is a requirement (only presence matters); a cycle hit is a cycle requirement with the
+ * counter of the state it found (the cycle's value depends on the history only through that
+ * counter: tt_req_t). */
 static inline void history_record(const worker_t *w, dep_t *dep, const board_t *board,
                                   uint64_t ikey, int side, int k, bool superko)
 {
     if (k >= 0) {
         if (superko)
             dep_require(dep, board, side < 0 ? 2 : side, k, false, 0);
-        else if (w->cycle_reqs)
+        else
             dep_require(dep, board, side < 0 ? 2 : side, k, true, history_counter(w, &w->hist[k]));
-        else if (k < dep->minhit)
-            dep->minhit = k;
     } else if (w->sig_side && side < 0) { /* either side's occurrence would be a hit */
         tt_sig_add(&dep->sig, history_sig_key(w, ikey, BOARD_BLACK), board);
         tt_sig_add(&dep->sig, history_sig_key(w, ikey, BOARD_WHITE), board);

@@ -114,7 +114,7 @@ typedef struct hist {
 #define DEP_REQS 4
 typedef struct dep {
     tt_sig_t sig;
-    int minhit; /* the oldest index a cycle test hit, or a superko hit beyond DEP_REQS */
+    int minhit; /* the oldest index of a hit beyond DEP_REQS requirements */
     int nreq;   /* positions superko tests found, with the index they were found at */
     tt_req_t req[DEP_REQS];
     int req_index[DEP_REQS];
@@ -283,7 +283,6 @@ typedef struct worker {
     uint64_t pass_end;    /* the node count at which the pass gives up, 0 for none */
     int pass;             /* the main search's pass a helper is searching */
     bool upper_no_misses; /* upper bounds record no superko misses (last-move scoring) */
-    bool cycle_reqs;      /* cycle hits are requirements with their counter (history_record) */
     bool sig_side;        /* the miss filter keys a position with its side (history_sig_key) */
     bool statics;         /* static score bounds apply (see bounds_static) */
     int horizon;          /* stack index at which a node is not searched ("unknown") */

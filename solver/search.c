@@ -7,9 +7,12 @@
  * (threads.h), and the root tests with optimal-line extraction (driver.c).
  *
  * History dependence (see tt.h for the argument).  A membership test that finds its position
- * at stack index k lowers dep.minhit to k (a cycle test) or requires the position (superko; a
- * cycle test under cycle=japanese too, with the cycle counter found there); a test that does
- * not find it adds the position to dep.sig.  Each candidate move keeps its own
+ * at stack index k requires the position (superko), or the position with the cycle counter
+ * found there (a cycle test: history_record); a test that does not find it adds the position
+ * to dep.sig.  Cycle hits are requirements, not a hard dependence, since 2026-12-02 under
+ * cycle=japanese and 2026-12-06 under cycle=draw, whose long games close cycles far above the
+ * node that proves them: japanese 1x8 with White first from over 154 M nodes to 9.4 M, vdWW
+ * 1x10 141.2 M -> 33.9 M (docs/solver.md).  Each candidate move keeps its own
  * test's outcome; a node's dep_t covers only the tree proving its bound: on a fail high the
  * best move's test and the best child's dep, otherwise every child's dep and the tests of
  * moves_generate() (superko misses left out when w->upper_no_misses), and on an exact value
@@ -778,10 +781,6 @@ void search_worker_init(worker_t *w, search_t *s, const game_t *game, int ply0)
      * measured but 1x7 chinese: 3x3 tromp-taylor 126 k -> 35 k nodes, 2x5 tromp-taylor 4.48 M
      * -> 0.59 M, 1x7 tromp-taylor 297 k -> 26 k, 1x7 chinese 22 k -> 43 k. */
     w->upper_no_misses = w->r->scoring == RULES_SCORING_LAST_MOVE || w->r->pass;
-    /* Cycle hits as requirements with their counter (tt_req_t) under cycle=japanese, whose
-     * long games close cycles far above the node that proves them: 1x7 87,798 -> 28,242
-     * nodes, 1x8 with White first from over 154 M to 9.4 M.  Not yet under cycle=draw. */
-    w->cycle_reqs = w->r->cycle == RULES_CYCLE_JAPANESE;
     w->sig_side = w->r->ko != RULES_KO_POSITIONAL; /* every test is situational (history.h) */
     w->statics = w->r->scoring == RULES_SCORING_AREA && w->r->pass;
     w->horizon = INT_MAX;
