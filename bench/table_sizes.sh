@@ -9,7 +9,8 @@
 # TABLE_SIZES_JOBS replaces the boards ("BOARD:RULES" apart by spaces; default the 18 solves of
 # 4x4, 3x5 and 2x7 under math, pseudo, tromp-taylor, chinese, old-chinese and vdWW),
 # TABLE_SIZES_MEMORY the caps (default "48M 64M 96M 128M 256M"), TABLE_SIZES_RUNS the runs
-# (default 3).
+# (default 3), TABLE_SIZES_ARGS more options for every solve (for example "--algorithm
+# alphabeta": on the strips under cycle=draw the default search is proof-number search).
 set -u
 mathgo=${1:-build/mathgo}
 commit=${MATHGO_COMMIT:-$(git rev-parse --short HEAD 2>/dev/null || echo unknown)}
@@ -23,6 +24,7 @@ done
 jobs=${TABLE_SIZES_JOBS:-$default_jobs}
 sizes=${TABLE_SIZES_MEMORY:-"48M 64M 96M 128M 256M"}
 runs=${TABLE_SIZES_RUNS:-3}
+args=${TABLE_SIZES_ARGS:-}
 echo "commit,board,rules,memory,run,nodes,time_s"
 run=1
 while [ "$run" -le "$runs" ]; do
@@ -30,8 +32,9 @@ while [ "$run" -le "$runs" ]; do
         board=${job%%:*}
         rules=${job#*:}
         for m in $sizes; do
+            # shellcheck disable=SC2086 # args: options apart by spaces
             out=$("$mathgo" solve "$board" --rules "$rules" --value-only --memory "$m" \
-                --max-time 120 --csv --no-header 2>/dev/null)
+                --max-time 120 --csv --no-header $args 2>/dev/null)
             # The rules may hold commas: the board and the quoted rules are cut off first,
             # then the nodes and the seconds are the 8th and 9th fields.
             fields=$(printf '%s\n' "$out" | sed 's/^[^"]*"[^"]*"//' | cut -d, -f8,9)
