@@ -27,7 +27,9 @@ jobs=${LONG_RUNS_JOBS:-"4x5:chinese,ko=simple,cycle=draw 4x5:tromp-taylor 5x5:ch
 commit=${MATHGO_COMMIT:-$(git rev-parse --short HEAD 2>/dev/null || echo unknown)}
 mkdir -p "$dir" || exit 1
 start=$(date +%s)
-header="commit,date,board,rules,komi,to_move,result,margin,best_moves,plies,nodes,time_s,tt_probes,tt_hits,tt_refused,tt_stores,tt_unstored,peak_mb,threads,pv,lower,upper,status,memory_bytes,nodes_total,time_total_s"
+# shellcheck source=bench/solve_csv.sh
+. "$(dirname "$0")/solve_csv.sh"
+header="commit,date,$(solve_csv_header "$mathgo")"
 echo "$header"
 for job in $jobs; do
     board=${job%%:*}
@@ -41,7 +43,8 @@ for job in $jobs; do
     [ "$left" -le "$least" ] && break
     if [ -f "$rows" ] && [ "$(head -n 1 "$rows")" != "$header" ]; then
         # Rows of an older mathgo, whose columns differ (nodes_total and time_total_s came on
-        # 2026-12-06): kept aside, so that every file has one header.
+        # 2026-12-06, main_nodes and helper_proofs later that day): kept aside, so that every
+        # file has one header.
         mv "$rows" "$rows.old"
         echo "long_runs: $rows had other columns; moved to $rows.old" >&2
     fi

@@ -19,13 +19,16 @@ rules=${5:-"math pseudo"}
 [ $# -gt 5 ] && shift 5 || set --
 boards=${*:-"1x5 1x6 1x7 1x8 1x9 2x4 2x5 2x6 2x7 3x3 3x4 3x5 4x4"}
 commit=${MATHGO_COMMIT:-$(git rev-parse --short HEAD 2>/dev/null || echo unknown)}
-echo "commit,algorithm,board,rules,komi,to_move,result,margin,best_moves,plies,nodes,time_s,tt_probes,tt_hits,tt_refused,tt_stores,tt_unstored,peak_mb,threads,pv,lower,upper,status,memory_bytes,nodes_total,time_total_s"
+# shellcheck source=bench/solve_csv.sh
+. "$(dirname "$0")/solve_csv.sh"
+header=$(solve_csv_header "$mathgo")
+echo "commit,algorithm,$header"
 for b in $boards; do
     for r in $rules; do
         for a in $algorithms; do
             out=$("$mathgo" solve "$b" --rules "$r" --algorithm "$a" --value-only --csv \
                 --no-header --quiet --memory "$memory" --max-time "$limit" 2>/dev/null)
-            [ -n "$out" ] || out="$b,\"$r\",,,,,,,,,,,,,,,,,,,failed,,,"
+            [ -n "$out" ] || out=$(solve_csv_row "$header" "board=$b" "rules=\"$r\"" status=failed)
             echo "$commit,$a,$out"
         done
     done

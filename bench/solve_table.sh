@@ -20,14 +20,18 @@ commit=${MATHGO_COMMIT:-$(git rev-parse --short HEAD 2>/dev/null || echo unknown
 boards="1x1 1x2 1x3 1x4 1x5 1x6 1x7 1x8 1x9 1x10 1x11 1x12 1x13 1x14 1x15 1x16
 2x2 2x3 2x4 2x5 2x6 2x7 2x8 3x3 3x4 3x5 4x4"
 rules=${SOLVE_TABLE_RULES:-"math pseudo tromp-taylor chinese old-chinese chinese,ko=simple,cycle=draw"}
-echo "commit,board,rules,komi,to_move,result,margin,best_moves,plies,nodes,time_s,tt_probes,tt_hits,tt_refused,tt_stores,tt_unstored,peak_mb,threads,pv,lower,upper,status,memory_bytes,nodes_total,time_total_s"
+# shellcheck source=bench/solve_csv.sh
+. "$(dirname "$0")/solve_csv.sh"
+header=$(solve_csv_header "$mathgo")
+echo "commit,$header"
 for r in $rules; do
     family=; misses=0
     for b in $boards; do
         f=${b%x*}
         [ "$f" != "$family" ] && { family=$f; misses=0; }
         if [ "$misses" -ge 2 ]; then
-            echo "$commit,$b,\"$r\",0,b,skipped,,,,,,,,,,,,1,,,,skipped,,,"
+            echo "$commit,$(solve_csv_row "$header" "board=$b" "rules=\"$r\"" komi=0 to_move=b \
+                result=skipped threads=1 status=skipped)"
             continue
         fi
         out=$("$mathgo" solve "$b" --rules "$r" --csv --no-header --memory 683M $only \
@@ -36,12 +40,15 @@ for r in $rules; do
             echo "$commit,$out"
             misses=0
         else
-            nodes=$(sed -n 's/.*after \([0-9]*\) nodes.*/\1/p' /tmp/solve_table.$$)
-            # mathgo's own row ends with pv (empty here), lower, upper, status, memory_bytes,
-            # nodes_total, time_total_s: fields without commas.
-            tail=$(printf '%s\n' "$out" | awk -F, 'NF { t = $(NF-6); for (i = NF-5; i <= NF; i++) t = t "," $i } END { print t }')
-            [ -n "$tail" ] || tail=",,,limit,,,"
-            echo "$commit,$b,\"$r\",0,b,limit,,,,${nodes},${limit},,,,,,,1,$tail"
+            # mathgo's own row (status limit, the nodes and the bounds reached), its result
+            # "limit"; without one (another failure), a row with the nodes of the message.
+            if [ -n "$out" ]; then
+                echo "$commit,$(solve_csv_set_result "$out" limit)"
+            else
+                nodes=$(sed -n 's/.*after \([0-9]*\) nodes.*/\1/p' /tmp/solve_table.$$)
+                echo "$commit,$(solve_csv_row "$header" "board=$b" "rules=\"$r\"" komi=0 \
+                    to_move=b result=limit "nodes=$nodes" "time_s=$limit" threads=1 status=limit)"
+            fi
             misses=$((misses + 1))
         fi
     done

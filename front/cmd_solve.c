@@ -740,8 +740,8 @@ int front_solve(int argc, char **argv)
     }
     if (winner) {
         search_stats_t st = solve_engine_stats(&engine);
-        if (!engine.search)
-            st.nodes = root_bounds.nodes; /* the tests' own, as --positions counts them */
+        if (!engine.search) /* the tests' own, as --positions counts them */
+            st.nodes = st.nodes_main = root_bounds.nodes;
         if (csv) {
             solve_csv_row_t row = {.geom = geom,
                                    .rules_name = rules_name,

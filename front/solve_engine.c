@@ -196,6 +196,7 @@ search_stats_t solve_engine_stats(const solve_engine_t *engine)
         return search_stats(engine->search);
     search_stats_t st = {0};
     st.nodes = pns_nodes(engine->pns);
+    st.nodes_main = st.nodes; /* one thread: the main search is the whole */
     st.seconds = pns_root_bounds(engine->pns).seconds;
     st.memory_bytes = pns_peak_bytes(engine->pns);
     return st;

@@ -251,8 +251,8 @@ int solve_list(const board_geom_t *geom, const solve_list_options_t *o)
         if (!o->winner) /* solve_engine_winner gives them, solved or not */
             bounds = solve_engine_bounds(&engine);
         const char *winner = ok && o->winner ? solve_winner_code(bounds.lo, bounds.hi) : NULL;
-        if (!search)
-            st.nodes = bounds.nodes; /* this position's, not the run's */
+        if (!search) /* this position's, not the run's */
+            st.nodes = st.nodes_main = bounds.nodes;
         const char *row_status = winner ? "winner" : "solved";
         if (!ok) {
             row_status = err->code == SEARCH_ERROR_DEPTH   ? "depth"

@@ -80,7 +80,7 @@ void solve_print_game(FILE *out, const game_t *start, const search_result_t *res
 const char solve_csv_header[] =
     "board,rules,komi,to_move,result,margin,best_moves,plies,nodes,time_s,tt_probes,tt_hits,"
     "tt_refused,tt_stores,tt_unstored,peak_mb,threads,pv,lower,upper,status,memory_bytes,"
-    "nodes_total,time_total_s";
+    "nodes_total,time_total_s,main_nodes,helper_proofs";
 
 char *solve_bound_text(char buf[32], int value)
 {
@@ -156,8 +156,9 @@ void solve_print_csv_row(FILE *out, const solve_csv_row_t *row)
     front_csv_field(out, lower);
     fputc(',', out);
     front_csv_field(out, upper);
-    fprintf(out, ",%s,%zu,%llu,%.3f\n", row->status, st->memory_bytes,
-            (unsigned long long)(row->nodes_before + st->nodes), row->seconds_before + st->seconds);
+    fprintf(out, ",%s,%zu,%llu,%.3f,%llu,%llu\n", row->status, st->memory_bytes,
+            (unsigned long long)(row->nodes_before + st->nodes), row->seconds_before + st->seconds,
+            (unsigned long long)st->nodes_main, (unsigned long long)st->helper_proofs);
     g_free(best);
     g_free(pv);
 }

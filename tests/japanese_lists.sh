@@ -73,7 +73,7 @@ done
 # --untried leaves out a class with any row tried, one stopped at its limit too; without it the
 # class is listed again (it has no winner).
 head -1 "$out/winner_rows.csv" > "$out/capped_rows.csv"
-echo '1x3,"japanese",0,b,,,,,100,2.000,0,0,0,0,0,10.0,1,,,,limit,0,100,2.000,././.,1' >> "$out/capped_rows.csv"
+echo '1x3,"japanese",0,b,,,,,100,2.000,0,0,0,0,0,10.0,1,,,,limit,0,100,2.000,100,0,././.,1' >> "$out/capped_rows.csv"
 "$python" examples/japanese_compare.py "$mathgo" --classes 1x3 "$out/capped_rows.csv" \
     > "$out/capped_classes.txt"
 grep -qxF '././. b' "$out/capped_classes.txt"

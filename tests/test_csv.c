@@ -163,6 +163,46 @@ static void test_csv__a_limit_leaves_a_row_with_the_bounds(void **state)
     support_run_clear(&r);
 }
 
+/* main_nodes is nodes with one thread and a part of them with a helper; helper_proofs counts
+ * passes only with helpers (docs/csv.md). */
+static void test_csv__main_nodes_are_the_main_search_share(void **state)
+{
+    (void)state;
+    for (int threads = 1; threads <= 2; threads++) {
+        char t[4];
+        g_snprintf(t, sizeof t, "%d", threads);
+        support_run_t r = support_runv(NULL, "solve", "3x3", "--rules", "chinese", "--value-only",
+                                       "--threads", t, "--csv", NULL);
+        assert_int_equal(r.status, 0);
+        char *nodes = support_csv_column(r.out, "nodes"),
+             *main_nodes = support_csv_column(r.out, "main_nodes"),
+             *proofs = support_csv_column(r.out, "helper_proofs");
+        unsigned long long all = g_ascii_strtoull(nodes, NULL, 10),
+                           main_part = g_ascii_strtoull(main_nodes, NULL, 10);
+        assert_true(main_part > 0 && main_part <= all);
+        if (threads == 1) {
+            assert_string_equal(main_nodes, nodes);
+            assert_string_equal(proofs, "0");
+        } else {
+            assert_true(*proofs >= '0' && *proofs <= '9');
+        }
+        g_free(nodes);
+        g_free(main_nodes);
+        g_free(proofs);
+        support_run_clear(&r);
+    }
+    /* Proof-number search is one thread: its nodes are the main search's. */
+    support_run_t r = support_runv(NULL, "solve", "1x5", "--rules", "math", "--algorithm", "pns",
+                                   "--value-only", "--csv", NULL);
+    assert_int_equal(r.status, 0);
+    char *nodes = support_csv_column(r.out, "nodes"),
+         *main_nodes = support_csv_column(r.out, "main_nodes");
+    assert_string_equal(main_nodes, nodes);
+    g_free(nodes);
+    g_free(main_nodes);
+    support_run_clear(&r);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -170,6 +210,7 @@ int main(void)
         cmocka_unit_test(test_csv__bounds_read_as_margins_wins_cycles_or_nothing),
         cmocka_unit_test(test_csv__the_solved_game_replayed_by_play_ends_at_the_value),
         cmocka_unit_test(test_csv__a_limit_leaves_a_row_with_the_bounds),
+        cmocka_unit_test(test_csv__main_nodes_are_the_main_search_share),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
