@@ -115,7 +115,7 @@ typedef struct hist {
 typedef struct dep {
     tt_sig_t sig;
     int minhit; /* the oldest index of a hit beyond DEP_REQS requirements */
-    int nreq;   /* positions superko tests found, with the index they were found at */
+    int nreq;   /* positions superko or cycle tests found, with the index they were found at */
     tt_req_t req[DEP_REQS];
     int req_index[DEP_REQS];
     tt_cond_t cond[2][TT_CONDS]; /* the static cuts' conditions (tt_cond_t) per colour */
