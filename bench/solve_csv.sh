@@ -26,17 +26,21 @@ solve_csv_row() {
     }'
 }
 
-# The row $1 of `mathgo solve --csv` with its column `result` (the 5th: board, the quoted
-# rules, komi, to_move come first) set to $2.
-solve_csv_set_result() {
-    printf '%s\n' "$1" | awk -v result="$2" '{
-        # board,"rules",komi,to_move,result,...: the rules are the only field before it in quotes
-        q = index($0, "\""); rest = substr($0, q + 1); q2 = index(rest, "\"")
-        head = substr($0, 1, q + q2); tail = substr(rest, q2 + 1)
-        n = split(tail, f, ",")
-        out = head
-        for (i = 2; i <= n; i++)
-            out = out "," (i == 4 ? result : f[i])
-        print out
-    }'
+# The row $2 of `mathgo solve --csv` (header $1) with its column named $3 set to $4; fields split
+# at commas outside double quotes (the rules hold commas), as front_csv_field writes them.
+solve_csv_set() {
+    printf '%s\n%s\n' "$1" "$2" | awk -F, -v name="$3" -v value="$4" '
+        NR == 1 { for (i = 1; i <= NF; i++) if ($i == name) at = i; next }
+        {
+            out = ""; field = ""; n = 1; quoted = 0
+            for (c = 1; c <= length($0); c++) {
+                ch = substr($0, c, 1)
+                if (ch == "\"") quoted = !quoted
+                if (ch == "," && !quoted) {
+                    out = out (n == at ? value : field) ","; field = ""; n++
+                } else
+                    field = field ch
+            }
+            print out (n == at ? value : field)
+        }'
 }

@@ -43,7 +43,7 @@ for r in $rules; do
             # mathgo's own row (status limit, the nodes and the bounds reached), its result
             # "limit"; without one (another failure), a row with the nodes of the message.
             if [ -n "$out" ]; then
-                echo "$commit,$(solve_csv_set_result "$out" limit)"
+                echo "$commit,$(solve_csv_set "$header" "$out" result limit)"
             else
                 nodes=$(sed -n 's/.*after \([0-9]*\) nodes.*/\1/p' /tmp/solve_table.$$)
                 echo "$commit,$(solve_csv_row "$header" "board=$b" "rules=\"$r\"" komi=0 \
