@@ -8,16 +8,20 @@
 #
 #   bench/dist_ranks.sh [MATHGO_BINARY] [BOARD] [RULES] [MAX_RANKS] > dist.csv
 set -u
+# shellcheck source=bench/solve_csv.sh
+. "$(dirname "$0")/solve_csv.sh"
 mathgo=${1:-build/mathgo}
 board=${2:-4x4}
 rules=${3:-math}
 max=${4:-4}
 commit=${MATHGO_COMMIT:-$(git rev-parse --short HEAD 2>/dev/null || echo unknown)}
 mpirun=${MPIRUN:-mpirun --allow-run-as-root --oversubscribe}
+header=$(solve_csv_header "$mathgo")
 echo "commit,board,rules,ranks,run,result,nodes,cancelled_nodes,answers,cancelled,time_s"
 for run in 1 2 3; do
     row=$("$mathgo" solve "$board" --rules "$rules" --value-only --csv --no-header 2>/dev/null)
-    echo "$commit,$board,\"$rules\",0,$run,$(echo "$row" | cut -d, -f5),$(echo "$row" | cut -d, -f9),0,,,$(echo "$row" | cut -d, -f10)"
+    fields=$(solve_csv_get "$header" "$row" result,nodes)
+    echo "$commit,$board,\"$rules\",0,$run,$fields,0,,,$(solve_csv_get "$header" "$row" time_s)"
 done
 ranks=1
 while [ "$ranks" -le "$max" ]; do

@@ -12,7 +12,10 @@
 # (default 3), TABLE_SIZES_ARGS more options for every solve (for example "--algorithm
 # alphabeta": on the strips under cycle=draw the default search is proof-number search).
 set -u
+# shellcheck source=bench/solve_csv.sh
+. "$(dirname "$0")/solve_csv.sh"
 mathgo=${1:-build/mathgo}
+header=$(solve_csv_header "$mathgo")
 commit=${MATHGO_COMMIT:-$(git rev-parse --short HEAD 2>/dev/null || echo unknown)}
 rule_sets="math pseudo tromp-taylor chinese old-chinese chinese,ko=simple,cycle=draw"
 default_jobs=""
@@ -35,9 +38,7 @@ while [ "$run" -le "$runs" ]; do
             # shellcheck disable=SC2086 # args: options apart by spaces
             out=$("$mathgo" solve "$board" --rules "$rules" --value-only --memory "$m" \
                 --max-time 120 --csv --no-header $args 2>/dev/null)
-            # The rules may hold commas: the board and the quoted rules are cut off first,
-            # then the nodes and the seconds are the 8th and 9th fields.
-            fields=$(printf '%s\n' "$out" | sed 's/^[^"]*"[^"]*"//' | cut -d, -f8,9)
+            fields=$(solve_csv_get "$header" "$out" nodes,time_s)
             echo "$commit,$board,\"$rules\",$m,$run,${fields:-,}"
         done
     done

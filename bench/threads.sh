@@ -15,6 +15,8 @@
 # (default 683M: a 512 MiB table; "default" gives none, so the solve takes its default); the
 # last column says which.
 set -u
+# shellcheck source=bench/solve_csv.sh
+. "$(dirname "$0")/solve_csv.sh"
 [ $# -eq 0 ] && set -- build/mathgo
 several=$#
 commit=${MATHGO_COMMIT:-$(git rev-parse --short HEAD 2>/dev/null || echo unknown)}
@@ -29,15 +31,16 @@ for job in $jobs; do
     while [ "$run" -le "$runs" ]; do
         for binary in "$@"; do
             mathgo=${binary#*=}
+            header=$(solve_csv_header "$mathgo")
             label=$commit
             [ "$several" -gt 1 ] && label=${binary%%=*}
             for memory in $memories; do
                 [ "$memory" = default ] && memory_args="" || memory_args="--memory $memory"
                 for t in 1 2; do
                     # shellcheck disable=SC2086 # memory_args is empty or two words
-                    out=$("$mathgo" solve "$board" --rules "$rules" --value-only $memory_args \
-                        --threads "$t" --max-time 120 --csv --no-header 2>/dev/null |
-                        sed 's/^[^"]*"[^"]*"//' | cut -d, -f8,9,16) # after the board and the rules
+                    row=$("$mathgo" solve "$board" --rules "$rules" --value-only $memory_args \
+                        --threads "$t" --max-time 120 --csv --no-header 2>/dev/null)
+                    out=$(solve_csv_get "$header" "$row" nodes,time_s,threads)
                     echo "$label,$board,\"$rules\",$t,$run,${out:-,,},$memory"
                 done
             done
