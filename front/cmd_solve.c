@@ -194,6 +194,30 @@ static bool write_svg(const char *path, const game_t *game, const search_result_
     return ok;
 }
 
+/*
+ * The search --algorithm leaves to choose (auto: solve_algorithm_auto, alpha-beta whenever a
+ * checkpoint is asked for, since only it saves one) and alpha-beta's default memory once it is
+ * chosen, unless --memory was given.  With `check_pns`, proof-number search must take the
+ * options; false, with *status the usage error, when it cannot.
+ */
+static bool solve_choose_algorithm(solve_algorithm_t *algorithm, size_t *memory, int *status,
+                                   const board_geom_t *geom, const rules_t *rules, int threads,
+                                   bool checkpoint, bool memory_given, bool check_pns)
+{
+    if (*algorithm == SOLVE_ALGORITHM_AUTO)
+        *algorithm = solve_algorithm_auto(geom, rules, threads, checkpoint);
+    if (!memory_given && *algorithm == SOLVE_ALGORITHM_ALPHABETA)
+        *memory = front_default_memory(true);
+    GError *err = NULL;
+    if (check_pns && *algorithm == SOLVE_ALGORITHM_PNS &&
+        !solve_algorithm_check_pns(rules, threads, checkpoint, *memory, &err)) {
+        *status = front_usage("solve", "%s", err->message);
+        g_error_free(err);
+        return false;
+    }
+    return true;
+}
+
 int front_solve(int argc, char **argv)
 {
     solve_run_t run = {0};
@@ -497,15 +521,9 @@ int front_solve(int argc, char **argv)
             status = FRONT_EXIT_USAGE;
             goto done;
         }
-        if (algorithm == SOLVE_ALGORITHM_AUTO)
-            algorithm = solve_algorithm_auto(geom, &rules, threads, false);
-        if (!memory_text && algorithm == SOLVE_ALGORITHM_ALPHABETA)
-            memory = front_default_memory(true);
-        if (algorithm == SOLVE_ALGORITHM_PNS &&
-            !solve_algorithm_check_pns(&rules, threads, checkpoint != NULL, memory, &err)) {
-            status = front_usage("solve", "%s", err->message);
+        if (!solve_choose_algorithm(&algorithm, &memory, &status, geom, &rules, threads,
+                                    checkpoint != NULL, memory_text != NULL, true))
             goto done;
-        }
         if (checkpoint && !memory) {
             status = front_usage("solve", "%s",
                                  "--checkpoint with --positions keeps the table: not with "
@@ -579,15 +597,9 @@ int front_solve(int argc, char **argv)
         status = solve_distributed(geom, &rules, game, &args);
         goto done;
     }
-    if (algorithm == SOLVE_ALGORITHM_AUTO)
-        algorithm = solve_algorithm_auto(geom, &rules, threads, checkpoint != NULL);
-    if (!memory_text && algorithm == SOLVE_ALGORITHM_ALPHABETA)
-        memory = front_default_memory(true);
-    if (algorithm == SOLVE_ALGORITHM_PNS && !decompose &&
-        !solve_algorithm_check_pns(&rules, threads, checkpoint != NULL, memory, &err)) {
-        status = front_usage("solve", "%s", err->message);
+    if (!solve_choose_algorithm(&algorithm, &memory, &status, geom, &rules, threads,
+                                checkpoint != NULL, memory_text != NULL, !decompose))
         goto done;
-    }
     search_memory_plan_t plan;
     if (algorithm == SOLVE_ALGORITHM_ALPHABETA && memory && !decompose &&
         !search_memory_plan(&plan, memory, threads, &err)) {

@@ -1020,8 +1020,9 @@ static void test_checkpoint__solve_refuses_the_checkpoint_of_another_problem(voi
  * the same command again starts from it and solves both (B+4: 3x4 is +4 in van der Werf et
  * al., docs/references.md), where a
  * run without the file stops again.  The file names the board and rules only ("roots any"),
- * so other rules and a single solve refuse it; SIGINT during a list saves it and exits 1, and
- * stops a list without a checkpoint the same way.
+ * so other rules and a single solve refuse it; a strip's list, where --algorithm auto would
+ * take proof-number search, is solved by alpha-beta and keeps its table; SIGINT during a list
+ * saves it and exits 1, and stops a list without a checkpoint the same way.
  */
 static void test_checkpoint__a_positions_list_keeps_its_table_across_runs(void **state)
 {
@@ -1059,6 +1060,19 @@ static void test_checkpoint__a_positions_list_keeps_its_table_across_runs(void *
     assert_int_equal(r.status, 2);
     assert_non_null(strstr(r.err, "the checkpoint of another problem"));
     support_run_clear(&r);
+    /* On a strip under japanese, --algorithm auto would take proof-number search, which keeps
+     * no table: with --checkpoint it takes alpha-beta (before 2026-12-07 the list was refused
+     * as if --algorithm pns had been given). */
+    char *strip = g_build_filename(f.dir, "strip", NULL);
+    r = support_runv("...... b\n", "solve", "6x1", "--positions", "-", "--rules", "japanese", "-q",
+                     "--memory", "16M", "--checkpoint", strip, NULL);
+    if (r.status != 0 || strcmp(r.out, "...... b 0\n"))
+        fail_msg("6x1 japanese: status %d, stdout [%s], stderr [%s]", r.status, r.out, r.err);
+    support_run_clear(&r);
+    assert_true(g_file_get_contents(strip, &text, NULL, NULL));
+    assert_non_null(strstr(text, "rules japanese komi2 0 roots any"));
+    g_free(text);
+    g_free(strip);
 
     /* Stopped by SIGINT in its first position (the empty 4x4 takes over a second). */
     char *list_path = g_build_filename(f.dir, "list", NULL);
