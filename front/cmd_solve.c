@@ -72,8 +72,19 @@ static void phase_bounds(front_ticker_t *ticker, int lo, int hi, const rules_t *
                        progress_value_text(h, hi, rules));
 }
 
-/* Records what is known of the value and, when asked, prints one line on stderr per answered
- * root test and per horizon pass that proved nothing. */
+/* The same with the root test being asked: on a long run the heartbeat is all there is to
+ * read for hours (4x5 spends billions of nodes on its first test). */
+static void phase_asking(front_ticker_t *ticker, int lo, int hi, int test, const rules_t *rules)
+{
+    char l[32], h[32], t[32];
+    front_ticker_phase(ticker, "the value: in [%s, %s], asking >= %s?",
+                       progress_value_text(l, lo, rules), progress_value_text(h, hi, rules),
+                       progress_value_text(t, test, rules));
+}
+
+/* Records what is known of the value and the test being asked (the heartbeat's phase) and,
+ * when asked, prints one line on stderr per answered root test and per horizon pass that
+ * proved nothing. */
 static void print_progress(const search_progress_t *p, void *data)
 {
     progress_context_t *ctx = data;
@@ -86,9 +97,11 @@ static void print_progress(const search_progress_t *p, void *data)
         front_ticker_phase(ctx->ticker, "the value is %s", lo);
     else if (p->lo == p->hi)
         front_ticker_phase(ctx->ticker, "the value is %s; the optimal first moves and game", lo);
+    else if (!p->done) /* the test goes on (began, or a pass ended unknown) */
+        phase_asking(ctx->ticker, p->lo, p->hi, p->test, ctx->rules);
     else
         phase_bounds(ctx->ticker, p->lo, p->hi, ctx->rules);
-    if (!ctx->print)
+    if (!ctx->print || p->began)
         return;
     front_ticker_printed(ctx->ticker);
     if (p->done)

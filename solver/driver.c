@@ -22,13 +22,15 @@
 #define RESTART_LATER_SHIFT 3
 
 /* `running`: the nodes of the main search's run in progress (not in s->stats yet). */
-static void report(search_t *s, int horizon, bool done, int value, uint64_t running)
+static void report_event(search_t *s, int horizon, bool began, bool done, int value,
+                         uint64_t running)
 {
     if (!s->reporting || !s->options.progress)
         return;
     search_progress_t p = {
         .test = s->report_test,
         .horizon = horizon,
+        .began = began,
         .done = done,
         .value = value,
         .lo = s->report_lo,
@@ -37,6 +39,11 @@ static void report(search_t *s, int horizon, bool done, int value, uint64_t runn
         .seconds = (g_get_monotonic_time() - s->started) / 1e6,
     };
     s->options.progress(&p, s->options.progress_data);
+}
+
+static void report(search_t *s, int horizon, bool done, int value, uint64_t running)
+{
+    report_event(s, horizon, false, done, value, running);
 }
 
 /*
@@ -407,6 +414,7 @@ static bool value_within(int *value, search_t *s, const game_t *game, int alpha,
             s->report_test = t;
             s->report_lo = lo;
             s->report_hi = hi;
+            report_event(s, INT_MAX, true, false, 0, 0);
             uint64_t nodes_before = s->stats.nodes;
             ok = threads_run(&r, s, game, 0, ta, tb, error);
             if (!ok) {

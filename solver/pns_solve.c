@@ -15,18 +15,17 @@ static int win_value(board_color_t winner, int plies)
     return winner == BOARD_BLACK ? SEARCH_VALUE_WIN - plies : -(SEARCH_VALUE_WIN - plies);
 }
 
-/* Records what is proved of the root's value and tells the progress function: the test
- * "value >= test?" was answered with the bound `value` (Black's view). */
-static void root_proved(pns_t *p, int lo, int hi, int test, int value)
+/* Tells the progress function of the test "value >= test?" (Black's view) with [lo, hi]
+ * known: it begins, or it was answered with the bound `value`. */
+static void root_event(const pns_t *p, int lo, int hi, int test, bool began, int value)
 {
-    p->root_lo = lo;
-    p->root_hi = hi;
     if (!p->progress)
         return;
     search_progress_t step = {
         .test = test,
         .horizon = INT_MAX,
-        .done = true,
+        .began = began,
+        .done = !began,
         .value = value,
         .lo = lo,
         .hi = hi,
@@ -34,6 +33,15 @@ static void root_proved(pns_t *p, int lo, int hi, int test, int value)
         .seconds = (g_get_monotonic_time() - p->solve_started) / 1e6,
     };
     p->progress(&step, p->progress_data);
+}
+
+/* Records what is proved of the root's value and tells the progress function: the test
+ * "value >= test?" was answered with the bound `value` (Black's view). */
+static void root_proved(pns_t *p, int lo, int hi, int test, int value)
+{
+    p->root_lo = lo;
+    p->root_hi = hi;
+    root_event(p, lo, hi, test, false, value);
 }
 
 /* Freezes the solve's time for pns_root_bounds. */
@@ -99,6 +107,7 @@ static bool value_search(board_color_t *winner, int *plies, pns_t *p, const game
     board_color_t to_move = (board_color_t)game_current(game)->to_move;
     g_assert(pns_supports(game_rules(game)));
     int depth = 0;
+    root_event(p, p->root_lo, p->root_hi, SEARCH_VALUE_WIN_MIN + 1, true, 0);
     pns_outcome_t outcome = pns_prove(&depth, p, game, BOARD_BLACK, 0);
     if (outcome == PNS_UNKNOWN)
         return false;
@@ -118,11 +127,12 @@ static bool value_search(board_color_t *winner, int *plies, pns_t *p, const game
     while (lo < hi) {
         int mid = lo + 2 * ((hi - lo) / 4);
         int proved_in = 0;
+        /* The test "w wins within mid?" as search.h's "value >= t?" in Black's view. */
+        int test = w == BOARD_BLACK ? win_value(w, mid) : win_value(w, mid) + 1;
+        root_event(p, p->root_lo, p->root_hi, test, true, 0);
         outcome = pns_prove(&proved_in, p, game, w, mid);
         if (outcome == PNS_UNKNOWN)
             return true;
-        /* The test "w wins within mid?" as search.h's "value >= t?" in Black's view. */
-        int test = w == BOARD_BLACK ? win_value(w, mid) : win_value(w, mid) + 1;
         if (outcome == PNS_PROVED)
             hi = proved_in;
         else
@@ -147,6 +157,7 @@ static bool margin_test(pns_outcome_t *outcome, int *lo, int *hi, pns_t *p, cons
         p->root_lo = *lo, p->root_hi = *hi;
         return true;
     }
+    root_event(p, *lo, *hi, t, true, 0);
     *outcome = pns_prove_margin(p, game, t);
     if (*outcome == PNS_UNKNOWN)
         return false;

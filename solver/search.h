@@ -61,7 +61,8 @@ typedef struct search search_t;
 typedef struct search_progress {
     int test;       /* the null-window test: "is the value >= test?", Black's view */
     int horizon;    /* plies to the horizon of the pass that ended (INT_MAX: none) */
-    bool done;      /* the test is answered (else: a horizon pass ended unknown) */
+    bool began;     /* the test is being asked: nothing of it is answered yet */
+    bool done;      /* the test is answered (else, unless began: a horizon pass ended unknown) */
     int value;      /* when done: its fail-soft bound, Black's view */
     int lo, hi;     /* what is known of the value so far, Black's view */
     uint64_t nodes; /* nodes so far (finished tests: all threads; a pass: the main search) */

@@ -708,10 +708,10 @@ static void write_bounds_checkpoint(fixture_t *f, const char *path, char *comman
 }
 
 /* The heartbeat of a resumed solve says the bounds it resumed at until its first test ends
- * (it said "[?, ?]" before 2026-12-06).  The checkpoint is written here: 4x5 chinese proven at
- * least B+1 and no table entries, so the first test of the resumed run, "B >= 1.5?", is far
- * beyond the run's 2.5 s (no test of 4x5 ends in 40 s) and every line after the resume is the
- * heartbeat's. */
+ * (it said "[?, ?]" before 2026-12-06), and the test being asked (since 2026-12-07).  The
+ * checkpoint is written here: 4x5 chinese proven at least B+1 and no table entries, so the first
+ * test of the resumed run, "B >= 1.5?", is far beyond the run's 2.5 s (no test of 4x5 ends in 40 s)
+ * and every line after the resume is the heartbeat's. */
 static void test_checkpoint__a_resumed_solve_shows_its_bounds_at_once(void **state)
 {
     (void)state;
@@ -729,8 +729,10 @@ static void test_checkpoint__a_resumed_solve_shows_its_bounds_at_once(void **sta
     for (int i = 0; lines[i]; i++) {
         if (!strstr(lines[i], "the value: in ["))
             continue;
-        if (!strstr(lines[i], "the value: in [B+1, ?]"))
-            fail_msg("a heartbeat without the resumed bounds: [%s] in [%s]", lines[i], r.err);
+        if (!strstr(lines[i], "the value: in [B+1, ?], asking >= B+1.5?"))
+            fail_msg("a heartbeat without the resumed bounds and the test they lead to: [%s] in "
+                     "[%s]",
+                     lines[i], r.err);
         heartbeats++;
     }
     if (!heartbeats)
