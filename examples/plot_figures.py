@@ -85,7 +85,7 @@ def plot_solve_cost(data, out):
             for r in rows:
                 if r["rules"] != rules or r["to_move"] != "b" or not r["nodes"]:
                     continue
-                stopped = r["result"] in ("", "limit")
+                stopped = r["result"] in ("", "limit", "interrupted")
                 old = best.get(r["board"])
                 if old is not None:
                     old_source, old_nodes, old_stopped = old
