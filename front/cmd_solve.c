@@ -64,22 +64,20 @@ typedef struct progress_context {
     bool value_only;        /* no optimal first moves and game follow the value */
 } progress_context_t;
 
-/* The heartbeat's phase while the value is open: the bounds proved so far. */
-static void phase_bounds(front_ticker_t *ticker, int lo, int hi, const rules_t *rules)
-{
-    char l[32], h[32];
-    front_ticker_phase(ticker, "the value: in [%s, %s]", progress_value_text(l, lo, rules),
-                       progress_value_text(h, hi, rules));
-}
-
-/* The same with the root test being asked: on a long run the heartbeat is all there is to
- * read for hours (4x5 spends billions of nodes on its first test). */
-static void phase_asking(front_ticker_t *ticker, int lo, int hi, int test, const rules_t *rules)
+/* The heartbeat's phase while the value is open: the bounds proved so far and, when `asking`
+ * is not NULL, the root test being asked (on a long run the heartbeat is all there is to read
+ * for hours: 4x5 spends billions of nodes on its first test). */
+static void phase_bounds(front_ticker_t *ticker, int lo, int hi, const int *asking,
+                         const rules_t *rules)
 {
     char l[32], h[32], t[32];
-    front_ticker_phase(ticker, "the value: in [%s, %s], asking >= %s?",
-                       progress_value_text(l, lo, rules), progress_value_text(h, hi, rules),
-                       progress_value_text(t, test, rules));
+    progress_value_text(l, lo, rules);
+    progress_value_text(h, hi, rules);
+    if (asking)
+        front_ticker_phase(ticker, "the value: in [%s, %s], asking >= %s?", l, h,
+                           progress_value_text(t, *asking, rules));
+    else
+        front_ticker_phase(ticker, "the value: in [%s, %s]", l, h);
 }
 
 /* Records what is known of the value and the test being asked (the heartbeat's phase) and,
@@ -97,10 +95,8 @@ static void print_progress(const search_progress_t *p, void *data)
         front_ticker_phase(ctx->ticker, "the value is %s", lo);
     else if (p->lo == p->hi)
         front_ticker_phase(ctx->ticker, "the value is %s; the optimal first moves and game", lo);
-    else if (!p->done) /* the test goes on (began, or a pass ended unknown) */
-        phase_asking(ctx->ticker, p->lo, p->hi, p->test, ctx->rules);
-    else
-        phase_bounds(ctx->ticker, p->lo, p->hi, ctx->rules);
+    else /* a test goes on unless this one is answered (began, or a pass ended unknown) */
+        phase_bounds(ctx->ticker, p->lo, p->hi, p->done ? NULL : &p->test, ctx->rules);
     if (!ctx->print || p->began)
         return;
     front_ticker_printed(ctx->ticker);
@@ -678,7 +674,8 @@ int front_solve(int argc, char **argv)
             search_resume(search, run.before.lo, run.before.hi);
             search_resume_line(search, &run.before.line);
             progress_ctx.lo = run.before.lo, progress_ctx.hi = run.before.hi;
-            phase_bounds(ticker, run.before.lo, run.before.hi, &rules); /* until a test ends */
+            phase_bounds(ticker, run.before.lo, run.before.hi, NULL,
+                         &rules); /* until a test begins */
             if (!run.quiet) {
                 char lo[32], hi[32];
                 fprintf(stderr,

@@ -22,8 +22,7 @@
 #define RESTART_LATER_SHIFT 3
 
 /* `running`: the nodes of the main search's run in progress (not in s->stats yet). */
-static void report_event(search_t *s, int horizon, bool began, bool done, int value,
-                         uint64_t running)
+static void report(search_t *s, int horizon, bool began, bool done, int value, uint64_t running)
 {
     if (!s->reporting || !s->options.progress)
         return;
@@ -39,11 +38,6 @@ static void report_event(search_t *s, int horizon, bool began, bool done, int va
         .seconds = (g_get_monotonic_time() - s->started) / 1e6,
     };
     s->options.progress(&p, s->options.progress_data);
-}
-
-static void report(search_t *s, int horizon, bool done, int value, uint64_t running)
-{
-    report_event(s, horizon, false, done, value, running);
 }
 
 /*
@@ -232,7 +226,7 @@ void driver_main_search(search_thread_t *th, dep_t *d)
             continue;
         if (!d->unknown || w->aborted)
             return;
-        report(w->s, depth[f], false, 0, w->nodes);
+        report(w->s, depth[f], false, false, 0, w->nodes);
         /* Only a pass as deep as the first horizon raises the Analysis budget, and a restart
          * returns it to the first: the restarts' passes of 4 to 8 plies reach final positions
          * with few stones, whose Analyses fail at every budget, and when each of those
@@ -414,7 +408,7 @@ static bool value_within(int *value, search_t *s, const game_t *game, int alpha,
             s->report_test = t;
             s->report_lo = lo;
             s->report_hi = hi;
-            report_event(s, INT_MAX, true, false, 0, 0);
+            report(s, INT_MAX, true, false, 0, 0);
             uint64_t nodes_before = s->stats.nodes;
             ok = threads_run(&r, s, game, 0, ta, tb, error);
             if (!ok) {
@@ -438,7 +432,7 @@ static bool value_within(int *value, search_t *s, const game_t *game, int alpha,
             s->report_hi = hi;
             if (reporting)
                 s->root_lo = lo, s->root_hi = hi;
-            report(s, INT_MAX, true, r, 0);
+            report(s, INT_MAX, false, true, r, 0);
             s->reporting = false; /* the searches of optimal moves and games report nothing */
             if (lo > hi) {
                 /* Two tests contradict each other: an unsound bound somewhere.  Never seen

@@ -167,8 +167,8 @@ pns_stop_t pns_stopped(const pns_t *p);
 /* The most bytes the tree held at once since pns_create. */
 size_t pns_peak_bytes(const pns_t *p);
 
-/* Called by pns_solve after each answered test of the root (as search_options_t.progress);
- * NULL: none. */
+/* Called by pns_solve when a test of the root begins and after it is answered (as
+ * search_options_t.progress); NULL: none. */
 void pns_set_progress(pns_t *p, search_progress_fn progress, void *data);
 
 /*

@@ -113,8 +113,9 @@ typedef struct search_options {
     int threads;        /* 1 or more: helpers share the table (ABDADA) */
     uint64_t max_nodes; /* 0: no limit */
     double max_seconds; /* 0: no limit */
-    /* Called from the searching thread after each horizon pass and each null-window test of
-     * the root (not of the optimal-move and optimal-game searches); NULL: none. */
+    /* Called from the searching thread when a null-window test of the root begins, after each
+     * of its horizon passes that ends unknown and when it is answered (not for the
+     * optimal-move and optimal-game searches); NULL: none. */
     search_progress_fn progress;
     void *progress_data;
     /* Called every checkpoint_seconds (> 0) of a search by the main thread; NULL: never. */

@@ -9,6 +9,7 @@
 #include "positions/diagram.h"
 #include "core/score.h"
 #include "solver/bounds.h"
+#include "solver/pns.h"
 #include "solver/search.h"
 #include "tests/support.h"
 
@@ -749,6 +750,99 @@ static void test_solver__the_group_tax_bounds_every_score(void **state)
     board_geom_destroy(g);
 }
 
+/* The progress events of one solve, checked as they come (from whichever thread searches, so a
+ * problem is recorded, not failed at once): each root test begins (after the first, with the
+ * bounds the last answer left; the first gives the range the search starts from), then only
+ * passes of that test end unknown, then it is answered, before the next test begins. */
+typedef struct progress_log {
+    bool open;  /* a test began and is not answered yet */
+    int test;   /* the open test */
+    int lo, hi; /* the bounds the last event gave */
+    int began, answered;
+    char problem[160]; /* the first event out of order, or "" */
+} progress_log_t;
+
+static void log_progress(const search_progress_t *p, void *data)
+{
+    progress_log_t *log = data;
+    const char *bad = NULL;
+    if (p->began && p->done)
+        bad = "began and answered at once";
+    else if (p->began && log->open)
+        bad = "a test began while another was open";
+    else if (p->began && log->answered && (p->lo != log->lo || p->hi != log->hi))
+        bad = "a test began with other bounds than the last answer left";
+    else if (!p->began && (!log->open || p->test != log->test))
+        bad = "an answer or an unknown pass of a test that had not begun";
+    if (bad && !log->problem[0])
+        snprintf(log->problem, sizeof log->problem, "%s (test %d, open %d, bounds [%d, %d])", bad,
+                 p->test, log->open ? log->test : 0, p->lo, p->hi);
+    log->began += p->began;
+    log->answered += p->done;
+    log->open = p->began || (log->open && !p->done);
+    log->test = p->test;
+    log->lo = p->lo, log->hi = p->hi;
+}
+
+static void check_progress_log(const progress_log_t *log, const char *what)
+{
+    if (log->problem[0])
+        fail_msg("%s: %s", what, log->problem);
+    if (log->open || log->began != log->answered || log->answered < 2)
+        fail_msg("%s: %d tests began, %d answered, one open: %d", what, log->began, log->answered,
+                 log->open);
+}
+
+/*
+ * `solve --progress` names the root test being asked (front/cmd_solve.c's heartbeat) from the
+ * progress event that says a test began: every answered test of alpha-beta (scored tests with
+ * their horizon passes, distance tests) and of proof-number search (margin tests, the winner
+ * and distance tests) began first, with the bounds the answers before it left.  Checked:
+ * with alpha-beta's event removed from solver/driver.c the 4x3 case fails, with proof-number
+ * search's removed from solver/pns_solve.c the first strip case. */
+static void test_solver__progress_tells_each_root_test_before_its_answer(void **state)
+{
+    (void)state;
+    static const struct {
+        int width, height;
+        const char *rules;
+        bool pns;
+    } cases[] = {
+        {4, 3, "chinese", false}, {3, 3, "chinese,ko=simple,cycle=draw", false},
+        {3, 2, "math", false},    {5, 1, "chinese,ko=simple,cycle=draw", true},
+        {5, 1, "math", true},
+    };
+    for (size_t i = 0; i < G_N_ELEMENTS(cases); i++) {
+        board_geom_t *g = board_geom_create(cases[i].width, cases[i].height, NULL);
+        rules_t r;
+        assert_true(rules_parse(&r, cases[i].rules, NULL));
+        game_t *game = game_create(g, &r);
+        progress_log_t log = {0};
+        char what[64];
+        snprintf(what, sizeof what, "%dx%d %s, %s", cases[i].width, cases[i].height, cases[i].rules,
+                 cases[i].pns ? "pns" : "alpha-beta");
+        if (cases[i].pns) {
+            pns_t *p = pns_create(0);
+            pns_set_progress(p, log_progress, &log);
+            search_result_t res;
+            assert_true(pns_solve(&res, p, game, true, NULL));
+            pns_destroy(p);
+        } else {
+            search_options_t o = search_options_default();
+            o.tt_bytes = 1u << 20;
+            o.progress = log_progress;
+            o.progress_data = &log;
+            search_t *s = search_create(g, &r, &o, NULL);
+            int v;
+            assert_true(search_value(&v, s, game, -SEARCH_VALUE_INF, SEARCH_VALUE_INF, NULL));
+            search_destroy(s);
+        }
+        check_progress_log(&log, what);
+        game_destroy(game);
+        board_geom_destroy(g);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -766,6 +860,7 @@ int main(void)
         cmocka_unit_test(test_solver__refuses_rules_with_an_infinite_tree),
         cmocka_unit_test(test_solver__command_prints_value_game_csv_and_sgf),
         cmocka_unit_test(test_solver__command_reports_progress),
+        cmocka_unit_test(test_solver__progress_tells_each_root_test_before_its_answer),
         cmocka_unit_test(test_solver__command_rejects_bad_input_with_status_2),
         cmocka_unit_test(test_solver__command_reads_region_diagrams),
     };
