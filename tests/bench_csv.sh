@@ -3,12 +3,8 @@
 # read and write `mathgo solve --csv` rows by column name, against Python's csv module on rows
 # whose rules hold commas (vdWW's); then bench/table_sizes.sh and bench/threads.sh on one tiny
 # board each, whose nodes and seconds must be the solve's own.  Run from the source tree.
-set -eu
-mathgo=$1
-python=$2
-out=$3
-rm -rf "$out"
-mkdir -p "$out"
+# shellcheck source=tests/script_test.sh
+. tests/script_test.sh
 # shellcheck source=bench/solve_csv.sh
 . bench/solve_csv.sh
 fail() {

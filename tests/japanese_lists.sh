@@ -4,11 +4,8 @@
 # process) and must equal docs/data/japanese_2x3.csv row for row; every docs/data/japanese_*.csv
 # must agree with the images of its rows (examples/japanese_compare.py's symmetry check exits
 # non-zero otherwise).  Run from the source tree (the docs/data files are named from there).
-set -eu
-mathgo=$1
-python=$2
-out=$3
-mkdir -p "$out"
+# shellcheck source=tests/script_test.sh
+. tests/script_test.sh
 "$python" examples/japanese_compare.py "$mathgo" --solved 2x3 0 "$out/japanese_2x3.csv" > "$out/japanese_2x3.txt"
 cmp "$out/japanese_2x3.csv" docs/data/japanese_2x3.csv
 for f in docs/data/japanese_*.csv; do

@@ -6,12 +6,8 @@
 # boards; a second run reads its STATE and asks nothing; the CSV row it writes is read by
 # examples/japanese_compare.py like a row of `solve --positions --winner`.  Run from the source
 # tree.
-set -eu
-mathgo=$1
-python=$2
-out=$3
-rm -rf "$out"
-mkdir -p "$out"
+# shellcheck source=tests/script_test.sh
+. tests/script_test.sh
 n=0
 check() { # BOARD POSITION TO_MOVE KOMI DEPTH [ALGORITHM]
     n=$((n + 1))
