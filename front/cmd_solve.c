@@ -31,6 +31,7 @@
 #include "solver/search.h"
 
 #include <errno.h>
+#include <inttypes.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -65,19 +66,26 @@ typedef struct progress_context {
 } progress_context_t;
 
 /* The heartbeat's phase while the value is open: the bounds proved so far and, when `asking`
- * is not NULL, the root test being asked (on a long run the heartbeat is all there is to read
- * for hours: 4x5 spends billions of nodes on its first test). */
-static void phase_bounds(front_ticker_t *ticker, int lo, int hi, const int *asking,
+ * is not NULL, the root test being asked, with the main search's pass when it has begun one
+ * (on a long run the heartbeat is all there is to read for hours: 4x5 spends billions of
+ * nodes on its first test, in passes of a billion nodes each). */
+static void phase_bounds(front_ticker_t *ticker, int lo, int hi, const search_progress_t *asking,
                          const rules_t *rules)
 {
     char l[32], h[32], t[32];
     progress_value_text(l, lo, rules);
     progress_value_text(h, hi, rules);
-    if (asking)
-        front_ticker_phase(ticker, "the value: in [%s, %s], asking >= %s?", l, h,
-                           progress_value_text(t, *asking, rules));
-    else
+    if (!asking)
         front_ticker_phase(ticker, "the value: in [%s, %s]", l, h);
+    else if (asking->pass == 0)
+        front_ticker_phase(ticker, "the value: in [%s, %s], asking >= %s?", l, h,
+                           progress_value_text(t, asking->test, rules));
+    else
+        front_ticker_phase(ticker,
+                           "the value: in [%s, %s], asking >= %s? pass %d: horizon %d plies, "
+                           "budget %" PRIu64 " nodes",
+                           l, h, progress_value_text(t, asking->test, rules), asking->pass,
+                           asking->horizon, asking->budget);
 }
 
 /* Records what is known of the value and the test being asked (the heartbeat's phase) and,
@@ -95,9 +103,9 @@ static void print_progress(const search_progress_t *p, void *data)
         front_ticker_phase(ctx->ticker, "the value is %s", lo);
     else if (p->lo == p->hi)
         front_ticker_phase(ctx->ticker, "the value is %s; the optimal first moves and game", lo);
-    else /* a test goes on unless this one is answered (began, or a pass ended unknown) */
-        phase_bounds(ctx->ticker, p->lo, p->hi, p->done ? NULL : &p->test, ctx->rules);
-    if (!ctx->print || p->began)
+    else /* a test goes on unless this one is answered (it or a pass began, a pass ended) */
+        phase_bounds(ctx->ticker, p->lo, p->hi, p->done ? NULL : p, ctx->rules);
+    if (!ctx->print || p->began || p->pass_began)
         return;
     front_ticker_printed(ctx->ticker);
     if (p->done)
@@ -106,9 +114,10 @@ static void print_progress(const search_progress_t *p, void *data)
                 p->seconds, (unsigned long long)p->nodes, t, p->value >= p->test ? "yes" : "no",
                 progress_value_text(v, p->value, ctx->rules), lo, hi);
     else
-        fprintf(stderr,
-                "mathgo solve: %8.1f s %12llu nodes  value >= %s? unknown within %d plies\n",
-                p->seconds, (unsigned long long)p->nodes, t, p->horizon);
+        fprintf(
+            stderr,
+            "mathgo solve: %8.1f s %12llu nodes  value >= %s? unknown within %d plies (pass %d)\n",
+            p->seconds, (unsigned long long)p->nodes, t, p->horizon, p->pass);
 }
 
 /* The state of a run for its checkpoints and its signal watcher. */

@@ -21,22 +21,19 @@
 #define RESTART_FIRST_SHIFT 6
 #define RESTART_LATER_SHIFT 3
 
-/* `running`: the nodes of the main search's run in progress (not in s->stats yet). */
-static void report(search_t *s, int horizon, bool began, bool done, int value, uint64_t running)
+/* Tells the progress function of event `p` (its kind, horizon and value; the rest from the
+ * search).  `running`: the nodes of the main search's run in progress (not in s->stats yet). */
+static void report(search_t *s, search_progress_t p, uint64_t running)
 {
     if (!s->reporting || !s->options.progress)
         return;
-    search_progress_t p = {
-        .test = s->report_test,
-        .horizon = horizon,
-        .began = began,
-        .done = done,
-        .value = value,
-        .lo = s->report_lo,
-        .hi = s->report_hi,
-        .nodes = s->stats.nodes - s->nodes_begin + running,
-        .seconds = (g_get_monotonic_time() - s->started) / 1e6,
-    };
+    p.test = s->report_test;
+    p.lo = s->report_lo;
+    p.hi = s->report_hi;
+    p.pass = s->report_pass;
+    p.budget = s->report_budget;
+    p.nodes = s->stats.nodes - s->nodes_begin + running;
+    p.seconds = (g_get_monotonic_time() - s->started) / 1e6;
     s->options.progress(&p, s->options.progress_data);
 }
 
@@ -66,7 +63,11 @@ static bool main_pass(search_thread_t *th, int depth, uint64_t budget, dep_t *d)
     w->horizon = depth == INT_MAX ? INT_MAX : w->root + depth;
     w->pass_end = budget ? w->nodes + budget : 0;
     atomic_store(&w->s->main_depth, depth);
-    atomic_fetch_add(&w->s->main_pass, 1);
+    int pass = atomic_fetch_add(&w->s->main_pass, 1) + 1;
+    if (depth != INT_MAX) {
+        w->s->report_pass = pass, w->s->report_budget = budget;
+        report(w->s, (search_progress_t){.horizon = depth, .pass_began = true}, w->nodes);
+    }
     if (!helper_proved(&th->value, w)) {
         th->value = search_alphabeta(w, th->alpha, th->beta, d);
         if (!w->pass_out)
@@ -226,7 +227,7 @@ void driver_main_search(search_thread_t *th, dep_t *d)
             continue;
         if (!d->unknown || w->aborted)
             return;
-        report(w->s, depth[f], false, false, 0, w->nodes);
+        report(w->s, (search_progress_t){.horizon = depth[f]}, w->nodes);
         /* Only a pass as deep as the first horizon raises the Analysis budget, and a restart
          * returns it to the first: the restarts' passes of 4 to 8 plies reach final positions
          * with few stones, whose Analyses fail at every budget, and when each of those
@@ -408,7 +409,8 @@ static bool value_within(int *value, search_t *s, const game_t *game, int alpha,
             s->report_test = t;
             s->report_lo = lo;
             s->report_hi = hi;
-            report(s, INT_MAX, true, false, 0, 0);
+            s->report_pass = 0, s->report_budget = 0;
+            report(s, (search_progress_t){.horizon = INT_MAX, .began = true}, 0);
             uint64_t nodes_before = s->stats.nodes;
             ok = threads_run(&r, s, game, 0, ta, tb, error);
             if (!ok) {
@@ -432,7 +434,7 @@ static bool value_within(int *value, search_t *s, const game_t *game, int alpha,
             s->report_hi = hi;
             if (reporting)
                 s->root_lo = lo, s->root_hi = hi;
-            report(s, INT_MAX, false, true, r, 0);
+            report(s, (search_progress_t){.horizon = INT_MAX, .done = true, .value = r}, 0);
             s->reporting = false; /* the searches of optimal moves and games report nothing */
             if (lo > hi) {
                 /* Two tests contradict each other: an unsound bound somewhere.  Never seen

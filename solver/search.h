@@ -59,14 +59,23 @@ typedef struct search search_t;
 
 /* One step of a long search, for a progress display (search_options_t.progress). */
 typedef struct search_progress {
-    int test;       /* the null-window test: "is the value >= test?", Black's view */
-    int horizon;    /* plies to the horizon of the pass that ended (INT_MAX: none) */
-    bool began;     /* the test is being asked: nothing of it is answered yet */
-    bool done;      /* the test is answered (else, unless began: a horizon pass ended unknown) */
-    int value;      /* when done: its fail-soft bound, Black's view */
-    int lo, hi;     /* what is known of the value so far, Black's view */
-    uint64_t nodes; /* nodes so far (finished tests: all threads; a pass: the main search) */
-    double seconds; /* since the search began */
+    int test;    /* the null-window test: "is the value >= test?", Black's view */
+    int horizon; /* plies to the horizon of the pass that began or ended (INT_MAX: none) */
+    bool began;  /* the test is being asked: nothing of it is answered yet */
+    bool done;   /* the test is answered (else, unless began or pass_began: a horizon pass
+                  * ended unknown) */
+    /* A pass of the main search began for the open test: `pass` (its number within the test,
+     * from 1), `horizon` and `budget` say which.  Scored rule sets only: their tests deepen a
+     * horizon in passes that each give up after a node budget (solver/driver.c); on a board
+     * that takes hours, such as 4x5, a pass can take an hour, and the heartbeat shows where
+     * the schedule is. */
+    bool pass_began;
+    int pass;        /* the main search's pass of the open test (0: none yet, or no passes) */
+    uint64_t budget; /* its node budget (0: none) */
+    int value;       /* when done: its fail-soft bound, Black's view */
+    int lo, hi;      /* what is known of the value so far, Black's view */
+    uint64_t nodes;  /* nodes so far (finished tests: all threads; a pass: the main search) */
+    double seconds;  /* since the search began */
 } search_progress_t;
 
 typedef void (*search_progress_fn)(const search_progress_t *progress, void *data);

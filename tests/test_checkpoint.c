@@ -725,7 +725,7 @@ static void test_checkpoint__a_resumed_solve_shows_its_bounds_at_once(void **sta
     assert_int_equal(r.status, 1);
     assert_non_null(strstr(r.err, "resuming from"));
     char **lines = g_strsplit(r.err, "\n", -1);
-    int heartbeats = 0;
+    int heartbeats = 0, last_pass = 0;
     for (int i = 0; lines[i]; i++) {
         if (!strstr(lines[i], "the value: in ["))
             continue;
@@ -733,10 +733,22 @@ static void test_checkpoint__a_resumed_solve_shows_its_bounds_at_once(void **sta
             fail_msg("a heartbeat without the resumed bounds and the test they lead to: [%s] in "
                      "[%s]",
                      lines[i], r.err);
+        /* and the main search's pass: its number rises, its budget doubles every two */
+        int pass, horizon;
+        unsigned long long budget;
+        const char *at = strstr(lines[i], "pass ");
+        if (!at || sscanf(at, "pass %d: horizon %d plies, budget %llu nodes", &pass, &horizon,
+                          &budget) != 3)
+            fail_msg("a heartbeat without the pass: [%s]", lines[i]);
+        if (pass < last_pass || pass < 1 || horizon < 1 || budget < 16384 ||
+            budget > (16384ull << (pass / 2)))
+            fail_msg("a heartbeat's pass %d (horizon %d, budget %llu) after pass %d: [%s]", pass,
+                     horizon, budget, last_pass, r.err);
+        last_pass = pass;
         heartbeats++;
     }
-    if (!heartbeats)
-        fail_msg("no heartbeat in 2.5 s: [%s]", r.err);
+    if (!heartbeats || last_pass < 2)
+        fail_msg("no heartbeat, or no second pass, in 2.5 s: [%s]", r.err);
     g_strfreev(lines);
     support_run_clear(&r);
     g_free(path);

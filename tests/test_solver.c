@@ -759,6 +759,8 @@ typedef struct progress_log {
     int test;   /* the open test */
     int lo, hi; /* the bounds the last event gave */
     int began, answered;
+    int pass;          /* the open test's last pass (0: none yet) */
+    int passes;        /* passes begun over all tests */
     char problem[160]; /* the first event out of order, or "" */
 } progress_log_t;
 
@@ -773,12 +775,18 @@ static void log_progress(const search_progress_t *p, void *data)
     else if (p->began && log->answered && (p->lo != log->lo || p->hi != log->hi))
         bad = "a test began with other bounds than the last answer left";
     else if (!p->began && (!log->open || p->test != log->test))
-        bad = "an answer or an unknown pass of a test that had not begun";
+        bad = "an answer, a pass or an unknown pass of a test that had not begun";
+    else if (p->pass_began && (p->began || p->done || p->pass != log->pass + 1 || !p->budget))
+        bad = "a pass that is not the next of its test, or without a budget";
+    else if (!p->pass_began && !p->began && p->pass != log->pass)
+        bad = "an event naming another pass than the last begun";
     if (bad && !log->problem[0])
         snprintf(log->problem, sizeof log->problem, "%s (test %d, open %d, bounds [%d, %d])", bad,
                  p->test, log->open ? log->test : 0, p->lo, p->hi);
     log->began += p->began;
     log->answered += p->done;
+    log->passes += p->pass_began;
+    log->pass = p->began ? 0 : p->pass;
     log->open = p->began || (log->open && !p->done);
     log->test = p->test;
     log->lo = p->lo, log->hi = p->hi;
@@ -838,6 +846,11 @@ static void test_solver__progress_tells_each_root_test_before_its_answer(void **
             search_destroy(s);
         }
         check_progress_log(&log, what);
+        /* Passes are the scored alpha-beta searches' alone (last-move scoring asks distance
+         * tests without a horizon; proof-number search has no passes). */
+        bool scored = !cases[i].pns && r.scoring != RULES_SCORING_LAST_MOVE;
+        if (scored != (log.passes > 0))
+            fail_msg("%s: %d passes began", what, log.passes);
         game_destroy(game);
         board_geom_destroy(g);
     }
