@@ -21,8 +21,9 @@
 #define RESTART_FIRST_SHIFT 6
 #define RESTART_LATER_SHIFT 3
 
-/* Tells the progress function of event `p` (its kind, horizon and value; the rest from the
- * search).  `running`: the nodes of the main search's run in progress (not in s->stats yet). */
+/* Tells the progress function of event `p` (its kind, horizon, value and pass; the test, the
+ * bounds, the nodes and the time from the search).  `running`: the nodes of the main search's run
+ * in progress (not in s->stats yet). */
 static void report(search_t *s, search_progress_t p, uint64_t running)
 {
     if (!s->reporting || !s->options.progress)
@@ -30,8 +31,6 @@ static void report(search_t *s, search_progress_t p, uint64_t running)
     p.test = s->report_test;
     p.lo = s->report_lo;
     p.hi = s->report_hi;
-    p.pass = s->report_pass;
-    p.budget = s->report_budget;
     p.nodes = s->stats.nodes - s->nodes_begin + running;
     p.seconds = (g_get_monotonic_time() - s->started) / 1e6;
     s->options.progress(&p, s->options.progress_data);
@@ -64,10 +63,11 @@ static bool main_pass(search_thread_t *th, int depth, uint64_t budget, dep_t *d)
     w->pass_end = budget ? w->nodes + budget : 0;
     atomic_store(&w->s->main_depth, depth);
     int pass = atomic_fetch_add(&w->s->main_pass, 1) + 1;
-    if (depth != INT_MAX) {
-        w->s->report_pass = pass, w->s->report_budget = budget;
-        report(w->s, (search_progress_t){.horizon = depth, .pass_began = true}, w->nodes);
-    }
+    if (depth != INT_MAX)
+        report(w->s,
+               (search_progress_t){
+                   .horizon = depth, .pass_began = true, .pass = pass, .budget = budget},
+               w->nodes);
     if (!helper_proved(&th->value, w)) {
         th->value = search_alphabeta(w, th->alpha, th->beta, d);
         if (!w->pass_out)
@@ -227,7 +227,10 @@ void driver_main_search(search_thread_t *th, dep_t *d)
             continue;
         if (!d->unknown || w->aborted)
             return;
-        report(w->s, (search_progress_t){.horizon = depth[f]}, w->nodes);
+        report(w->s,
+               (search_progress_t){
+                   .horizon = depth[f], .pass = atomic_load(&w->s->main_pass), .budget = budget},
+               w->nodes);
         /* Only a pass as deep as the first horizon raises the Analysis budget, and a restart
          * returns it to the first: the restarts' passes of 4 to 8 plies reach final positions
          * with few stones, whose Analyses fail at every budget, and when each of those
@@ -409,7 +412,6 @@ static bool value_within(int *value, search_t *s, const game_t *game, int alpha,
             s->report_test = t;
             s->report_lo = lo;
             s->report_hi = hi;
-            s->report_pass = 0, s->report_budget = 0;
             report(s, (search_progress_t){.horizon = INT_MAX, .began = true}, 0);
             uint64_t nodes_before = s->stats.nodes;
             ok = threads_run(&r, s, game, 0, ta, tb, error);

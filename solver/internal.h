@@ -208,8 +208,6 @@ struct search {
      * is false in the searches of optimal moves and games. */
     bool reporting;
     int report_test, report_lo, report_hi;
-    int report_pass;        /* the main search's pass of the test, and */
-    uint64_t report_budget; /* its budget (search_progress_t) */
     uint64_t nodes_begin;   /* stats.nodes when the search began */
     _Atomic uint64_t *busy; /* BUSY_SLOTS states being searched, with several threads */
     atomic_int main_depth;  /* the horizon (plies) of the main search's pass, */

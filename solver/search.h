@@ -70,7 +70,7 @@ typedef struct search_progress {
      * that takes hours, such as 4x5, a pass can take an hour, and the heartbeat shows where
      * the schedule is. */
     bool pass_began;
-    int pass;        /* the main search's pass of the open test (0: none yet, or no passes) */
+    int pass;        /* the pass that began or ended (0 in a test's began and done events) */
     uint64_t budget; /* its node budget (0: none) */
     int value;       /* when done: its fail-soft bound, Black's view */
     int lo, hi;      /* what is known of the value so far, Black's view */
@@ -122,9 +122,9 @@ typedef struct search_options {
     int threads;        /* 1 or more: helpers share the table (ABDADA) */
     uint64_t max_nodes; /* 0: no limit */
     double max_seconds; /* 0: no limit */
-    /* Called from the searching thread when a null-window test of the root begins, after each
-     * of its horizon passes that ends unknown and when it is answered (not for the
-     * optimal-move and optimal-game searches); NULL: none. */
+    /* Called from the searching thread when a null-window test of the root begins, when each
+     * of its horizon passes begins and when one ends unknown, and when the test is answered
+     * (not for the optimal-move and optimal-game searches); NULL: none. */
     search_progress_fn progress;
     void *progress_data;
     /* Called every checkpoint_seconds (> 0) of a search by the main thread; NULL: never. */
