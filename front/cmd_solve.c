@@ -91,6 +91,44 @@ static void phase_bounds(front_ticker_t *ticker, int lo, int hi, const search_pr
 /* Records what is known of the value and the test being asked (the heartbeat's phase) and,
  * when asked, prints one line on stderr per answered root test and per horizon pass that
  * proved nothing. */
+/* --algorithm retrograde: the tablebase's levels on the ticker (a tablebase_progress_fn). */
+static void tablebase_progress(int level, uint64_t resolved, uint64_t states, void *data)
+{
+    front_ticker_phase(data, "the tablebase: level %d, %llu of %llu states decided", level,
+                       (unsigned long long)resolved, (unsigned long long)states);
+}
+
+/* --algorithm retrograde: computes the tablebase into the engine within `memory` (--memory
+ * when given, else a quarter of the machine's), or prints why not and sets *status (1: memory
+ * or a signal, the run's failure).  When auto chose it (`fallback`), a board whose tablebase
+ * cannot be held is searched by alpha-beta alone instead, with a note. */
+static bool make_tablebase(int *status, solve_engine_t *engine, solve_stopper_t *stopper,
+                           front_ticker_t *ticker, const board_geom_t *geom, const rules_t *rules,
+                           int threads, size_t memory, bool fallback, bool quiet)
+{
+    GError *err = NULL;
+    if (ticker)
+        front_ticker_phase(ticker, "%s", "the tablebase");
+    if (solve_engine_make_tablebase(engine, stopper, geom, rules, threads, memory,
+                                    ticker ? tablebase_progress : NULL, ticker, &err))
+        return true;
+    if (fallback && (err->code == TABLEBASE_ERROR_MEMORY || err->code == TABLEBASE_ERROR_SIZE)) {
+        if (!quiet)
+            fprintf(stderr, "mathgo solve: no tablebase (%s): alpha-beta alone\n", err->message);
+        g_error_free(err);
+        return true;
+    }
+    if (err->code == TABLEBASE_ERROR_INTERRUPTED)
+        fprintf(stderr, "mathgo solve: %dx%d: stopped by %s while computing the tablebase: %s\n",
+                geom->width, geom->height, solve_signal_name(solve_stopper_signal(stopper)),
+                err->message);
+    else
+        fprintf(stderr, "mathgo solve: --algorithm retrograde: %s\n", err->message);
+    *status = FRONT_EXIT_FAILURE;
+    g_error_free(err);
+    return false;
+}
+
 static void print_progress(const search_progress_t *p, void *data)
 {
     progress_context_t *ctx = data;
@@ -224,9 +262,15 @@ static bool solve_choose_algorithm(solve_algorithm_t *algorithm, size_t *memory,
 {
     if (*algorithm == SOLVE_ALGORITHM_AUTO)
         *algorithm = solve_algorithm_auto(geom, rules, threads, checkpoint);
-    if (!memory_given && *algorithm == SOLVE_ALGORITHM_ALPHABETA)
+    if (!memory_given && *algorithm != SOLVE_ALGORITHM_PNS)
         *memory = front_default_memory(true);
     GError *err = NULL;
+    if (*algorithm == SOLVE_ALGORITHM_RETROGRADE &&
+        !solve_algorithm_check_retrograde(geom, rules, &err)) {
+        *status = front_usage("solve", "%s", err->message);
+        g_error_free(err);
+        return false;
+    }
     if (check_pns && *algorithm == SOLVE_ALGORITHM_PNS &&
         !solve_algorithm_check_pns(rules, threads, checkpoint, *memory, &err)) {
         *status = front_usage("solve", "%s", err->message);
@@ -329,9 +373,11 @@ int front_solve(int argc, char **argv)
         {"algorithm", 0, 0, G_OPTION_ARG_STRING, &algorithm_text,
          "alphabeta (the table), pns (proof-number search: math and pseudo, and the scored "
          "rule sets whose games end, japanese among them; --memory bounds its tree, collected when "
-         "full) or auto "
-         "(default: pns on 1xN boards under math, pseudo and the rules with a cycle rule: "
-         "japanese, cycle=draw; else alphabeta; "
+         "full), retrograde (math and pseudo played with ko=simple,cycle=draw: the board's "
+         "simple-ko tablebase first, within --memory, then alpha-beta bounded by its values; "
+         "docs/tablebases.md) or auto "
+         "(default: retrograde under those rules; pns on 1xN boards under math, pseudo and the "
+         "rules with a cycle rule: japanese, cycle=draw; else alphabeta; "
          "docs/solver.md)",
          "A"},
         {"decompose", 0, 0, G_OPTION_ARG_NONE, &decompose,
@@ -471,10 +517,11 @@ int front_solve(int argc, char **argv)
     }
     solve_algorithm_t algorithm;
     if (!solve_algorithm_parse(&algorithm, algorithm_text)) {
-        status =
-            front_usage("solve", "--algorithm: '%s' is not alphabeta, pns or auto", algorithm_text);
+        status = front_usage("solve", "--algorithm: '%s' is not alphabeta, pns, retrograde or auto",
+                             algorithm_text);
         goto done;
     }
+    bool chosen_auto = algorithm == SOLVE_ALGORITHM_AUTO;
     if (algorithm_text && decompose) {
         status = front_usage("solve", "%s", "--decompose searches nothing: no --algorithm");
         goto done;
@@ -561,12 +608,20 @@ int front_solve(int argc, char **argv)
                                      !no_header,
                                      show_progress,
                                      algorithm == SOLVE_ALGORITHM_PNS,
+                                     NULL,
                                      winner,
                                      checkpoint,
                                      checkpoint_every,
                                      run.command,
                                      (uint64_t)analysis_limit,
                                      (uint32_t)analysis_states};
+        if (algorithm == SOLVE_ALGORITHM_RETROGRADE) {
+            if (!make_tablebase(&status, &engine, NULL, NULL, geom, &rules, threads,
+                                memory_text ? memory : front_physical_memory() / 4, chosen_auto,
+                                progress_args.quiet))
+                goto done;
+            list.tablebase = engine.tablebase;
+        }
         status = solve_list(geom, &list);
         goto done;
     }
@@ -619,7 +674,7 @@ int front_solve(int argc, char **argv)
                                 checkpoint != NULL, memory_text != NULL, !decompose))
         goto done;
     search_memory_plan_t plan;
-    if (algorithm == SOLVE_ALGORITHM_ALPHABETA && memory && !decompose &&
+    if (algorithm != SOLVE_ALGORITHM_PNS && memory && !decompose &&
         !search_memory_plan(&plan, memory, threads, &err)) {
         fprintf(stderr, "mathgo solve: --memory %s: %s\n", memory_text ? memory_text : "",
                 err->message);
@@ -644,9 +699,15 @@ int front_solve(int argc, char **argv)
         goto done;
     }
 
+    if (algorithm == SOLVE_ALGORITHM_RETROGRADE &&
+        !make_tablebase(&status, &engine, &run.stop, ticker, geom, &rules, threads,
+                        memory_text ? memory : front_physical_memory() / 4, chosen_auto,
+                        progress_args.quiet))
+        goto done;
     search_options_t opts = search_options_default();
     opts.tt_bytes = 0;
     opts.memory_bytes = memory; /* 0: no table, and stacks as deep as the solver allows */
+    opts.tablebase = engine.tablebase;
     opts.threads = threads;
     opts.max_nodes = (uint64_t)(max_nodes > 0 ? max_nodes : 0);
     opts.max_seconds = max_seconds > 0 ? max_seconds : 0;

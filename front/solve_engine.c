@@ -14,6 +14,8 @@ bool solve_algorithm_parse(solve_algorithm_t *algorithm, const char *text)
         *algorithm = SOLVE_ALGORITHM_ALPHABETA;
     else if (!strcmp(text, "pns"))
         *algorithm = SOLVE_ALGORITHM_PNS;
+    else if (!strcmp(text, "retrograde"))
+        *algorithm = SOLVE_ALGORITHM_RETROGRADE;
     else
         return false;
     return true;
@@ -23,6 +25,9 @@ solve_algorithm_t solve_algorithm_auto(const board_geom_t *geom, const rules_t *
                                        bool checkpoint)
 {
     bool strip = geom->width == 1 || geom->height == 1;
+    if (solve_algorithm_check_retrograde(geom, rules, NULL) &&
+        (rules->suicide || strip || geom->size <= SOLVE_RETROGRADE_AUTO_POINTS))
+        return SOLVE_ALGORITHM_RETROGRADE;
     if (!strip || threads != 1 || checkpoint)
         return SOLVE_ALGORITHM_ALPHABETA;
     if (pns_supports(rules))
@@ -93,10 +98,61 @@ void solve_engine_init_pns(solve_engine_t *engine, size_t memory_bytes,
                                                     .states = options->analysis_attractor_states});
 }
 
+bool solve_algorithm_check_retrograde(const board_geom_t *geom, const rules_t *rules,
+                                      GError **error)
+{
+    if (!tablebase_plays(rules)) {
+        char *text = rules_to_string(rules);
+        g_set_error(error, SEARCH_ERROR, SEARCH_ERROR_RULES,
+                    "--algorithm retrograde solves math and pseudo played with "
+                    "ko=simple,cycle=draw (the simple-ko tablebase's game), not '%s'",
+                    text);
+        g_free(text);
+        return false;
+    }
+    if (board_geom_is_region(geom)) {
+        g_set_error(error, SEARCH_ERROR, SEARCH_ERROR_RULES,
+                    "--algorithm retrograde: a tablebase is of a whole board, not a region");
+        return false;
+    }
+    return true;
+}
+
+bool solve_engine_make_tablebase(solve_engine_t *engine, solve_stopper_t *stopper,
+                                 const board_geom_t *geom, const rules_t *rules, int threads,
+                                 size_t memory_bytes, tablebase_progress_fn progress,
+                                 void *progress_data, GError **error)
+{
+    double started = g_get_monotonic_time() / 1e6;
+    tablebase_t *tb = tablebase_create(geom, rules, error);
+    if (!tb)
+        return false;
+    tablebase_options_t options = tablebase_options_default();
+    options.threads = MIN(MAX(threads, 1), TABLEBASE_MAX_THREADS);
+    options.memory_bytes = memory_bytes;
+    options.progress = progress;
+    options.progress_data = progress_data;
+    /* Attached while it computes, so that a signal stops it (a signal before stops it after its
+     * first level: tablebase_interrupt). */
+    engine->tablebase = tb;
+    if (stopper)
+        solve_stopper_attach(stopper, engine);
+    bool ok = tablebase_compute(tb, &options, error);
+    if (stopper)
+        solve_stopper_attach(stopper, NULL);
+    engine->tablebase_seconds = g_get_monotonic_time() / 1e6 - started;
+    if (!ok) {
+        tablebase_destroy(tb);
+        engine->tablebase = NULL;
+    }
+    return ok;
+}
+
 void solve_engine_clear(solve_engine_t *engine)
 {
     search_destroy(engine->search);
     pns_destroy(engine->pns);
+    tablebase_destroy(engine->tablebase);
     memset(engine, 0, sizeof *engine);
 }
 
@@ -134,6 +190,8 @@ bool solve_engine_winner(search_bounds_t *bounds, solve_engine_t *engine, const 
 
 void solve_engine_interrupt(solve_engine_t *engine)
 {
+    if (engine->tablebase && !engine->search)
+        tablebase_interrupt(engine->tablebase); /* computing it */
     if (engine->pns)
         pns_interrupt(engine->pns);
     if (engine->search)
@@ -218,6 +276,15 @@ void solve_engine_print_stats(FILE *out, const solve_engine_t *engine, double pe
                 "peak resident %.1f MB, threads 1\n",
                 st.memory_bytes / 1048576.0, cap, analysis, peak_mb);
         return;
+    }
+    if (engine->tablebase) {
+        tablebase_stats_t tb = tablebase_stats(engine->tablebase);
+        fprintf(out,
+                "tablebase: %llu states (%llu wins, %llu losses, %llu draws for the side to "
+                "move), %.1f MB, %.3f s\n",
+                (unsigned long long)tb.states, (unsigned long long)tb.wins,
+                (unsigned long long)tb.losses, (unsigned long long)tb.draws,
+                tb.memory_bytes / 1048576.0, engine->tablebase_seconds);
     }
     fprintf(out,
             "table: %llu probes, %llu hits, %llu refused by the history check, %llu stores, "

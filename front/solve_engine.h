@@ -13,6 +13,7 @@
 #include "solver/checkpoint.h"
 #include "solver/pns.h"
 #include "solver/search.h"
+#include "solver/tablebase.h"
 
 #include <glib.h>
 #include <stdbool.h>
@@ -22,13 +23,27 @@ typedef enum solve_algorithm {
     SOLVE_ALGORITHM_AUTO = 0,
     SOLVE_ALGORITHM_ALPHABETA,
     SOLVE_ALGORITHM_PNS,
+    /* The simple-ko tablebase of the board first (solver/tablebase.h), then alpha-beta with
+     * its values as bounds at every node (search_options_t.tablebase): math and pseudo played
+     * with ko=simple,cycle=draw, whose draws alpha-beta alone proves only by exhausting every
+     * cycle. */
+    SOLVE_ALGORITHM_RETROGRADE,
 } solve_algorithm_t;
 
-/* "alphabeta", "pns" or "auto" (NULL: auto); false for anything else. */
+/* "alphabeta", "pns", "retrograde" or "auto" (NULL: auto); false for anything else. */
 bool solve_algorithm_parse(solve_algorithm_t *algorithm, const char *text);
 
+/* --algorithm auto: retrograde under its rules up to this many points (below). */
+#define SOLVE_RETROGRADE_AUTO_POINTS 15
+
 /*
- * The search --algorithm auto runs (docs/solver.md, "Proof-number search"): proof-number
+ * The search --algorithm auto runs.  Under math and pseudo played with ko=simple,cycle=draw,
+ * retrograde (docs/tablebases.md, "The tablebase in the solver") when suicide is legal (the
+ * pseudo variant, every state a draw from 3 points on: alpha-beta alone settles no board past
+ * 4 points), on a strip (mostly draws: alpha-beta alone did not settle 1x8 in 60 s, retrograde
+ * in 0.01 s) and up to SOLVE_RETROGRADE_AUTO_POINTS (3x5 7.2 s against 26.6 s), but not on
+ * larger boards, whose tablebase costs more than the search it bounds (4x4 24 s against 2.9
+ * s, 2026-12-07).  Else proof-number
  * search on a board one point wide or tall (the long capture fights where the table refuses
  * its hits), with one thread and no checkpoint (only alpha-beta has them), where the rules
  * allow it (pns_supports: math, pseudo) and under a cycle rule (cycle=japanese: 1x8
@@ -48,8 +63,20 @@ solve_algorithm_t solve_algorithm_auto(const board_geom_t *geom, const rules_t *
 bool solve_algorithm_check_pns(const rules_t *rules, int threads, bool checkpoint,
                                size_t memory_bytes, GError **error);
 
+/*
+ * Whether --algorithm retrograde can run with these rules on this board (the tablebase's
+ * rules with ko=simple and cycle=draw, a plain board); false and *error naming what
+ * is not.
+ */
+bool solve_algorithm_check_retrograde(const board_geom_t *geom, const rules_t *rules,
+                                      GError **error);
+
+typedef struct solve_stopper solve_stopper_t;
+
 typedef struct solve_engine {
-    solve_algorithm_t algorithm; /* ALPHABETA or PNS */
+    solve_algorithm_t algorithm; /* ALPHABETA or PNS (RETROGRADE runs ALPHABETA) */
+    tablebase_t *tablebase;      /* --algorithm retrograde's, or NULL */
+    double tablebase_seconds;    /* its computation's wall time */
     search_t *search;            /* alpha-beta's, or NULL */
     pns_t *pns;                  /* proof-number search's, or NULL */
     size_t pns_bytes;            /* the cap on its tree (0: none) */
@@ -65,7 +92,19 @@ typedef struct solve_engine {
 void solve_engine_init_pns(solve_engine_t *engine, size_t memory_bytes,
                            const search_options_t *options, const rules_t *rules);
 
-/* Frees the engine's search (either). */
+/*
+ * Computes the simple-ko tablebase of the board for --algorithm retrograde into
+ * engine->tablebase (within memory_bytes, 0: no cap; `threads` threads; `progress` called
+ * after each of its levels, NULL: none).  The stopper (below; NULL: none) interrupts it:
+ * the engine is attached to it while the tablebase computes.  False and *error
+ * (solver/tablebase.h's codes) otherwise: the rules, the memory, or an interrupt.
+ */
+bool solve_engine_make_tablebase(solve_engine_t *engine, solve_stopper_t *stopper,
+                                 const board_geom_t *geom, const rules_t *rules, int threads,
+                                 size_t memory_bytes, tablebase_progress_fn progress,
+                                 void *progress_data, GError **error);
+
+/* Frees the engine's search (either) and its tablebase. */
 void solve_engine_clear(solve_engine_t *engine);
 
 /* search_solve or search_value (value_only: only res->value is set), or pns_solve. */
@@ -89,11 +128,11 @@ void solve_engine_interrupt(solve_engine_t *engine);
  * watcher's thread records the first signal and interrupts the engine; a signal received before
  * the engine exists interrupts it when attached.  Zero-initialise, then g_mutex_init(&lock).
  */
-typedef struct solve_stopper {
+struct solve_stopper {
     GMutex lock;            /* guards engine and signal */
     solve_engine_t *engine; /* NULL until attached, and after detaching */
     int signal;             /* the first SIGINT or SIGTERM received, 0 before */
-} solve_stopper_t;
+};
 
 /* A front_interrupt_fn whose data is a solve_stopper_t. */
 void solve_stopper_on_signal(int signal, void *data);

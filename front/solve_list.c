@@ -179,6 +179,7 @@ int solve_list(const board_geom_t *geom, const solve_list_options_t *o)
     opts.max_seconds = o->max_seconds;
     opts.analysis_last_nodes = o->analysis_last;
     opts.analysis_attractor_states = o->analysis_states;
+    opts.tablebase = o->tablebase;
     solve_engine_t engine;
     memset(&engine, 0, sizeof engine);
     int status = FRONT_EXIT_OK, solved = 0, done = 0;

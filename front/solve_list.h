@@ -20,6 +20,7 @@
 
 #include "core/board.h"
 #include "core/rules.h"
+#include "solver/tablebase.h"
 
 #include <glib.h>
 #include <stdbool.h>
@@ -55,7 +56,10 @@ typedef struct solve_list_options {
     bool csv, header;   /* --csv, and its header line (not with --no-header) */
     bool progress;      /* a heartbeat and a summary on stderr */
     bool pns;           /* --algorithm pns: proof-number search, a new tree per position */
-    bool winner;        /* --winner: who wins only (solve_engine_winner), status "winner" */
+    /* --algorithm retrograde: the board's simple-ko tablebase bounding every position's
+     * search (search_options_t.tablebase), or NULL */
+    const tablebase_t *tablebase;
+    bool winner; /* --winner: who wins only (solve_engine_winner), status "winner" */
     /* --checkpoint: the table in a file (solver/checkpoint.h, checkpoint_list_problem), read
      * before the first position when it exists and written after a position once
      * checkpoint_every seconds have passed since the last write, after the last position, and

@@ -4,6 +4,7 @@
 #include "core/benson.h"
 #include "core/score.h"
 #include "solver/history.h"
+#include "solver/tablebase.h"
 
 void bounds_static(statics_t *out, const worker_t *w, const hist_t *h)
 {
@@ -25,6 +26,26 @@ void bounds_static(statics_t *out, const worker_t *w, const hist_t *h)
     out->hi_alive = b[board_color_other(me)].alive;
     out->lo_terr = b[me].territory;
     out->hi_terr = b[board_color_other(me)].territory;
+}
+
+bool bounds_tablebase(int *lo, int *hi, const worker_t *w, int j, int ply)
+{
+    const tablebase_t *tb = w->s->options.tablebase;
+    if (!tb)
+        return false;
+    const hist_t *h = &w->hist[j];
+    board_color_t me = (board_color_t)h->to_move;
+    tablebase_state_t state =
+        tablebase_state_after(tb, j > 0 ? &w->hist[j - 1].board : NULL,
+                              j > 0 ? (board_move_t)h->move : BOARD_MOVE_NONE, &h->board, me);
+    tablebase_state_normalize(&state, tb);
+    tablebase_value_t v;
+    bool known = tablebase_value(&v, tb, &state, NULL);
+    g_assert(known); /* every legal state of the board is the tablebase's */
+    int end = SEARCH_VALUE_WIN - (ply + v.distance);
+    *lo = v.outcome == TABLEBASE_LOSS ? -end : 0;
+    *hi = v.outcome == TABLEBASE_WIN ? end : 0;
+    return true;
 }
 
 bool bounds_usable(const worker_t *w, int j, int c, uint64_t alive, uint64_t terr, dep_t *dep)

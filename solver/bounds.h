@@ -56,6 +56,20 @@ bool bounds_usable(const worker_t *w, int j, int c, uint64_t alive, uint64_t ter
 int bounds_horizon_estimate(const worker_t *w, const hist_t *h, const statics_t *sb);
 
 /*
+ * The bounds the simple-ko tablebase (search_options_t.tablebase) puts on state j at ply
+ * `ply`, in the side to move's view; false when the search has none.  Let T be the
+ * tablebase's history-free game and H this search's (the same plays and bans; a repetition
+ * ends H, a draw).  docs/tablebases.md, "Equal to the solver's cycle=draw?", proves for a
+ * fresh start what holds from any history as well: from a draw of T each side can keep to
+ * T's draws, so H is a draw whatever came before; a winning strategy of H is one of T, and
+ * against it nobody repeats a position (that would end H drawn), so a side that wins H in d
+ * plies wins T within d.  Hence a draw of T is exactly 0 here, and a win of T in d plies is
+ * here that side's win in d plies or more, or a draw: the bounds [0, WIN - (ply + d)] for the
+ * winner.  They hold whatever the history, so a cut on them records no dependence.
+ */
+bool bounds_tablebase(int *lo, int *hi, const worker_t *w, int j, int ply);
+
+/*
  * The range every final score of the rules lies in, Black's view (twice the margin, less the
  * komi), when the group tax narrows it below the trivial [-2N, 2N]: area scoring with the tax
  * (old-chinese), no cycle rule (a repetition's value is beyond every score), a plain board of

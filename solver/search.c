@@ -27,12 +27,14 @@
  */
 #include "solver/bounds.h"
 #include "solver/moves.h"
+#include "solver/tablebase.h"
 #include "solver/threads.h"
 
 #include "core/hash.h"
 #include "core/score.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 G_DEFINE_QUARK(search - error - quark, search_error)
 
@@ -106,12 +108,40 @@ bool search_memory_plan(search_memory_plan_t *plan, size_t memory_bytes, int thr
     return true;
 }
 
+bool search_tablebase_fits(const tablebase_t *tb, const board_geom_t *geom, const rules_t *rules,
+                           GError **error)
+{
+    char *want = tablebase_rules_string(rules), *have = tablebase_rules_string(tablebase_rules(tb));
+    const board_geom_t *tg = tablebase_geom(tb);
+    char *text = rules_to_string(rules);
+    bool ok = false;
+    if (!tablebase_plays(rules))
+        g_set_error(error, SEARCH_ERROR, SEARCH_ERROR_RULES,
+                    "the simple-ko tablebase bounds the no-pass rule sets played with "
+                    "ko=simple,cycle=draw, not '%s'",
+                    text);
+    else if (strcmp(want, have))
+        g_set_error(error, SEARCH_ERROR, SEARCH_ERROR_RULES,
+                    "the tablebase plays '%s', the search '%s'", have, text);
+    else if (tg->width != geom->width || tg->height != geom->height || board_geom_is_region(geom))
+        g_set_error(error, SEARCH_ERROR, SEARCH_ERROR_RULES,
+                    "the tablebase is of the %dx%d board, the search of a %dx%d %s", tg->width,
+                    tg->height, geom->width, geom->height,
+                    board_geom_is_region(geom) ? "region" : "board");
+    else
+        ok = true;
+    g_free(want), g_free(have), g_free(text);
+    return ok;
+}
+
 search_t *search_create(const board_geom_t *geom, const rules_t *rules,
                         const search_options_t *options, GError **error)
 {
     if (!search_rules_supported(rules, error))
         return NULL;
     search_options_t opts = options ? *options : search_options_default();
+    if (opts.tablebase && !search_tablebase_fits(opts.tablebase, geom, rules, error))
+        return NULL;
     if (opts.threads < 1)
         opts.threads = 1;
     if (!opts.analysis_last_nodes)
@@ -565,6 +595,13 @@ int search_alphabeta(worker_t *w, int alpha, int beta, dep_t *dep)
             return most;
         if (least >= beta)
             return least;
+        int tlo, thi;
+        if (w->s->options.tablebase && bounds_tablebase(&tlo, &thi, w, j, ply)) {
+            if (thi <= alpha || tlo == thi)
+                return thi;
+            if (tlo >= beta)
+                return tlo;
+        }
     }
     statics_t sb = {-SEARCH_VALUE_INF, SEARCH_VALUE_INF, 0, 0, 0, 0};
     if (w->statics) {

@@ -147,6 +147,11 @@ typedef struct search_options {
     /* and the cap on the states of the attractor bounds an Analysis past its last budget tries
      * (japanese_set_attractor_states; 0: the default, 2^21; `solve --analysis-states`) */
     uint32_t analysis_attractor_states;
+    /* math or pseudo played with ko=simple and cycle=draw: the board's computed simple-ko
+     * tablebase (solver/tablebase.h; borrowed, it must outlive the search), whose value of a
+     * state bounds the value with any history (search_tablebase_bounds); NULL: none.  Refused
+     * (SEARCH_ERROR_RULES) for other rules or another board. */
+    const struct tablebase *tablebase;
     /* For tests: the analysers without the game space and without the attractor bounds past
      * their limit (japanese_set_space(0), japanese_set_fallback(false)): the search alone. */
     bool analysis_search_only;
@@ -163,6 +168,13 @@ typedef struct search_options {
  * territory counting with the cycle rule.  NULL-terminated.
  */
 extern const char *const search_rule_sets[];
+
+/* Whether the simple-ko tablebase tb can bound a search of this board and rule set
+ * (search_options_t.tablebase): the no-pass rules with ko=simple and cycle=draw, the
+ * tablebase's own, on its plain board.  False and *error (SEARCH_ERROR_RULES) naming the
+ * mismatch. */
+bool search_tablebase_fits(const struct tablebase *tb, const board_geom_t *geom,
+                           const rules_t *rules, GError **error);
 
 /* Sensible defaults: 128 MiB table, one thread, no limits. */
 search_options_t search_options_default(void);

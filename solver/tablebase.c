@@ -306,6 +306,12 @@ bool tablebase_rules_supported(const rules_t *rules, GError **error)
     return true;
 }
 
+bool tablebase_plays(const rules_t *rules)
+{
+    return tablebase_rules_supported(rules, NULL) && rules->ko == RULES_KO_SIMPLE &&
+           rules->cycle == RULES_CYCLE_DRAW;
+}
+
 static rules_t tablebase_rules_of(const rules_t *rules)
 {
     rules_t r = *rules;

@@ -137,6 +137,13 @@ typedef struct tablebase tablebase_t;
 bool tablebase_rules_supported(const rules_t *rules, GError **error);
 
 /*
+ * Whether `rules` are exactly a tablebase's game, history and all: a supported rule set
+ * already played with ko=simple and cycle=draw (so that its values bound a search under them:
+ * search_options_t.tablebase).
+ */
+bool tablebase_plays(const rules_t *rules);
+
+/*
  * The rule set a tablebase plays for `rules` (ko=simple, cycle=draw), as text for files and
  * reports ("math,ko=simple,cycle=draw").  Free with g_free.
  */

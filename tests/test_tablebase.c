@@ -663,6 +663,186 @@ static void test_tablebase__pseudo_under_simple_ko_is_a_draw_from_3_points(void 
     }
 }
 
+/* ---- The tablebase in the solver ---------------------------------------------------------- */
+
+/*
+ * The solver with the tablebase's bounds (search_options_t.tablebase, solver/bounds.h) against
+ * the solver alone under `preset,ko=simple,cycle=draw`: from every fresh start of the board
+ * (each legal position, each side to move) and from the ends of `games` random games of up to
+ * 12 plies from the empty board (their history included: the bounds hold whatever it is), the
+ * two give the same value wherever the solver alone finishes within its budget, and the
+ * bounded one finishes everywhere within a smaller one.  Returns the states compared.
+ */
+static uint64_t compare_bounded_with_plain(uint64_t *apart, int width, int height,
+                                           const char *preset, int games)
+{
+    board_geom_t *g = board_geom_create(width, height, NULL);
+    char *rules_text = g_strdup_printf("%s,ko=simple,cycle=draw", preset);
+    rules_t r;
+    assert_true(rules_parse(&r, rules_text, NULL));
+    tablebase_t *tb = computed_tablebase(g, rules_text);
+    search_options_t o = search_options_default();
+    o.tt_bytes = 1u << 20;
+    o.max_nodes = 20000;
+    search_t *plain = search_create(g, &r, &o, NULL);
+    o.tablebase = tb;
+    o.max_nodes = 5000;
+    search_t *bounded = search_create(g, &r, &o, NULL);
+    assert_non_null(plain);
+    assert_non_null(bounded);
+    uint64_t compared = 0;
+    GRand *rand = g_rand_new_with_seed(20261207);
+    uint64_t fresh = 2 * colouring_count(g);
+    for (uint64_t c = 0; c < fresh + (uint64_t)games; c++) {
+        game_t *game;
+        if (c < fresh) {
+            board_t b;
+            if (!colouring_position(&b, g, c / 2))
+                continue;
+            game = game_create_from(g, &r, &b, (board_color_t)(c % 2), NULL);
+        } else {
+            board_t empty = board_initial(g);
+            game = game_create_from(g, &r, &empty, BOARD_BLACK, NULL);
+            int plies = g_rand_int_range(rand, 1, 13);
+            for (int k = 0; k < plies && !(game_status(game) != GAME_ONGOING); k++) {
+                board_move_t moves[BOARD_MAX_POINTS + 1];
+                int n = game_legal_moves(moves, game);
+                if (!n)
+                    break;
+                assert_int_equal(game_play(game, moves[g_rand_int_range(rand, 0, n)]), GAME_LEGAL);
+            }
+            if ((game_status(game) != GAME_ONGOING)) {
+                game_destroy(game);
+                continue;
+            }
+        }
+        int with, without;
+        if (!solver_value(&with, bounded, game)) {
+            board_print(stderr, &game_current(game)->board, g);
+            fail_msg("%dx%d %s: the bounded search did not finish (history %zu)", width, height,
+                     preset, game_length(game));
+        }
+        if (solver_value(&without, plain, game)) {
+            if (with != without) {
+                board_print(stderr, &game_current(game)->board, g);
+                fail_msg("%dx%d %s: with the tablebase %d, without %d (history %zu)", width, height,
+                         preset, with, without, game_length(game));
+            }
+            compared++;
+            /* Where the history makes the value other than the tablebase's, its bounds are
+             * bounds, not the value. */
+            size_t n = game_length(game);
+            const game_state_t *now = game_current(game);
+            tablebase_state_t ts =
+                tablebase_state_after(tb, n > 1 ? &game_state_at(game, n - 2)->board : NULL,
+                                      now->move, &now->board, (board_color_t)now->to_move);
+            tablebase_state_normalize(&ts, tb);
+            tablebase_value_t tv;
+            assert_true(tablebase_value(&tv, tb, &ts, NULL));
+            *apart += without != solver_convention(tv, ts.to_move);
+        }
+        game_destroy(game);
+    }
+    g_rand_free(rand);
+    search_destroy(plain);
+    search_destroy(bounded);
+    tablebase_destroy(tb);
+    g_free(rules_text);
+    board_geom_destroy(g);
+    return compared;
+}
+
+static void test_tablebase__bounds_in_the_search_keep_every_value(void **state)
+{
+    (void)state;
+    static const struct {
+        int width, height;
+        const char *preset;
+        int games;
+        uint64_t min_compared;
+    } cases[] = {
+        {1, 4, "math", 1000, 125}, {1, 5, "math", 1000, 280},  {1, 6, "math", 1000, 680},
+        {2, 2, "math", 200, 187},  {2, 3, "math", 300, 1030},  {3, 3, "math", 300, 23000},
+        {1, 3, "pseudo", 100, 75}, {1, 4, "pseudo", 100, 143}, {2, 2, "pseudo", 100, 171},
+    };
+    uint64_t apart_all = 0;
+    for (size_t i = 0; i < G_N_ELEMENTS(cases); i++) {
+#if defined(__SANITIZE_ADDRESS__)
+        if (cases[i].width * cases[i].height >= 9)
+            continue;
+#endif
+        uint64_t apart = 0;
+        uint64_t compared = compare_bounded_with_plain(&apart, cases[i].width, cases[i].height,
+                                                       cases[i].preset, cases[i].games);
+        fprintf(stderr, "  %dx%d %s: %llu states compared, %llu valued apart from the tablebase\n",
+                cases[i].width, cases[i].height, cases[i].preset, (unsigned long long)compared,
+                (unsigned long long)apart);
+        apart_all += apart;
+        if (compared < cases[i].min_compared)
+            fail_msg("%dx%d %s: only %llu states compared", cases[i].width, cases[i].height,
+                     cases[i].preset, (unsigned long long)compared);
+    }
+    fprintf(stderr, "  %llu states valued apart from the tablebase in all\n",
+            (unsigned long long)apart_all);
+    assert_true(apart_all >= 20);
+}
+
+/* Where the solver alone exhausts cycles for ever (every state of pseudo under simple ko a draw;
+ * 1x8 math, mostly draws), the bounded one answers at once; and a tablebase of other rules or
+ * another board is refused. */
+static void test_tablebase__bounds_settle_what_the_search_alone_cannot(void **state)
+{
+    (void)state;
+    static const struct {
+        int width, height;
+        const char *preset;
+        int value; /* the empty board's, Black's view (docs/data/tablebases.csv) */
+    } cases[] = {{2, 3, "pseudo", 0},
+                 {3, 3, "pseudo", 0},
+                 {1, 8, "math", 0},
+                 {2, 4, "math", SEARCH_VALUE_WIN - 11}};
+    for (size_t i = 0; i < G_N_ELEMENTS(cases); i++) {
+        board_geom_t *g = board_geom_create(cases[i].width, cases[i].height, NULL);
+        char *rules_text = g_strdup_printf("%s,ko=simple,cycle=draw", cases[i].preset);
+        rules_t r;
+        assert_true(rules_parse(&r, rules_text, NULL));
+        tablebase_t *tb = computed_tablebase(g, rules_text);
+        tablebase_state_t empty = {board_initial(g), BOARD_BLACK, TABLEBASE_BAN_NONE};
+        tablebase_value_t tv;
+        assert_true(tablebase_value(&tv, tb, &empty, NULL));
+        search_options_t o = search_options_default();
+        o.tt_bytes = 1u << 20;
+        o.max_nodes = 100000;
+        o.tablebase = tb;
+        search_t *s = search_create(g, &r, &o, NULL);
+        game_t *game = game_create_from(g, &r, &empty.position, BOARD_BLACK, NULL);
+        search_result_t res;
+        GError *error = NULL;
+        if (!search_solve(&res, s, game, &error))
+            fail_msg("%dx%d %s: %s", cases[i].width, cases[i].height, cases[i].preset,
+                     error->message);
+        assert_int_equal(res.value, solver_convention(tv, BOARD_BLACK));
+        assert_int_equal(res.value, cases[i].value);
+        game_destroy(game);
+        search_destroy(s);
+        /* Refused: other rules, another board. */
+        rules_t other;
+        assert_true(rules_parse(&other, "math", NULL));
+        o.tablebase = tb;
+        assert_null(search_create(g, &other, &o, &error));
+        assert_non_null(strstr(error->message, "ko=simple,cycle=draw"));
+        g_clear_error(&error);
+        board_geom_t *wider = board_geom_create(cases[i].width + 1, cases[i].height, NULL);
+        assert_null(search_create(wider, &r, &o, &error));
+        assert_non_null(strstr(error->message, "the tablebase is of the"));
+        g_clear_error(&error);
+        board_geom_destroy(wider);
+        tablebase_destroy(tb);
+        g_free(rules_text);
+        board_geom_destroy(g);
+    }
+}
+
 /* ---- Files ---------------------------------------------------------------------------------- */
 
 static char *read_whole(const char *path, gsize *length)
@@ -985,6 +1165,8 @@ int main(void)
             test_tablebase__a_probe_reaching_a_state_the_file_lacks_fails_with_a_message),
         cmocka_unit_test(test_tablebase__commands_write_probe_and_refuse_bad_input),
         cmocka_unit_test(test_tablebase__solver_under_the_same_rules_agrees),
+        cmocka_unit_test(test_tablebase__bounds_in_the_search_keep_every_value),
+        cmocka_unit_test(test_tablebase__bounds_settle_what_the_search_alone_cannot),
         cmocka_unit_test(test_tablebase__repetition_free_states_equal_the_superko_solver),
         cmocka_unit_test(
             test_tablebase__every_state_of_boards_up_to_9_points_equals_naive_evaluation),
