@@ -285,6 +285,7 @@ int front_solve(int argc, char **argv)
     solve_run_t run = {0};
     g_mutex_init(&run.stop.lock);
     run.command = front_command_line(argc, argv);
+    double command_started = front_seconds(); /* --max-time counts from here */
     char *checkpoint = NULL;
     gdouble checkpoint_every = 300;
     front_interrupt_t *watcher = NULL;
@@ -359,7 +360,10 @@ int front_solve(int argc, char **argv)
          "each line of --positions, or the board or --from position",
          NULL},
         {"max-nodes", 0, 0, G_OPTION_ARG_INT64, &max_nodes, "stop after N nodes", "N"},
-        {"max-time", 0, 0, G_OPTION_ARG_DOUBLE, &max_seconds, "stop after S seconds", "S"},
+        {"max-time", 0, 0, G_OPTION_ARG_DOUBLE, &max_seconds,
+         "stop S seconds after the command started (a checkpoint's load and the tablebase "
+         "included; with --positions, S for each position)",
+         "S"},
         {"analysis-limit", 0, 0, G_OPTION_ARG_INT64, &analysis_limit,
          "japanese: the most imagined positions the Analysis of a final position may spend on a "
          "string before the search stops (default 50000000; docs/japanese.md)",
@@ -756,6 +760,13 @@ int front_solve(int argc, char **argv)
                         (unsigned long long)run.before.nodes, run.before.seconds);
             }
         }
+    }
+    if (search && max_seconds > 0) {
+        /* --max-time is the command's: what the checkpoint's load and the tablebase took comes
+         * off the search's share (a run resumed from 9.5 GB spent 100 s loading it).  None left:
+         * the search stops at its first check, saving the checkpoint again. */
+        double left = max_seconds - (front_seconds() - command_started);
+        search_set_limits(search, opts.max_nodes, left > 1e-3 ? left : 1e-3);
     }
     solve_stopper_attach(&run.stop, &engine);
     search_result_t res;
