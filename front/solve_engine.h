@@ -41,9 +41,9 @@ bool solve_algorithm_parse(solve_algorithm_t *algorithm, const char *text);
  * retrograde (docs/tablebases.md, "The tablebase in the solver") when suicide is legal (the
  * pseudo variant, every state a draw from 3 points on: alpha-beta alone settles no board past
  * 4 points), on a strip (mostly draws: alpha-beta alone did not settle 1x8 in 60 s, retrograde
- * in 0.01 s) and up to SOLVE_RETROGRADE_AUTO_POINTS (3x5 7.2 s against 26.6 s), but not on
- * larger boards, whose tablebase costs more than the search it bounds (4x4 24 s against 2.9
- * s, 2026-12-07).  Else proof-number
+ * in 0.07 s) and up to SOLVE_RETROGRADE_AUTO_POINTS (3x5 6.6 s against 22.6 s), but not on
+ * larger boards, whose tablebase costs more than the search it bounds (4x4 22.4 s against
+ * 3.0 s; docs/data/retrograde_2026-12-07.csv).  Else proof-number
  * search on a board one point wide or tall (the long capture fights where the table refuses
  * its hits), with one thread and no checkpoint (only alpha-beta has them), where the rules
  * allow it (pns_supports: math, pseudo) and under a cycle rule (cycle=japanese: 1x8

@@ -149,7 +149,8 @@ typedef struct search_options {
     uint32_t analysis_attractor_states;
     /* math or pseudo played with ko=simple and cycle=draw: the board's computed simple-ko
      * tablebase (solver/tablebase.h; borrowed, it must outlive the search), whose value of a
-     * state bounds the value with any history (search_tablebase_bounds); NULL: none.  Refused
+     * state bounds the value with any history (bounds_tablebase, solver/bounds.h); NULL:
+     * none.  Refused
      * (SEARCH_ERROR_RULES) for other rules or another board. */
     const struct tablebase *tablebase;
     /* For tests: the analysers without the game space and without the attractor bounds past
