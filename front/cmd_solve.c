@@ -88,9 +88,6 @@ static void phase_bounds(front_ticker_t *ticker, int lo, int hi, const search_pr
                            asking->horizon, asking->budget);
 }
 
-/* Records what is known of the value and the test being asked (the heartbeat's phase) and,
- * when asked, prints one line on stderr per answered root test and per horizon pass that
- * proved nothing. */
 /* --algorithm retrograde: the tablebase's levels on the ticker (a tablebase_progress_fn). */
 static void tablebase_progress(int level, uint64_t resolved, uint64_t states, void *data)
 {
@@ -129,6 +126,25 @@ static bool make_tablebase(int *status, solve_engine_t *engine, solve_stopper_t 
     return false;
 }
 
+/* The heartbeat's phase for what is known of the value: the value once exact (and what
+ * follows it: nothing under --value-only, else the optimal first moves and game, also on a run
+ * resumed from a checkpoint that holds the value), else phase_bounds's. */
+static void phase_known(const progress_context_t *ctx, int lo, int hi,
+                        const search_progress_t *asking)
+{
+    char v[32];
+    if (lo != hi)
+        phase_bounds(ctx->ticker, lo, hi, asking, ctx->rules);
+    else if (ctx->value_only)
+        front_ticker_phase(ctx->ticker, "the value is %s", progress_value_text(v, lo, ctx->rules));
+    else
+        front_ticker_phase(ctx->ticker, "the value is %s; the optimal first moves and game",
+                           progress_value_text(v, lo, ctx->rules));
+}
+
+/* Records what is known of the value and the test being asked (the heartbeat's phase) and,
+ * when asked, prints one line on stderr per answered root test and per horizon pass that
+ * proved nothing. */
 static void print_progress(const search_progress_t *p, void *data)
 {
     progress_context_t *ctx = data;
@@ -137,12 +153,8 @@ static void print_progress(const search_progress_t *p, void *data)
     progress_value_text(t, p->test, ctx->rules);
     progress_value_text(lo, p->lo, ctx->rules);
     progress_value_text(hi, p->hi, ctx->rules);
-    if (p->lo == p->hi && ctx->value_only)
-        front_ticker_phase(ctx->ticker, "the value is %s", lo);
-    else if (p->lo == p->hi)
-        front_ticker_phase(ctx->ticker, "the value is %s; the optimal first moves and game", lo);
-    else /* a test goes on unless this one is answered (it or a pass began, a pass ended) */
-        phase_bounds(ctx->ticker, p->lo, p->hi, p->done ? NULL : p, ctx->rules);
+    /* a test goes on unless this one is answered (it or a pass began, a pass ended) */
+    phase_known(ctx, p->lo, p->hi, p->done ? NULL : p);
     if (!ctx->print || p->began || p->pass_began)
         return;
     front_ticker_printed(ctx->ticker);
@@ -748,8 +760,8 @@ int front_solve(int argc, char **argv)
             search_resume(search, run.before.lo, run.before.hi);
             search_resume_line(search, &run.before.line);
             progress_ctx.lo = run.before.lo, progress_ctx.hi = run.before.hi;
-            phase_bounds(ticker, run.before.lo, run.before.hi, NULL,
-                         &rules); /* until a test begins */
+            phase_known(&progress_ctx, run.before.lo, run.before.hi,
+                        NULL); /* until a test begins */
             if (!run.quiet) {
                 char lo[32], hi[32];
                 fprintf(stderr,

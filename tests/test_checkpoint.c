@@ -755,6 +755,40 @@ static void test_checkpoint__a_resumed_solve_shows_its_bounds_at_once(void **sta
     fixture_clear(&f);
 }
 
+/* A solve resumed from a checkpoint that holds the exact value goes on to the optimal first
+ * moves and game, and its heartbeat says so at once (before 2026-12-07 it said "the value: in
+ * [B in 25, B in 25]" for the whole of 4x5 `math`'s moves).  The checkpoint is written here:
+ * 4x5 chinese with the value B+1 (as if proved) and no table entries, so the first moves' search
+ * outlasts the run's 2.5 s and every line after the resume is the heartbeat's. */
+static void test_checkpoint__a_resumed_solve_with_its_value_says_the_moves_come_next(void **state)
+{
+    (void)state;
+    fixture_t f;
+    fixture_init(&f, 4, 5, "chinese");
+    char *path = g_build_filename(f.dir, "run", NULL);
+    write_bounds_checkpoint(&f, path, "mathgo solve 4x5 --rules chinese", 2, 2, 1000, 1.0);
+    support_run_t r = support_runv(NULL, "solve", "4x5", "--rules", "chinese", "--progress",
+                                   "--max-time", "2.5", "--checkpoint", path, NULL);
+    assert_int_equal(r.status, 1);
+    assert_non_null(strstr(r.err, "resuming from"));
+    char **lines = g_strsplit(r.err, "\n", -1);
+    int heartbeats = 0;
+    for (int i = 0; lines[i]; i++) {
+        if (!strstr(lines[i], " nodes  ") || strstr(lines[i], "resuming from"))
+            continue;
+        if (!strstr(lines[i], "the value is B+1; the optimal first moves and game"))
+            fail_msg("a heartbeat that does not say the moves come next: [%s] in [%s]", lines[i],
+                     r.err);
+        heartbeats++;
+    }
+    if (!heartbeats)
+        fail_msg("no heartbeat in 2.5 s: [%s]", r.err);
+    g_strfreev(lines);
+    support_run_clear(&r);
+    g_free(path);
+    fixture_clear(&f);
+}
+
 /* The CSV row of a resumed solve adds the checkpoint's earlier work to its own in nodes_total
  * and time_total_s (before 2026-12-06 a multi-sitting run's totals were summed by hand from
  * each sitting's row and its "resuming from" line).  The checkpoint is written here: 2x3
@@ -1196,6 +1230,7 @@ int main(void)
             test_checkpoint__sigint_stops_a_tablebase_which_resumes_from_its_last_level),
         cmocka_unit_test(test_checkpoint__solve_refuses_the_checkpoint_of_another_problem),
         cmocka_unit_test(test_checkpoint__a_resumed_solve_shows_its_bounds_at_once),
+        cmocka_unit_test(test_checkpoint__a_resumed_solve_with_its_value_says_the_moves_come_next),
         cmocka_unit_test(test_checkpoint__a_resumed_solve_counts_the_earlier_work_in_its_totals),
         cmocka_unit_test(test_checkpoint__a_run_with_variations_saves_the_roots_value),
         cmocka_unit_test(test_checkpoint__a_positions_list_keeps_its_table_across_runs),
