@@ -150,6 +150,19 @@ static void print_progress(const search_progress_t *p, void *data)
     progress_context_t *ctx = data;
     ctx->lo = p->lo, ctx->hi = p->hi;
     char t[32], v[32], lo[32], hi[32];
+    if (p->line_step) { /* the heartbeat's alone: one search of the line per legal move */
+        progress_value_text(v, p->lo, ctx->rules);
+        if (p->line_plies == 0)
+            front_ticker_phase(ctx->ticker,
+                               "the value is %s; the optimal first moves: move %d of %d (%d "
+                               "optimal so far)",
+                               v, p->line_tested + 1, p->line_moves, p->line_best);
+        else
+            front_ticker_phase(ctx->ticker,
+                               "the value is %s; the optimal game: ply %d, move %d of %d", v,
+                               p->line_plies + 1, p->line_tested + 1, p->line_moves);
+        return;
+    }
     progress_value_text(t, p->test, ctx->rules);
     progress_value_text(lo, p->lo, ctx->rules);
     progress_value_text(hi, p->hi, ctx->rules);

@@ -36,6 +36,24 @@ static void report(search_t *s, search_progress_t p, uint64_t running)
     s->options.progress(&p, s->options.progress_data);
 }
 
+/* A line_step event (search_progress_t): the line's next search, move tested + 1 of moves, at
+ * the optimal game's ply `ply` (0: a first move). */
+static void report_line(search_t *s, const search_line_t *line, int ply, int moves, int tested)
+{
+    if (!s->options.progress)
+        return;
+    search_progress_t p = {0};
+    p.line_step = true;
+    p.line_moves = moves;
+    p.line_tested = tested;
+    p.line_best = line->best_count;
+    p.line_plies = ply;
+    p.test = p.lo = p.hi = line->value;
+    p.nodes = s->stats.nodes - s->nodes_begin;
+    p.seconds = (g_get_monotonic_time() - s->started) / 1e6;
+    s->options.progress(&p, s->options.progress_data);
+}
+
 /*
  * Iterative deepening of scored searches: a node HORIZON plies below the root is not searched
  * but "unknown" (dep_t.unknown).  An unknown child proves nothing: a node still fails high on
@@ -567,6 +585,7 @@ bool search_solve(search_result_t *res, search_t *s, const game_t *game, GError 
         int n = game_legal_moves(moves, g);
         for (int i = line->tested; i < n && ok; i++) {
             bool r;
+            report_line(s, line, 0, n, i);
             if (target == SEARCH_VALUE_WIN_MIN + 1) {
                 /* "Does this move win at all?" has no depth bound and can cost far more than
                  * the exact value, which distance deepening finds quickly: take that. */
@@ -597,6 +616,7 @@ bool search_solve(search_result_t *res, search_t *s, const game_t *game, GError 
         int chosen = -1;
         for (int i = line->pv_tested; i < n && ok && chosen < 0; i++) {
             bool r;
+            report_line(s, line, line->pv_length + 1, n, i);
             ok = move_reaches(&r, s, g, moves[i], line->pv_length + 1, value_black_view(v, me),
                               error);
             if (ok && r)

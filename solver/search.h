@@ -72,10 +72,16 @@ typedef struct search_progress {
     bool pass_began;
     int pass;        /* the pass that began or ended (0 in a test's began and done events) */
     uint64_t budget; /* its node budget (0: none) */
-    int value;       /* when done: its fail-soft bound, Black's view */
-    int lo, hi;      /* what is known of the value so far, Black's view */
-    uint64_t nodes;  /* nodes so far (finished tests: all threads; a pass: the main search) */
-    double seconds;  /* since the search began */
+    /* search_solve's line moved on, the value exact (lo = hi): the search of move
+     * line_tested + 1 of line_moves is about to begin, a first move (line_plies 0, line_best
+     * optimal ones found so far) or a move of the optimal game at its ply line_plies (from 1).
+     * On 4x5 the line takes hours too, and the heartbeat shows where it is. */
+    bool line_step;
+    int line_moves, line_tested, line_best, line_plies;
+    int value;      /* when done: its fail-soft bound, Black's view */
+    int lo, hi;     /* what is known of the value so far, Black's view */
+    uint64_t nodes; /* nodes so far (finished tests: all threads; a pass: the main search) */
+    double seconds; /* since the search began */
 } search_progress_t;
 
 typedef void (*search_progress_fn)(const search_progress_t *progress, void *data);

@@ -867,6 +867,95 @@ static void test_solver__progress_tells_each_root_test_before_its_answer(void **
     }
 }
 
+/* The line events of one search_solve (search_progress_t.line_step), checked as they come. */
+typedef struct line_log {
+    int value;              /* the solve's value, known before the line */
+    int first_moves;        /* line_moves of the first moves' events (0: none yet) */
+    int first_tested;       /* first-move searches announced */
+    int plies;              /* the optimal game's ply of the last event */
+    int tested;             /* line_tested of the last event */
+    int events, root_tests; /* line events, and root tests answered */
+    char problem[160];      /* the first event out of order, or "" */
+} line_log_t;
+
+static void log_line(const search_progress_t *p, void *data)
+{
+    line_log_t *log = data;
+    if (!p->line_step) {
+        if (log->events && !log->problem[0])
+            snprintf(log->problem, sizeof log->problem, "a root test after the line began");
+        log->root_tests += p->done;
+        return;
+    }
+    const char *bad = NULL;
+    if (p->lo != p->hi || p->lo != log->value)
+        bad = "a line event without the exact value";
+    else if (p->line_tested < 0 || p->line_tested >= p->line_moves)
+        bad = "a move number outside the moves";
+    else if (p->line_plies < log->plies)
+        bad = "the optimal game's ply went back";
+    else if (p->line_plies == log->plies && log->events && p->line_tested != log->tested + 1)
+        bad = "a search of the same ply that is not the next move";
+    else if (p->line_plies > log->plies && (p->line_tested != 0 || p->line_plies != log->plies + 1))
+        bad = "a new ply that is not the next, or whose first search is not its first move";
+    if (bad && !log->problem[0])
+        snprintf(log->problem, sizeof log->problem, "%s (ply %d, move %d of %d)", bad,
+                 p->line_plies, p->line_tested, p->line_moves);
+    if (p->line_plies == 0) {
+        log->first_moves = p->line_moves;
+        log->first_tested++;
+    }
+    log->plies = p->line_plies, log->tested = p->line_tested;
+    log->events++;
+}
+
+/*
+ * After the value, search_solve announces each search of its line (front/cmd_solve.c's
+ * heartbeat: "the optimal first moves: move 3 of 16", "the optimal game: ply 7, move 2 of 9"):
+ * every legal first move once, in order, then the game's plies in order, each from its first
+ * move, always with the exact value.  Checked: with the game's event given the ply before, or
+ * the first moves' skipped, it fails.
+ */
+static void test_solver__progress_tells_each_search_of_the_optimal_line(void **state)
+{
+    (void)state;
+    static const struct {
+        int width, height;
+        const char *rules;
+    } cases[] = {{3, 3, "math"}, {3, 2, "chinese"}, {2, 2, "tromp-taylor"}};
+    for (size_t i = 0; i < G_N_ELEMENTS(cases); i++) {
+        board_geom_t *g = board_geom_create(cases[i].width, cases[i].height, NULL);
+        rules_t r;
+        assert_true(rules_parse(&r, cases[i].rules, NULL));
+        game_t *game = game_create(g, &r);
+        /* The value first, from a search without events, so that the log knows it. */
+        search_options_t o = search_options_default();
+        o.tt_bytes = 1u << 20;
+        search_t *s = search_create(g, &r, &o, NULL);
+        line_log_t log = {0};
+        assert_true(search_value(&log.value, s, game, -SEARCH_VALUE_INF, SEARCH_VALUE_INF, NULL));
+        search_destroy(s);
+        o.progress = log_line;
+        o.progress_data = &log;
+        s = search_create(g, &r, &o, NULL);
+        search_result_t res;
+        assert_true(search_solve(&res, s, game, NULL));
+        board_move_t moves[BOARD_MAX_POINTS + 1];
+        int n = game_legal_moves(moves, game);
+        if (log.problem[0])
+            fail_msg("%s: %s", cases[i].rules, log.problem);
+        if (log.first_moves != n || log.first_tested != n)
+            fail_msg("%s: %d first moves announced of %d (%d legal)", cases[i].rules,
+                     log.first_tested, log.first_moves, n);
+        if (res.pv_length < 1 || log.plies != res.pv_length)
+            fail_msg("%s: the last event at ply %d, the game %d plies", cases[i].rules, log.plies,
+                     res.pv_length);
+        search_destroy(s);
+        game_destroy(game);
+        board_geom_destroy(g);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -885,6 +974,7 @@ int main(void)
         cmocka_unit_test(test_solver__command_prints_value_game_csv_and_sgf),
         cmocka_unit_test(test_solver__command_reports_progress),
         cmocka_unit_test(test_solver__progress_tells_each_root_test_before_its_answer),
+        cmocka_unit_test(test_solver__progress_tells_each_search_of_the_optimal_line),
         cmocka_unit_test(test_solver__command_rejects_bad_input_with_status_2),
         cmocka_unit_test(test_solver__command_reads_region_diagrams),
     };
