@@ -345,6 +345,29 @@ static pns_outcome_t keeps(pns_t *p, const game_t *game, board_move_t move, cons
     return move_keeps(p, game, move, k->winner, k->plies - done, first && mover == k->winner);
 }
 
+/* A line_step event (search_progress_t) before the search of move tested + 1 of moves at the
+ * optimal game's ply `ply` (0: a first move), as search_solve's. */
+static void line_event(const pns_t *p, const keep_t *k, int ply, int moves, int tested, int best)
+{
+    if (!p->progress)
+        return;
+    int value = k->scored ? k->value : win_value(k->winner, k->plies);
+    search_progress_t step = {
+        .test = value,
+        .horizon = INT_MAX,
+        .line_step = true,
+        .line_moves = moves,
+        .line_tested = tested,
+        .line_best = best,
+        .line_plies = ply,
+        .lo = value,
+        .hi = value,
+        .nodes = p->total - p->solve_nodes_begin,
+        .seconds = (g_get_monotonic_time() - p->solve_started) / 1e6,
+    };
+    p->progress(&step, p->progress_data);
+}
+
 /*
  * The first moves (every move that keeps k) and an optimal game (at each ply the first legal
  * move, in game_legal_moves's order, that keeps it, until the game ends), as search_solve
@@ -361,6 +384,7 @@ static bool moves_and_game(search_result_t *res, pns_t *p, const game_t *game, c
     int n = game_legal_moves(moves, game);
     int symmetry_count = game_symmetries(symmetries, game);
     for (int i = 0; i < n; i++) {
+        line_event(p, k, 0, n, i, res->best_count);
         int j = earlier_image(g, moves, i, symmetries, symmetry_count);
         answers[i] = j >= 0 ? answers[j] : keeps(p, game, moves[i], k, 0, true);
         if (answers[i] == PNS_UNKNOWN) {
@@ -381,6 +405,7 @@ static bool moves_and_game(search_result_t *res, pns_t *p, const game_t *game, c
         symmetry_count = game_symmetries(symmetries, line);
         int chosen = -1;
         for (int i = 0; i < n && chosen < 0 && ok; i++) {
+            line_event(p, k, res->pv_length + 1, n, i, res->best_count);
             /* An image of a move that failed fails too (the first that keeps is taken). */
             if (earlier_image(g, moves, i, symmetries, symmetry_count) >= 0)
                 continue;

@@ -913,8 +913,8 @@ static void log_line(const search_progress_t *p, void *data)
  * After the value, search_solve announces each search of its line (front/cmd_solve.c's
  * heartbeat: "the optimal first moves: move 3 of 16", "the optimal game: ply 7, move 2 of 9"):
  * every legal first move once, in order, then the game's plies in order, each from its first
- * move, always with the exact value.  Checked: with the game's event given the ply before, or
- * the first moves' skipped, it fails.
+ * move, always with the exact value; proof-number search's solve (pns_solve) too.  Checked: with
+ * the game's event given the ply before, or the first moves' skipped, it fails.
  */
 static void test_solver__progress_tells_each_search_of_the_optimal_line(void **state)
 {
@@ -922,7 +922,12 @@ static void test_solver__progress_tells_each_search_of_the_optimal_line(void **s
     static const struct {
         int width, height;
         const char *rules;
-    } cases[] = {{3, 3, "math"}, {3, 2, "chinese"}, {2, 2, "tromp-taylor"}};
+        bool pns;
+    } cases[] = {{3, 3, "math", false},
+                 {3, 2, "chinese", false},
+                 {2, 2, "tromp-taylor", false},
+                 {5, 1, "math", true},
+                 {4, 1, "chinese,ko=simple,cycle=draw", true}};
     for (size_t i = 0; i < G_N_ELEMENTS(cases); i++) {
         board_geom_t *g = board_geom_create(cases[i].width, cases[i].height, NULL);
         rules_t r;
@@ -939,7 +944,13 @@ static void test_solver__progress_tells_each_search_of_the_optimal_line(void **s
         o.progress_data = &log;
         s = search_create(g, &r, &o, NULL);
         search_result_t res;
-        assert_true(search_solve(&res, s, game, NULL));
+        if (cases[i].pns) { /* proof-number search's solve tells its line alike */
+            pns_t *p = pns_create(0);
+            pns_set_progress(p, log_line, &log);
+            assert_true(pns_solve(&res, p, game, false, NULL));
+            pns_destroy(p);
+        } else
+            assert_true(search_solve(&res, s, game, NULL));
         board_move_t moves[BOARD_MAX_POINTS + 1];
         int n = game_legal_moves(moves, game);
         if (log.problem[0])
