@@ -15,24 +15,23 @@ static int win_value(board_color_t winner, int plies)
     return winner == BOARD_BLACK ? SEARCH_VALUE_WIN - plies : -(SEARCH_VALUE_WIN - plies);
 }
 
+/* Fills in the solve's nodes and seconds so far and tells the progress function `step`. */
+static void tell(const pns_t *p, search_progress_t step)
+{
+    step.horizon = INT_MAX;
+    step.nodes = p->total - p->solve_nodes_begin;
+    step.seconds = (g_get_monotonic_time() - p->solve_started) / 1e6;
+    p->progress(&step, p->progress_data);
+}
+
 /* Tells the progress function of the test "value >= test?" (Black's view) with [lo, hi]
  * known: it begins, or it was answered with the bound `value`. */
 static void root_event(const pns_t *p, int lo, int hi, int test, bool began, int value)
 {
-    if (!p->progress)
-        return;
-    search_progress_t step = {
-        .test = test,
-        .horizon = INT_MAX,
-        .began = began,
-        .done = !began,
-        .value = value,
-        .lo = lo,
-        .hi = hi,
-        .nodes = p->total - p->solve_nodes_begin,
-        .seconds = (g_get_monotonic_time() - p->solve_started) / 1e6,
-    };
-    p->progress(&step, p->progress_data);
+    if (p->progress)
+        tell(p,
+             (search_progress_t){
+                 .test = test, .began = began, .done = !began, .value = value, .lo = lo, .hi = hi});
 }
 
 /* Records what is proved of the root's value and tells the progress function: the test
@@ -352,20 +351,14 @@ static void line_event(const pns_t *p, const keep_t *k, int ply, int moves, int 
     if (!p->progress)
         return;
     int value = k->scored ? k->value : win_value(k->winner, k->plies);
-    search_progress_t step = {
-        .test = value,
-        .horizon = INT_MAX,
-        .line_step = true,
-        .line_moves = moves,
-        .line_tested = tested,
-        .line_best = best,
-        .line_plies = ply,
-        .lo = value,
-        .hi = value,
-        .nodes = p->total - p->solve_nodes_begin,
-        .seconds = (g_get_monotonic_time() - p->solve_started) / 1e6,
-    };
-    p->progress(&step, p->progress_data);
+    tell(p, (search_progress_t){.test = value,
+                                .line_step = true,
+                                .line_moves = moves,
+                                .line_tested = tested,
+                                .line_best = best,
+                                .line_plies = ply,
+                                .lo = value,
+                                .hi = value});
 }
 
 /*
