@@ -405,7 +405,8 @@ int front_solve(int argc, char **argv)
          "full), retrograde (math and pseudo played with ko=simple,cycle=draw: the board's "
          "simple-ko tablebase first, within --memory, then alpha-beta bounded by its values; "
          "docs/tablebases.md) or auto "
-         "(default: retrograde under those rules; pns on 1xN boards under math, pseudo and the "
+         "(default: retrograde under those rules up to 15 points, on strips and when suicide is "
+         "legal; pns on 1xN boards under math, pseudo and the "
          "rules with a cycle rule: japanese, cycle=draw; else alphabeta; "
          "docs/solver.md)",
          "A"},
