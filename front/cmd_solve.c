@@ -966,6 +966,8 @@ int front_solve(int argc, char **argv)
         if (search_value_is_win(res.value))
             printf("result: %s wins (%d plies with perfect play)\n",
                    res.value > 0 ? "Black" : "White", search_value_plies(res.value));
+        else if (rules.scoring == RULES_SCORING_LAST_MOVE && res.value == 0)
+            printf("result: draw (neither side can force a win: a repetition ends the game)\n");
         else
             printf("result: %s\n", result);
         bool mover_wins =

@@ -193,6 +193,10 @@ static void append_value_comment(GString *s, int value, int plies, const rules_t
                                    v > 0 ? "Black" : "White", left, left == 1 ? "y" : "ies");
         return;
     }
+    if (rules->scoring == RULES_SCORING_LAST_MOVE && value == 0) {
+        g_string_append(s, "a draw with optimal play: neither side can force a win");
+        return;
+    }
     char buf[32];
     solve_result_text(buf, value, rules);
     g_string_append_printf(s, "value %s with optimal play", buf);
