@@ -594,6 +594,42 @@ static void test_sgf__variations_give_every_first_move_its_value(void **state)
     g_free(dir);
 }
 
+/* A draw under a no-pass rule set (2x3 math under simple ko, settled by the tablebase): RE[0],
+ * and every node of the optimal game says it is a draw, not a score (they said "value 0 ...
+ * (Black minus White minus komi)" before 2026-12-07). */
+static void test_sgf__a_draw_without_a_score_says_draw(void **state)
+{
+    (void)state;
+    char *dir = g_dir_make_tmp("mathgo-sgf-XXXXXX", NULL);
+    char *path = g_build_filename(dir, "draw.sgf", NULL);
+    support_run_t r = support_runv(NULL, "solve", "2x3", "--rules", "math,ko=simple,cycle=draw",
+                                   "--sgf", path, "-q", NULL);
+    assert_int_equal(r.status, 0);
+    assert_non_null(strstr(r.out, "result: draw"));
+    support_run_clear(&r);
+    char *text;
+    assert_true(g_file_get_contents(path, &text, NULL, NULL));
+    sgf_node_t *collection = sgf_parse(text, NULL);
+    assert_non_null(collection);
+    const sgf_node_t *node = sgf_node_child(collection, 0);
+    assert_string_equal(sgf_node_value(node, "RE", 0), "0");
+    int moves = 0;
+    while (sgf_node_child_count(node) > 0) {
+        node = sgf_node_child(node, 0);
+        const char *comment = sgf_node_value(node, "C", 0);
+        if (!comment || !strstr(comment, "a draw with optimal play") || strstr(comment, "komi"))
+            fail_msg("move %d: comment [%s]", moves + 1, comment ? comment : "(none)");
+        moves++;
+    }
+    assert_true(moves >= 2);
+    sgf_node_destroy(collection);
+    g_remove(path);
+    g_rmdir(dir);
+    g_free(text);
+    g_free(path);
+    g_free(dir);
+}
+
 /* --sgf is checked before the solve starts (a 5x5 board would take hours); a stopped solve
  * writes the bounds it proved. */
 static void test_sgf__sgf_path_checked_first_and_bounds_written_at_a_limit(void **state)
@@ -766,6 +802,7 @@ int main(void)
         cmocka_unit_test(test_sgf__dash_is_stdin_everywhere),
         cmocka_unit_test(test_sgf__solve_writes_the_optimal_game_read_back_everywhere),
         cmocka_unit_test(test_sgf__variations_give_every_first_move_its_value),
+        cmocka_unit_test(test_sgf__a_draw_without_a_score_says_draw),
         cmocka_unit_test(test_sgf__sgf_path_checked_first_and_bounds_written_at_a_limit),
         cmocka_unit_test(test_sgf__random_games_round_trip_through_text),
         cmocka_unit_test(test_sgf__documentation_examples_run),
