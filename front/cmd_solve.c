@@ -160,7 +160,7 @@ static void print_progress(const search_progress_t *p, void *data)
         else
             front_ticker_phase(ctx->ticker,
                                "the value is %s; the optimal game: ply %d, move %d of %d", v,
-                               p->line_plies + 1, p->line_tested + 1, p->line_moves);
+                               p->line_plies, p->line_tested + 1, p->line_moves);
         return;
     }
     progress_value_text(t, p->test, ctx->rules);

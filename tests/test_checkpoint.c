@@ -694,13 +694,15 @@ static void test_checkpoint__sigint_stops_a_solve_with_the_bounds_known(void **s
  * doubled), no table entries and the earlier work `nodes` and `seconds`, as this build's mathgo
  * would (its version is the program's). */
 static void write_bounds_checkpoint(fixture_t *f, const char *path, char *command, int lo, int hi,
-                                    uint64_t nodes, double seconds)
+                                    uint64_t nodes, double seconds, const search_line_t *line)
 {
     support_run_t r = support_runv(NULL, "--version", NULL);
     assert_int_equal(r.status, 0);
     char *program = g_strstrip(g_strdup(r.out + strlen("mathgo ")));
     support_run_clear(&r);
     checkpoint_info_t info = {program, command, f->problem, lo, hi, nodes, seconds, {0}};
+    if (line)
+        info.line = *line;
     GError *err = NULL;
     if (!checkpoint_save(path, &info, NULL, &err))
         fail_msg("%s", err->message);
@@ -719,7 +721,7 @@ static void test_checkpoint__a_resumed_solve_shows_its_bounds_at_once(void **sta
     fixture_init(&f, 4, 5, "chinese");
     char *path = g_build_filename(f.dir, "run", NULL);
     write_bounds_checkpoint(&f, path, "mathgo solve 4x5 --rules chinese", 2, SEARCH_VALUE_INF, 1000,
-                            1.0);
+                            1.0, NULL);
     support_run_t r = support_runv(NULL, "solve", "4x5", "--rules", "chinese", "--value-only",
                                    "--progress", "--max-time", "2.5", "--checkpoint", path, NULL);
     assert_int_equal(r.status, 1);
@@ -757,35 +759,53 @@ static void test_checkpoint__a_resumed_solve_shows_its_bounds_at_once(void **sta
 
 /* A solve resumed from a checkpoint that holds the exact value goes on to the optimal first
  * moves and game, and its heartbeat says so at once (before 2026-12-07 it said "the value: in
- * [B in 25, B in 25]" for the whole of 4x5 `math`'s moves).  The checkpoint is written here:
- * 4x5 chinese with the value B+1 (as if proved) and no table entries, so the first moves' search
- * outlasts the run's 2.5 s and every line after the resume is the heartbeat's. */
-static void test_checkpoint__a_resumed_solve_with_its_value_says_the_moves_come_next(void **state)
+ * [B in 25, B in 25]" for the whole of 4x5 `math`'s moves), naming the search of the line under
+ * way.  The checkpoints are written here: 4x5 chinese with the value B+1 (as if proved) and no
+ * table entries, so that a search of the line outlasts the run's 2.5 s and every line after the
+ * resume is the heartbeat's; one with no line begun (the first moves come next), one whose
+ * first moves are done and whose optimal game has its first two plies, B2 and C3 (its third ply
+ * comes next: the 18 empty points and the pass, so "ply 3, move 1 of 19"; a heartbeat that
+ * counted the plies from 0 said "ply 4"). */
+static void
+test_checkpoint__a_resumed_solve_with_its_value_names_the_search_of_its_line(void **state)
 {
     (void)state;
     fixture_t f;
     fixture_init(&f, 4, 5, "chinese");
     char *path = g_build_filename(f.dir, "run", NULL);
-    write_bounds_checkpoint(&f, path, "mathgo solve 4x5 --rules chinese", 2, 2, 1000, 1.0);
-    support_run_t r = support_runv(NULL, "solve", "4x5", "--rules", "chinese", "--progress",
-                                   "--max-time", "2.5", "--checkpoint", path, NULL);
-    assert_int_equal(r.status, 1);
-    assert_non_null(strstr(r.err, "resuming from"));
-    char **lines = g_strsplit(r.err, "\n", -1);
-    int heartbeats = 0;
-    for (int i = 0; lines[i]; i++) {
-        if (!strstr(lines[i], " nodes  ") || strstr(lines[i], "resuming from"))
-            continue;
-        /* "... and game" until the first move's search begins, then "...: move 1 of 20" */
-        if (!strstr(lines[i], "the value is B+1; the optimal first moves"))
-            fail_msg("a heartbeat that does not say the moves come next: [%s] in [%s]", lines[i],
-                     r.err);
-        heartbeats++;
+    board_move_t moves[BOARD_MAX_POINTS + 1];
+    int n = game_legal_moves(moves, f.game);
+    search_line_t game_begun = {.started = true, .value = 2, .tested = n, .best_count = 1};
+    game_begun.best[0] = moves[0];
+    game_begun.pv_length = 2;
+    game_begun.pv[0] = board_point(f.geom, 1, 1); /* B2 */
+    game_begun.pv[1] = board_point(f.geom, 2, 2); /* C3 */
+    static const struct {
+        bool game;
+        const char *words;
+    } cases[] = {{false, "the value is B+1; the optimal first moves"},
+                 {true, "the value is B+1; the optimal game: ply 3, move 1 of 19"}};
+    for (size_t c = 0; c < G_N_ELEMENTS(cases); c++) {
+        write_bounds_checkpoint(&f, path, "mathgo solve 4x5 --rules chinese", 2, 2, 1000, 1.0,
+                                cases[c].game ? &game_begun : NULL);
+        support_run_t r = support_runv(NULL, "solve", "4x5", "--rules", "chinese", "--progress",
+                                       "--max-time", "2.5", "--checkpoint", path, NULL);
+        assert_int_equal(r.status, 1);
+        assert_non_null(strstr(r.err, "resuming from"));
+        char **lines = g_strsplit(r.err, "\n", -1);
+        int heartbeats = 0;
+        for (int i = 0; lines[i]; i++) {
+            if (!strstr(lines[i], " nodes  ") || strstr(lines[i], "resuming from"))
+                continue;
+            if (!strstr(lines[i], cases[c].words))
+                fail_msg("a heartbeat without '%s': [%s] in [%s]", cases[c].words, lines[i], r.err);
+            heartbeats++;
+        }
+        if (!heartbeats)
+            fail_msg("no heartbeat in 2.5 s: [%s]", r.err);
+        g_strfreev(lines);
+        support_run_clear(&r);
     }
-    if (!heartbeats)
-        fail_msg("no heartbeat in 2.5 s: [%s]", r.err);
-    g_strfreev(lines);
-    support_run_clear(&r);
     g_free(path);
     fixture_clear(&f);
 }
@@ -801,7 +821,7 @@ static void test_checkpoint__a_resumed_solve_counts_the_earlier_work_in_its_tota
     fixture_init(&f, 2, 3, "chinese");
     char *path = g_build_filename(f.dir, "run", NULL);
     write_bounds_checkpoint(&f, path, "mathgo solve 2x3 --rules chinese", -SEARCH_VALUE_INF,
-                            SEARCH_VALUE_INF, 1000, 1.5);
+                            SEARCH_VALUE_INF, 1000, 1.5, NULL);
     support_run_t r = support_runv(NULL, "solve", "2x3", "--rules", "chinese", "--value-only",
                                    "--csv", "-q", "--checkpoint", path, NULL);
     assert_int_equal(r.status, 0);
@@ -1231,7 +1251,8 @@ int main(void)
             test_checkpoint__sigint_stops_a_tablebase_which_resumes_from_its_last_level),
         cmocka_unit_test(test_checkpoint__solve_refuses_the_checkpoint_of_another_problem),
         cmocka_unit_test(test_checkpoint__a_resumed_solve_shows_its_bounds_at_once),
-        cmocka_unit_test(test_checkpoint__a_resumed_solve_with_its_value_says_the_moves_come_next),
+        cmocka_unit_test(
+            test_checkpoint__a_resumed_solve_with_its_value_names_the_search_of_its_line),
         cmocka_unit_test(test_checkpoint__a_resumed_solve_counts_the_earlier_work_in_its_totals),
         cmocka_unit_test(test_checkpoint__a_run_with_variations_saves_the_roots_value),
         cmocka_unit_test(test_checkpoint__a_positions_list_keeps_its_table_across_runs),
