@@ -95,14 +95,16 @@ static void tablebase_progress(int level, uint64_t resolved, uint64_t states, vo
                        (unsigned long long)resolved, (unsigned long long)states);
 }
 
-/* --algorithm retrograde: computes the tablebase into the engine within `memory` (--memory
- * when given, else a quarter of the machine's), or prints why not and sets *status (1: memory
- * or a signal, the run's failure).  When auto chose it (`fallback`), a board whose tablebase
- * cannot be held is searched by alpha-beta alone instead, with a note. */
+/* --algorithm retrograde: computes the tablebase into the engine within `memory` when
+ * `memory_given` (--memory), else within a quarter of the machine's, or prints why not and
+ * sets *status (1: memory or a signal, the run's failure).  When auto chose it (`fallback`), a
+ * board whose tablebase cannot be held is searched by alpha-beta alone instead, with a note. */
 static bool make_tablebase(int *status, solve_engine_t *engine, solve_stopper_t *stopper,
                            front_ticker_t *ticker, const board_geom_t *geom, const rules_t *rules,
-                           int threads, size_t memory, bool fallback, bool quiet)
+                           int threads, size_t memory, bool memory_given, bool fallback, bool quiet)
 {
+    if (!memory_given)
+        memory = front_physical_memory() / 4;
     GError *err = NULL;
     if (ticker)
         front_ticker_phase(ticker, "%s", "the tablebase");
@@ -646,9 +648,8 @@ int front_solve(int argc, char **argv)
                                      (uint64_t)analysis_limit,
                                      (uint32_t)analysis_states};
         if (algorithm == SOLVE_ALGORITHM_RETROGRADE) {
-            if (!make_tablebase(&status, &engine, NULL, NULL, geom, &rules, threads,
-                                memory_text ? memory : front_physical_memory() / 4, chosen_auto,
-                                progress_args.quiet))
+            if (!make_tablebase(&status, &engine, NULL, NULL, geom, &rules, threads, memory,
+                                memory_text != NULL, chosen_auto, progress_args.quiet))
                 goto done;
             list.tablebase = engine.tablebase;
         }
@@ -730,9 +731,8 @@ int front_solve(int argc, char **argv)
     }
 
     if (algorithm == SOLVE_ALGORITHM_RETROGRADE &&
-        !make_tablebase(&status, &engine, &run.stop, ticker, geom, &rules, threads,
-                        memory_text ? memory : front_physical_memory() / 4, chosen_auto,
-                        progress_args.quiet))
+        !make_tablebase(&status, &engine, &run.stop, ticker, geom, &rules, threads, memory,
+                        memory_text != NULL, chosen_auto, progress_args.quiet))
         goto done;
     search_options_t opts = search_options_default();
     opts.tt_bytes = 0;

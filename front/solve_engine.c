@@ -101,21 +101,11 @@ void solve_engine_init_pns(solve_engine_t *engine, size_t memory_bytes,
 bool solve_algorithm_check_retrograde(const board_geom_t *geom, const rules_t *rules,
                                       GError **error)
 {
-    if (!tablebase_plays(rules)) {
-        char *text = rules_to_string(rules);
-        g_set_error(error, SEARCH_ERROR, SEARCH_ERROR_RULES,
-                    "--algorithm retrograde solves math and pseudo played with "
-                    "ko=simple,cycle=draw (the simple-ko tablebase's game), not '%s'",
-                    text);
-        g_free(text);
-        return false;
-    }
-    if (board_geom_is_region(geom)) {
-        g_set_error(error, SEARCH_ERROR, SEARCH_ERROR_RULES,
-                    "--algorithm retrograde: a tablebase is of a whole board, not a region");
-        return false;
-    }
-    return true;
+    if (search_tablebase_applies(geom, rules, error))
+        return true;
+    if (error)
+        g_prefix_error(error, "--algorithm retrograde: ");
+    return false;
 }
 
 bool solve_engine_make_tablebase(solve_engine_t *engine, solve_stopper_t *stopper,

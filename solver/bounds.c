@@ -28,11 +28,9 @@ void bounds_static(statics_t *out, const worker_t *w, const hist_t *h)
     out->hi_terr = b[board_color_other(me)].territory;
 }
 
-bool bounds_tablebase(int *lo, int *hi, const worker_t *w, int j, int ply)
+void bounds_tablebase(int *lo, int *hi, const worker_t *w, int j, int ply)
 {
     const tablebase_t *tb = w->s->options.tablebase;
-    if (!tb)
-        return false;
     const hist_t *h = &w->hist[j];
     board_color_t me = (board_color_t)h->to_move;
     tablebase_state_t state =
@@ -45,7 +43,6 @@ bool bounds_tablebase(int *lo, int *hi, const worker_t *w, int j, int ply)
     int end = SEARCH_VALUE_WIN - (ply + v.distance);
     *lo = v.outcome == TABLEBASE_LOSS ? -end : 0;
     *hi = v.outcome == TABLEBASE_WIN ? end : 0;
-    return true;
 }
 
 bool bounds_usable(const worker_t *w, int j, int c, uint64_t alive, uint64_t terr, dep_t *dep)

@@ -56,8 +56,8 @@ bool bounds_usable(const worker_t *w, int j, int c, uint64_t alive, uint64_t ter
 int bounds_horizon_estimate(const worker_t *w, const hist_t *h, const statics_t *sb);
 
 /*
- * The bounds the simple-ko tablebase (search_options_t.tablebase) puts on state j at ply
- * `ply`, in the side to move's view; false when the search has none.  Let T be the
+ * The bounds the simple-ko tablebase (search_options_t.tablebase, which the search must have)
+ * puts on state j at ply `ply`, in the side to move's view.  Let T be the
  * tablebase's history-free game and H this search's (the same plays and bans; a repetition
  * ends H, a draw).  docs/tablebases.md, "Equal to the solver's cycle=draw?", proves for a
  * fresh start what holds from any history as well: from a draw of T each side can keep to
@@ -67,7 +67,7 @@ int bounds_horizon_estimate(const worker_t *w, const hist_t *h, const statics_t 
  * here that side's win in d plies or more, or a draw: the bounds [0, WIN - (ply + d)] for the
  * winner.  They hold whatever the history, so a cut on them records no dependence.
  */
-bool bounds_tablebase(int *lo, int *hi, const worker_t *w, int j, int ply);
+void bounds_tablebase(int *lo, int *hi, const worker_t *w, int j, int ply);
 
 /*
  * The range every final score of the rules lies in, Black's view (twice the margin, less the

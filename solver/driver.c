@@ -42,13 +42,7 @@ static void report_line(search_t *s, const search_line_t *line, int ply, int mov
 {
     if (!s->options.progress)
         return;
-    search_progress_t p = {0};
-    p.line_step = true;
-    p.line_moves = moves;
-    p.line_tested = tested;
-    p.line_best = line->best_count;
-    p.line_plies = ply;
-    p.test = p.lo = p.hi = line->value;
+    search_progress_t p = search_progress_line(line->value, ply, moves, tested, line->best_count);
     p.nodes = s->stats.nodes - s->nodes_begin;
     p.seconds = (g_get_monotonic_time() - s->started) / 1e6;
     s->options.progress(&p, s->options.progress_data);

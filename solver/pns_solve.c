@@ -351,14 +351,7 @@ static void line_event(const pns_t *p, const keep_t *k, int ply, int moves, int 
     if (!p->progress)
         return;
     int value = k->scored ? k->value : win_value(k->winner, k->plies);
-    tell(p, (search_progress_t){.test = value,
-                                .line_step = true,
-                                .line_moves = moves,
-                                .line_tested = tested,
-                                .line_best = best,
-                                .line_plies = ply,
-                                .lo = value,
-                                .hi = value});
+    tell(p, search_progress_line(value, ply, moves, tested, best));
 }
 
 /*

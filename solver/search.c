@@ -108,29 +108,43 @@ bool search_memory_plan(search_memory_plan_t *plan, size_t memory_bytes, int thr
     return true;
 }
 
+bool search_tablebase_applies(const board_geom_t *geom, const rules_t *rules, GError **error)
+{
+    if (!tablebase_plays(rules)) {
+        char *text = rules_to_string(rules);
+        g_set_error(error, SEARCH_ERROR, SEARCH_ERROR_RULES,
+                    "the simple-ko tablebase bounds math and pseudo played with "
+                    "ko=simple,cycle=draw (its own game), not '%s'",
+                    text);
+        g_free(text);
+        return false;
+    }
+    if (board_geom_is_region(geom)) {
+        g_set_error(error, SEARCH_ERROR, SEARCH_ERROR_RULES,
+                    "a simple-ko tablebase is of a whole board, not of a region");
+        return false;
+    }
+    return true;
+}
+
 bool search_tablebase_fits(const tablebase_t *tb, const board_geom_t *geom, const rules_t *rules,
                            GError **error)
 {
+    if (!search_tablebase_applies(geom, rules, error))
+        return false;
     char *want = tablebase_rules_string(rules), *have = tablebase_rules_string(tablebase_rules(tb));
     const board_geom_t *tg = tablebase_geom(tb);
-    char *text = rules_to_string(rules);
     bool ok = false;
-    if (!tablebase_plays(rules))
+    if (strcmp(want, have))
         g_set_error(error, SEARCH_ERROR, SEARCH_ERROR_RULES,
-                    "the simple-ko tablebase bounds the no-pass rule sets played with "
-                    "ko=simple,cycle=draw, not '%s'",
-                    text);
-    else if (strcmp(want, have))
+                    "the tablebase plays '%s', the search '%s'", have, want);
+    else if (tg->width != geom->width || tg->height != geom->height)
         g_set_error(error, SEARCH_ERROR, SEARCH_ERROR_RULES,
-                    "the tablebase plays '%s', the search '%s'", have, text);
-    else if (tg->width != geom->width || tg->height != geom->height || board_geom_is_region(geom))
-        g_set_error(error, SEARCH_ERROR, SEARCH_ERROR_RULES,
-                    "the tablebase is of the %dx%d board, the search of a %dx%d %s", tg->width,
-                    tg->height, geom->width, geom->height,
-                    board_geom_is_region(geom) ? "region" : "board");
+                    "the tablebase is of the %dx%d board, the search of the %dx%d board", tg->width,
+                    tg->height, geom->width, geom->height);
     else
         ok = true;
-    g_free(want), g_free(have), g_free(text);
+    g_free(want), g_free(have);
     return ok;
 }
 
@@ -595,8 +609,9 @@ int search_alphabeta(worker_t *w, int alpha, int beta, dep_t *dep)
             return most;
         if (least >= beta)
             return least;
-        int tlo, thi;
-        if (w->s->options.tablebase && bounds_tablebase(&tlo, &thi, w, j, ply)) {
+        if (w->s->options.tablebase) {
+            int tlo, thi;
+            bounds_tablebase(&tlo, &thi, w, j, ply);
             if (thi <= alpha || tlo == thi)
                 return thi;
             if (tlo >= beta)

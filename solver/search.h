@@ -30,6 +30,7 @@
 #include "core/rules.h"
 
 #include <glib.h>
+#include <limits.h>
 #include <stdbool.h>
 #include <stdint.h>
 
@@ -85,6 +86,23 @@ typedef struct search_progress {
 } search_progress_t;
 
 typedef void (*search_progress_fn)(const search_progress_t *progress, void *data);
+
+/* A line_step event of the line of value `value` (its fields above): the search of move
+ * tested + 1 of `moves` at the optimal game's ply `ply` (0: a first move), `best` optimal first
+ * moves found so far.  The caller adds its nodes and seconds. */
+static inline search_progress_t search_progress_line(int value, int ply, int moves, int tested,
+                                                     int best)
+{
+    return (search_progress_t){.test = value,
+                               .horizon = INT_MAX,
+                               .line_step = true,
+                               .line_moves = moves,
+                               .line_tested = tested,
+                               .line_best = best,
+                               .line_plies = ply,
+                               .lo = value,
+                               .hi = value};
+}
 
 /*
  * How far search_solve has got with the optimal first moves and the optimal game after it
@@ -155,9 +173,8 @@ typedef struct search_options {
     uint32_t analysis_attractor_states;
     /* math or pseudo played with ko=simple and cycle=draw: the board's computed simple-ko
      * tablebase (solver/tablebase.h; borrowed, it must outlive the search), whose value of a
-     * state bounds the value with any history (bounds_tablebase, solver/bounds.h); NULL:
-     * none.  Refused
-     * (SEARCH_ERROR_RULES) for other rules or another board. */
+     * state bounds the value with any history (bounds_tablebase, solver/bounds.h); NULL: none.
+     * Refused (SEARCH_ERROR_RULES) for other rules or another board. */
     const struct tablebase *tablebase;
     /* For tests: the analysers without the game space and without the attractor bounds past
      * their limit (japanese_set_space(0), japanese_set_fallback(false)): the search alone. */
@@ -176,10 +193,14 @@ typedef struct search_options {
  */
 extern const char *const search_rule_sets[];
 
+/* Whether a simple-ko tablebase can bound a search of this board and rule set: the no-pass
+ * rules played with ko=simple and cycle=draw (tablebase_plays), on a plain board.  False and
+ * *error (SEARCH_ERROR_RULES) naming what is not. */
+bool search_tablebase_applies(const board_geom_t *geom, const rules_t *rules, GError **error);
+
 /* Whether the simple-ko tablebase tb can bound a search of this board and rule set
- * (search_options_t.tablebase): the no-pass rules with ko=simple and cycle=draw, the
- * tablebase's own, on its plain board.  False and *error (SEARCH_ERROR_RULES) naming the
- * mismatch. */
+ * (search_options_t.tablebase): search_tablebase_applies, and tb is of this board and these
+ * rules.  False and *error (SEARCH_ERROR_RULES) naming the mismatch. */
 bool search_tablebase_fits(const struct tablebase *tb, const board_geom_t *geom,
                            const rules_t *rules, GError **error);
 

@@ -546,21 +546,51 @@ static void test_sgf__solve_writes_the_optimal_game_read_back_everywhere(void **
     g_free(dir);
 }
 
-/* --variations: one child of the solved position per legal first move, each commented with
- * the value the reference minimax gives the position after it. */
-static void test_sgf__variations_give_every_first_move_its_value(void **state)
+/* Runs `mathgo solve BOARD --rules RULES --sgf FILE ARGS...` (ARGS NULL-terminated), which
+ * must succeed, and returns the file parsed (free with sgf_node_destroy) and, when out is not
+ * NULL, the command's stdout (g_free); the file is removed. */
+static sgf_node_t *solved_sgf(char **out, const char *board, const char *rules, ...)
 {
-    (void)state;
     char *dir = g_dir_make_tmp("mathgo-sgf-XXXXXX", NULL);
-    char *path = g_build_filename(dir, "variations.sgf", NULL);
-    support_run_t r = support_runv(NULL, "solve", "2x2", "--rules", "tromp-taylor", "--sgf", path,
-                                   "--variations", NULL);
-    assert_int_equal(r.status, 0);
+    char *path = g_build_filename(dir, "solved.sgf", NULL);
+    GPtrArray *args = g_ptr_array_new();
+    g_ptr_array_add(args, (char *)"solve");
+    g_ptr_array_add(args, (char *)board);
+    g_ptr_array_add(args, (char *)"--rules");
+    g_ptr_array_add(args, (char *)rules);
+    g_ptr_array_add(args, (char *)"--sgf");
+    g_ptr_array_add(args, path);
+    va_list ap;
+    va_start(ap, rules);
+    for (const char *a; (a = va_arg(ap, const char *));)
+        g_ptr_array_add(args, (char *)a);
+    va_end(ap);
+    g_ptr_array_add(args, NULL);
+    support_run_t r = support_run(NULL, (const char *const *)args->pdata);
+    if (r.status != 0)
+        fail_msg("solve %s --rules %s exited %d: %s", board, rules, r.status, r.err);
+    if (out)
+        *out = g_strdup(r.out);
     support_run_clear(&r);
     char *text;
     assert_true(g_file_get_contents(path, &text, NULL, NULL));
     sgf_node_t *collection = sgf_parse(text, NULL);
     assert_non_null(collection);
+    g_remove(path);
+    g_rmdir(dir);
+    g_free(text);
+    g_free(path);
+    g_free(dir);
+    g_ptr_array_free(args, TRUE);
+    return collection;
+}
+
+/* --variations: one child of the solved position per legal first move, each commented with
+ * the value the reference minimax gives the position after it. */
+static void test_sgf__variations_give_every_first_move_its_value(void **state)
+{
+    (void)state;
+    sgf_node_t *collection = solved_sgf(NULL, "2x2", "tromp-taylor", "--variations", NULL);
     const sgf_node_t *root = sgf_node_child(collection, 0);
     assert_int_equal(sgf_node_child_count(root), 5); /* four points and the pass */
     board_geom_t *g = board_geom_create(2, 2, NULL);
@@ -587,11 +617,6 @@ static void test_sgf__variations_give_every_first_move_its_value(void **state)
     }
     board_geom_destroy(g);
     sgf_node_destroy(collection);
-    g_remove(path);
-    g_rmdir(dir);
-    g_free(text);
-    g_free(path);
-    g_free(dir);
 }
 
 /* A draw under a no-pass rule set (2x3 math under simple ko, settled by the tablebase): RE[0],
@@ -600,17 +625,10 @@ static void test_sgf__variations_give_every_first_move_its_value(void **state)
 static void test_sgf__a_draw_without_a_score_says_draw(void **state)
 {
     (void)state;
-    char *dir = g_dir_make_tmp("mathgo-sgf-XXXXXX", NULL);
-    char *path = g_build_filename(dir, "draw.sgf", NULL);
-    support_run_t r = support_runv(NULL, "solve", "2x3", "--rules", "math,ko=simple,cycle=draw",
-                                   "--sgf", path, "-q", NULL);
-    assert_int_equal(r.status, 0);
-    assert_non_null(strstr(r.out, "result: draw"));
-    support_run_clear(&r);
-    char *text;
-    assert_true(g_file_get_contents(path, &text, NULL, NULL));
-    sgf_node_t *collection = sgf_parse(text, NULL);
-    assert_non_null(collection);
+    char *out;
+    sgf_node_t *collection = solved_sgf(&out, "2x3", "math,ko=simple,cycle=draw", "-q", NULL);
+    assert_non_null(strstr(out, "result: draw"));
+    g_free(out);
     const sgf_node_t *node = sgf_node_child(collection, 0);
     assert_string_equal(sgf_node_value(node, "RE", 0), "0");
     int moves = 0;
@@ -623,11 +641,6 @@ static void test_sgf__a_draw_without_a_score_says_draw(void **state)
     }
     assert_true(moves >= 2);
     sgf_node_destroy(collection);
-    g_remove(path);
-    g_rmdir(dir);
-    g_free(text);
-    g_free(path);
-    g_free(dir);
 }
 
 /* --sgf is checked before the solve starts (a 5x5 board would take hours); a stopped solve
