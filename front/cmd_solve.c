@@ -451,13 +451,13 @@ int front_solve(int argc, char **argv)
     }
 
     if (winner && !positions &&
-        (sgf || svg || variations || diagrams || checkpoint || decompose || distributed)) {
-        /* A single board's winner is the value's sign only: no game, and a checkpoint would
-         * save bounds that the full solve could take for its own. */
+        (sgf || svg || variations || diagrams || decompose || distributed)) {
+        /* A single board's winner is the value's sign only: no game.  A checkpoint is fine:
+         * what it saves are bounds the tests proved, which a full solve of the same problem
+         * may take for its own (and the winner is answered at once from a full solve's). */
         status = front_usage("solve", "%s",
                              "--winner asks the sign of the value only: no --sgf, --svg, "
-                             "--variations, --pv-diagrams, --checkpoint, --decompose or "
-                             "--distributed");
+                             "--variations, --pv-diagrams, --decompose or --distributed");
         goto done;
     }
     if (journal && !distributed) {
@@ -871,6 +871,8 @@ int front_solve(int argc, char **argv)
         search_stats_t st = solve_engine_stats(&engine);
         if (!engine.search) /* the tests' own, as --positions counts them */
             st.nodes = st.nodes_main = root_bounds.nodes;
+        if (checkpoint) /* the answer in the file too, for this command and a full solve */
+            save_checkpoint(&run, search, &root_bounds);
         if (csv) {
             solve_csv_row_t row = {.geom = geom,
                                    .rules_name = rules_name,
@@ -883,7 +885,9 @@ int front_solve(int argc, char **argv)
                                    .winner = solve_winner_code(root_bounds.lo, root_bounds.hi),
                                    .stats = st,
                                    .peak_mb = peak_mb(),
-                                   .threads = threads};
+                                   .threads = threads,
+                                   .nodes_before = run.before.nodes,
+                                   .seconds_before = run.before.seconds};
             if (!no_header)
                 printf("%s\n", solve_csv_header);
             solve_print_csv_row(stdout, &row);

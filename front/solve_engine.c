@@ -167,13 +167,14 @@ bool solve_engine_winner(search_bounds_t *bounds, solve_engine_t *engine, const 
         return ok;
     }
     /* The window (-1, 1), fail-soft: a value at least 1 or at most -1 is a bound, one
-     * strictly inside is exact (0, a tie). */
+     * strictly inside is exact (0, a tie).  The root's bounds may say more (a checkpoint's
+     * exact value, resumed): both hold, so their intersection does. */
     int value;
     bool ok = search_value(&value, engine->search, game, -1, 1, error);
     *bounds = search_root_bounds(engine->search);
     if (ok) {
-        bounds->lo = value <= -1 ? -SEARCH_VALUE_INF : value;
-        bounds->hi = value >= 1 ? SEARCH_VALUE_INF : value;
+        bounds->lo = MAX(bounds->lo, value <= -1 ? -SEARCH_VALUE_INF : value);
+        bounds->hi = MIN(bounds->hi, value >= 1 ? SEARCH_VALUE_INF : value);
     }
     return ok;
 }

@@ -1202,6 +1202,62 @@ static void test_checkpoint__a_run_with_variations_saves_the_roots_value(void **
     fixture_clear(&f);
 }
 
+/* `solve --winner --checkpoint`: a run stopped by its limit saves what it proved and the same
+ * command resumes to the answer, counting the earlier work in its totals; the file it leaves
+ * holds the winner's bound, which a full solve of the same problem resumes from, and a winner
+ * run on the full solve's file answers at once with the exact value. */
+static void test_checkpoint__a_winner_run_saves_and_resumes_and_shares_its_file(void **state)
+{
+    (void)state;
+    fixture_t f;
+    fixture_init(&f, 4, 3, "chinese");
+    char *path = g_build_filename(f.dir, "run", NULL);
+    support_run_t r = support_runv(NULL, "solve", "4x3", "--winner", "--csv", "-q", "--max-nodes",
+                                   "4096", "--checkpoint", path, NULL);
+    assert_int_equal(r.status, 1); /* the limit: 13,744 nodes decide it from the start */
+    assert_non_null(strstr(r.out, ",limit,"));
+    char *first = support_csv_column(r.out, "nodes");
+    support_run_clear(&r);
+    assert_true(g_file_test(path, G_FILE_TEST_EXISTS));
+
+    r = support_runv(NULL, "solve", "4x3", "--winner", "--csv", "--progress", "--checkpoint", path,
+                     NULL);
+    assert_int_equal(r.status, 0);
+    assert_non_null(strstr(r.err, "resuming from"));
+    assert_non_null(strstr(r.out, ",winner,"));
+    char *result = support_csv_column(r.out, "result"), *nodes = support_csv_column(r.out, "nodes"),
+         *total = support_csv_column(r.out, "nodes_total");
+    assert_string_equal(result, "B");
+    assert_int_equal(g_ascii_strtoull(total, NULL, 10),
+                     g_ascii_strtoull(nodes, NULL, 10) + g_ascii_strtoull(first, NULL, 10));
+    g_free(first), g_free(result), g_free(nodes), g_free(total);
+    support_run_clear(&r);
+
+    checkpoint_info_t info;
+    GError *err = NULL;
+    if (!checkpoint_load(&info, path, NULL, f.problem, NULL, &err))
+        fail_msg("%s", err->message);
+    assert_true(info.lo >= 2); /* Black wins: at least B+1, in half points */
+    assert_int_equal(info.hi, SEARCH_VALUE_INF);
+    checkpoint_info_clear(&info);
+
+    /* The full solve takes the winner's bound for its own, and saves the exact value. */
+    r = support_runv(NULL, "solve", "4x3", "--value-only", "--csv", "--progress", "--checkpoint",
+                     path, NULL);
+    assert_int_equal(r.status, 0);
+    assert_non_null(strstr(r.err, "the value is in [B+"));
+    assert_non_null(strstr(r.out, ",B+4,")); /* 3x4 chinese, published +4 */
+    support_run_clear(&r);
+
+    r = support_runv(NULL, "solve", "4x3", "--winner", "-q", "--checkpoint", path, NULL);
+    assert_int_equal(r.status, 0);
+    assert_non_null(strstr(r.out, "result: Black wins (the value in [4, 4])"));
+    assert_non_null(strstr(r.out, "nodes 0,"));
+    support_run_clear(&r);
+    g_free(path);
+    fixture_clear(&f);
+}
+
 /* --memory caps everything: a cap too small for the stacks and one bucket is refused before the
  * search (status 1); a tiny one keeps replacing entries and still gives the exact answer. */
 static void
@@ -1255,6 +1311,7 @@ int main(void)
             test_checkpoint__a_resumed_solve_with_its_value_names_the_search_of_its_line),
         cmocka_unit_test(test_checkpoint__a_resumed_solve_counts_the_earlier_work_in_its_totals),
         cmocka_unit_test(test_checkpoint__a_run_with_variations_saves_the_roots_value),
+        cmocka_unit_test(test_checkpoint__a_winner_run_saves_and_resumes_and_shares_its_file),
         cmocka_unit_test(test_checkpoint__a_positions_list_keeps_its_table_across_runs),
         cmocka_unit_test(
             test_checkpoint__tablebase_refuses_a_level_file_with_a_right_checksum_and_wrong_values),
