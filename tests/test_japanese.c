@@ -2098,6 +2098,8 @@ int main(void)
 {
     if (getenv("MATHGO_TEST_FILTER"))
         cmocka_set_test_filter(getenv("MATHGO_TEST_FILTER"));
+    if (getenv("MATHGO_TEST_SKIP")) /* tests/CMakeLists.txt runs the slowest case apart */
+        cmocka_set_skip_filter(getenv("MATHGO_TEST_SKIP"));
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_japanese__formation_matches_the_three_conditions),
         cmocka_unit_test(test_japanese__status_matches_plain_recursion),
