@@ -208,6 +208,8 @@ static bool save_checkpoint(solve_run_t *run, search_t *search, const search_bou
                               .seconds = run->before.seconds + b->seconds};
     if (b->line) /* the optimal line so far: a resumed run goes on from it */
         info.line = *b->line;
+    info.testing = b->testing; /* and the test under way: a resumed run asks it first */
+    info.test = b->test;
     return solve_checkpoint_save(run->path, info, search);
 }
 
@@ -773,6 +775,8 @@ int front_solve(int argc, char **argv)
             }
             search_resume(search, run.before.lo, run.before.hi);
             search_resume_line(search, &run.before.line);
+            if (run.before.testing)
+                search_resume_test(search, run.before.test);
             progress_ctx.lo = run.before.lo, progress_ctx.hi = run.before.hi;
             phase_known(&progress_ctx, run.before.lo, run.before.hi,
                         NULL); /* until a test begins */

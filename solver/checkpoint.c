@@ -167,6 +167,10 @@ bool checkpoint_save(const char *path, const checkpoint_info_t *info, tt_t *tt, 
     g_string_append_printf(header, "bounds %d %d\nwork %" PRIu64 " %.3f\n", info->lo, info->hi,
                            info->nodes, info->seconds);
     append_line_progress(header, &info->line);
+    if (info->testing)
+        g_string_append_printf(header, "test %d\n", info->test);
+    else
+        g_string_append(header, "test -\n");
     g_string_append_printf(header, "entries %" PRIu64 "\n\n", count);
     if (!(w.f = fopen(tmp, "wb")))
         goto io_error;
@@ -341,6 +345,14 @@ static bool read_header(checkpoint_info_t *info, reader_t *r, const char *path, 
         return corrupt(error, path, r, "no 'work NODES SECONDS' line");
     if (format >= 2 && (!(v = read_field(r, "line")) || !parse_line_progress(&info->line, v)))
         return corrupt(error, path, r, "no 'line -' or 'line V T B b.. P p.. R' line");
+    if (format >= 3) {
+        if (!(v = read_field(r, "test")))
+            return corrupt(error, path, r, "no 'test -' or 'test T' line");
+        info->testing = strcmp(v, "-") != 0;
+        if (info->testing && (sscanf(v, "%d %c", &info->test, &extra) != 1 ||
+                              info->test <= -SEARCH_VALUE_INF || info->test > SEARCH_VALUE_INF))
+            return corrupt(error, path, r, "no 'test -' or 'test T' line");
+    }
     return true;
 }
 
@@ -367,7 +379,7 @@ bool checkpoint_load(checkpoint_info_t *info, const char *path, const char *prog
         goto done;
     }
     int format = atoi(r.line->str + strlen(MAGIC));
-    if (format != CHECKPOINT_FORMAT && format != 1) {
+    if (format < 1 || format > CHECKPOINT_FORMAT) {
         g_set_error(error, CHECKPOINT_ERROR, CHECKPOINT_ERROR_MISMATCH,
                     "%s: checkpoint format '%s', this mathgo reads formats 1 to %d; remove the "
                     "file to start again",

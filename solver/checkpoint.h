@@ -21,6 +21,9 @@
  *   line V T B b.. P p.. R           (search_line_t): the value V, T first moves tested, the
  *                                    B optimal ones b.., the optimal game's P moves p.., R
  *                                    moves after them tested (moves as board_move_t numbers)
+ *   test -                           (format 3) no root test under way, or the test
+ *   test T                           "value >= T?" (Black's view) that was: asked first on
+ *                                    resuming (search_resume_test)
  *   entries N                        then an empty line and N entries of H + B bytes, each
  *                                    a head and a body as 64-bit little-endian words
  *   checksum sha256 HEX              SHA-256 of every byte before this line
@@ -39,7 +42,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#define CHECKPOINT_FORMAT 2 /* written; format 1 (no line) is read too */
+#define CHECKPOINT_FORMAT 3 /* written; formats 1 (no line) and 2 (no test) are read too */
 
 #define CHECKPOINT_ERROR (checkpoint_error_quark())
 GQuark checkpoint_error_quark(void);
@@ -57,6 +60,8 @@ typedef struct checkpoint_info {
     uint64_t nodes;
     double seconds;
     search_line_t line; /* line.started false: no optimal line begun (or format 1) */
+    bool testing;       /* a root test under way, "value >= test?" (false: none, or format < 3) */
+    int test;
 } checkpoint_info_t;
 
 /*

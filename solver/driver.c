@@ -362,6 +362,10 @@ static bool value_within(int *value, search_t *s, const game_t *game, int alpha,
         int lo = -SEARCH_VALUE_INF, hi = SEARCH_VALUE_INF; /* lo <= value <= hi */
         bool deepening = s->rules.scoring == RULES_SCORING_LAST_MOVE;
         bool tested = false, last_yes = false;
+        bool resume_testing = reporting && s->resume_testing;
+        int resume_test = s->resume_test;
+        if (reporting)
+            s->resume_testing = s->root_testing = false;
         if (reporting && s->resume) {
             /* Proved by an earlier run of this game (search_resume). */
             lo = s->resume_lo, hi = s->resume_hi;
@@ -388,7 +392,12 @@ static bool value_within(int *value, search_t *s, const game_t *game, int alpha,
             int a = lo > alpha ? lo : alpha, b = hi < beta ? hi : beta; /* a < t <= b */
             int t = 0;
             bool distance_test = false;
-            if (deepening && (hi > SEARCH_VALUE_WIN_MIN || lo < -SEARCH_VALUE_WIN_MIN)) {
+            if (resume_testing && a < resume_test && resume_test <= b) {
+                /* The test an earlier sitting had under way (search_resume_test): its table
+                 * entries are this search's.  Outside the distance schedule's plan. */
+                t = resume_test;
+                resume_testing = false;
+            } else if (deepening && (hi > SEARCH_VALUE_WIN_MIN || lo < -SEARCH_VALUE_WIN_MIN)) {
                 /* Last-move scoring: "does X win within d plies?" on the schedule of
                  * search_distances_next; the least d with a yes is the exact value (winner
                  * hurrying, loser delaying), and with the distance bounds in search_alphabeta each
@@ -424,6 +433,8 @@ static bool value_within(int *value, search_t *s, const game_t *game, int alpha,
             s->report_test = t;
             s->report_lo = lo;
             s->report_hi = hi;
+            if (reporting)
+                s->root_testing = true, s->root_test = t;
             report(s, (search_progress_t){.horizon = INT_MAX, .began = true}, 0);
             uint64_t nodes_before = s->stats.nodes;
             ok = threads_run(&r, s, game, 0, ta, tb, error);
@@ -434,6 +445,8 @@ static bool value_within(int *value, search_t *s, const game_t *game, int alpha,
             r = value_black_view(r, me);
             tested = true;
             last_yes = r >= t;
+            if (reporting)
+                s->root_testing = false;
             if (distance_test) {
                 /* A Black target is reached on a yes, a White one on a no. */
                 bool black_asked = t > SEARCH_VALUE_WIN_MIN;

@@ -222,6 +222,10 @@ struct search {
     int root_lo, root_hi;    /* what the root tests proved (search_root_bounds) */
     bool resume;             /* search_resume: the next root search starts from these */
     int resume_lo, resume_hi;
+    bool resume_testing; /* search_resume_test: and asks this test first */
+    int resume_test;
+    bool root_testing;         /* a root test began and has no answer yet (search_bounds_t.test: */
+    int root_test;             /* kept when a limit or a signal stops it, for the checkpoint) */
     search_line_t line;        /* search_solve's optimal line so far (search_bounds_t.line) */
     bool resume_line_pending;  /* search_resume_line: the next search_solve starts from */
     search_line_t resume_line; /* this line */

@@ -228,6 +228,12 @@ void search_resume(search_t *s, int lo, int hi)
     s->resume_hi = hi;
 }
 
+void search_resume_test(search_t *s, int test)
+{
+    s->resume_testing = true;
+    s->resume_test = test;
+}
+
 void search_resume_line(search_t *s, const search_line_t *line)
 {
     s->resume_line_pending = line->started;
@@ -238,9 +244,13 @@ search_bounds_t search_root_bounds(const search_t *s)
 {
     /* The finished runs' exact count, or the running one's (counted in CHECK_PERIOD steps). */
     uint64_t finished = s->stats.nodes - s->nodes_begin, running = atomic_load(&s->nodes_all);
-    search_bounds_t b = {s->root_lo, s->root_hi, finished > running ? finished : running,
+    search_bounds_t b = {s->root_lo,
+                         s->root_hi,
+                         finished > running ? finished : running,
                          (g_get_monotonic_time() - s->started) / 1e6,
-                         s->line.started ? &s->line : NULL};
+                         s->line.started ? &s->line : NULL,
+                         s->root_testing,
+                         s->root_test};
     return b;
 }
 

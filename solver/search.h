@@ -130,6 +130,11 @@ typedef struct search_bounds {
     /* search_solve's progress with the optimal line once the value is exact; NULL before
      * (and under search_value).  Points into the search: copy it to keep it. */
     const search_line_t *line;
+    /* The root test under way ("value >= test?", Black's view), when testing: a run resumed
+     * from a checkpoint asks it first (search_resume_test), so that a long test goes on across
+     * sittings rather than one chosen afresh. */
+    bool testing;
+    int test;
 } search_bounds_t;
 
 /* Called from the main searching thread at checkpoint time, while helper threads may go on
@@ -306,6 +311,15 @@ void search_resume(search_t *search, int lo, int hi);
  * moves are legal and its counts within the moves there; otherwise the line starts afresh.
  */
 void search_resume_line(search_t *search, const search_line_t *line);
+
+/*
+ * And the root test that was under way (search_bounds_t.test): the next root search asks it
+ * first when it lies strictly inside the resumed bounds and the window.  Without it a resumed
+ * run chooses its first test afresh, and under last-move scoring the distance schedule, which
+ * weighs the costs of the tests before, may choose another (2x9 `pseudo`, 2026-12-07: a second
+ * sitting asked "B in 25?" where the first had spent 4.46 G nodes on "B in 27?").
+ */
+void search_resume_test(search_t *search, int test);
 
 /* What the running (or last) search proved of its root: lo <= value <= hi, Black's view. */
 search_bounds_t search_root_bounds(const search_t *search);

@@ -111,6 +111,7 @@ test_checkpoint__a_solve_resumed_from_many_stops_gives_the_uninterrupted_answer(
     } cases[] = {{3, 3, "chinese", 4u << 20, 6000, 10},
                  {6, 2, "math", 4u << 20, 20000, 20},
                  {3, 3, "chinese", 128u << 20, 60000, 3}};
+    int all_stopped_in_a_test = 0; /* resumed with search_resume_test */
     for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
         fixture_t f;
         fixture_init(&f, cases[c].w, cases[c].h, cases[c].rules);
@@ -121,7 +122,7 @@ test_checkpoint__a_solve_resumed_from_many_stops_gives_the_uninterrupted_answer(
         search_destroy(s);
 
         char *path = g_build_filename(f.dir, "a", NULL);
-        int stops = 0;
+        int stops = 0, stopped_in_a_test = 0;
         for (;;) {
             s = make_search(&f, cases[c].step, cases[c].tt_bytes);
             if (g_file_test(path, G_FILE_TEST_EXISTS)) {
@@ -131,6 +132,8 @@ test_checkpoint__a_solve_resumed_from_many_stops_gives_the_uninterrupted_answer(
                     fail_msg("%s", err->message);
                 search_resume(s, info.lo, info.hi);
                 search_resume_line(s, &info.line);
+                if (info.testing)
+                    search_resume_test(s, info.test);
                 checkpoint_info_clear(&info);
             }
             GError *err = NULL;
@@ -138,8 +141,8 @@ test_checkpoint__a_solve_resumed_from_many_stops_gives_the_uninterrupted_answer(
             if (done) {
                 /* Saved once solved, the file answers again without a search. */
                 search_bounds_t b = search_root_bounds(s);
-                checkpoint_info_t info = {"test", "test",  f.problem, b.lo,
-                                          b.hi,   b.nodes, b.seconds, {0}};
+                checkpoint_info_t info = {"test",  "test",    f.problem, b.lo,  b.hi,
+                                          b.nodes, b.seconds, {0},       false, 0};
                 info.line = *b.line;
                 assert_true(checkpoint_save(path, &info, search_table(s), NULL));
                 search_destroy(s);
@@ -147,6 +150,8 @@ test_checkpoint__a_solve_resumed_from_many_stops_gives_the_uninterrupted_answer(
                 assert_true(checkpoint_load(&info, path, "test", f.problem, search_table(s), NULL));
                 search_resume(s, info.lo, info.hi);
                 search_resume_line(s, &info.line);
+                if (info.testing)
+                    search_resume_test(s, info.test);
                 checkpoint_info_clear(&info);
                 search_result_t again;
                 assert_true(search_solve(&again, s, f.game, NULL));
@@ -158,8 +163,9 @@ test_checkpoint__a_solve_resumed_from_many_stops_gives_the_uninterrupted_answer(
             assert_int_equal(err->code, SEARCH_ERROR_LIMIT);
             g_error_free(err);
             search_bounds_t b = search_root_bounds(s);
-            checkpoint_info_t info = {"test", "test",  f.problem, b.lo,
-                                      b.hi,   b.nodes, b.seconds, {0}};
+            checkpoint_info_t info = {"test",  "test",    f.problem, b.lo,      b.hi,
+                                      b.nodes, b.seconds, {0},       b.testing, b.test};
+            stopped_in_a_test += b.testing; /* the next run asks that test first */
             if (b.line)
                 info.line = *b.line;
             assert_true(checkpoint_save(path, &info, search_table(s), NULL));
@@ -169,16 +175,18 @@ test_checkpoint__a_solve_resumed_from_many_stops_gives_the_uninterrupted_answer(
                 fail_msg("%dx%d %s: not solved after %d stops of %llu nodes", cases[c].w,
                          cases[c].h, cases[c].rules, stops, (unsigned long long)cases[c].step);
         }
-        print_message("%dx%d %s: %llu nodes at once, %d stops of %llu nodes\n", cases[c].w,
-                      cases[c].h, cases[c].rules, (unsigned long long)nodes_whole, stops,
-                      (unsigned long long)cases[c].step);
+        print_message("%dx%d %s: %llu nodes at once, %d stops of %llu nodes (%d in a root test)\n",
+                      cases[c].w, cases[c].h, cases[c].rules, (unsigned long long)nodes_whole,
+                      stops, (unsigned long long)cases[c].step, stopped_in_a_test);
         /* At least one resumption: since the area-margin move order (moves.c) 3x3 chinese
          * takes 42 k nodes with a 4 MB table and 6x2 math 186 k. */
         assert_true(stops >= 1);
+        all_stopped_in_a_test += stopped_in_a_test;
         assert_same_answer(&whole, &resumed);
         g_free(path);
         fixture_clear(&f);
     }
+    assert_true(all_stopped_in_a_test >= 1);
 }
 
 /* A line given to search_resume_line that does not fit the game (another value, an illegal
@@ -242,7 +250,8 @@ static void write_partial(const fixture_t *f, const char *path)
     search_result_t res;
     assert_false(search_solve(&res, s, f->game, NULL));
     search_bounds_t b = search_root_bounds(s);
-    checkpoint_info_t info = {"test", "mathgo solve 3x3", f->problem, b.lo, b.hi, 1, 0.5, {0}};
+    checkpoint_info_t info = {
+        "test", "mathgo solve 3x3", f->problem, b.lo, b.hi, 1, 0.5, {0}, false, 0};
     GError *err = NULL;
     if (!checkpoint_save(path, &info, search_table(s), &err))
         fail_msg("%s", err->message);
@@ -314,6 +323,21 @@ static void rewrite_with_checksum(const char *path, const char *from, const char
     g_free(data);
 }
 
+/* The file `good` (n bytes) with its header line `from` replaced by each of the `count` lines
+ * of `bad` in turn, the checksum made right: each is refused as damaged, the message quoting
+ * `from`'s form. */
+static void expect_header_refusals(const char *path, const char *good, gsize n, const char *problem,
+                                   const char *from, const char *const *bad, size_t count)
+{
+    char *quoted = g_strdup_printf("'%.*s'", (int)strlen(from) - 1, from);
+    for (size_t i = 0; i < count; i++) {
+        assert_true(g_file_set_contents(path, good, (gssize)n, NULL));
+        rewrite_with_checksum(path, from, bad[i]);
+        expect_refusal(path, "test", problem, CHECKPOINT_ERROR_CORRUPT, quoted);
+    }
+    g_free(quoted);
+}
+
 /* Every kind of damaged or foreign file is refused with its own message, and a good one loads. */
 static void
 test_checkpoint__damaged_and_foreign_files_are_refused_naming_what_is_wrong(void **state)
@@ -372,11 +396,8 @@ test_checkpoint__damaged_and_foreign_files_are_refused_naming_what_is_wrong(void
      * a file of format 1, without one, read as a line not begun. */
     const char *bad_lines[] = {"line 9 1 2 5 6 0 0\n", "line x\n", "line 9 1 1 5 1 300 0\n",
                                "line 9 1 1 5 0 0 0 7\n", "line 9 1 1 5 0\n"};
-    for (size_t i = 0; i < sizeof bad_lines / sizeof bad_lines[0]; i++) {
-        assert_true(g_file_set_contents(a, good, (gssize)n, NULL));
-        rewrite_with_checksum(a, "line -\n", bad_lines[i]);
-        expect_refusal(a, "test", f.problem, CHECKPOINT_ERROR_CORRUPT, "'line -'");
-    }
+    expect_header_refusals(a, good, n, f.problem, "line -\n", bad_lines,
+                           sizeof bad_lines / sizeof bad_lines[0]);
     assert_true(g_file_set_contents(a, good, (gssize)n, NULL));
     rewrite_with_checksum(a, "line -\n", "line 9 2 1 4 3 4 0 1 5\n");
     assert_true(checkpoint_load(&info, a, "test", f.problem, NULL, NULL));
@@ -389,11 +410,29 @@ test_checkpoint__damaged_and_foreign_files_are_refused_naming_what_is_wrong(void
     assert_int_equal(info.line.pv[2], 1);
     assert_int_equal(info.line.pv_tested, 5);
     checkpoint_info_clear(&info);
+    /* The test under way (format 3): malformed ones refused, a test read back. */
+    const char *bad_tests[] = {"test x\n", "test 5 6\n", "test 99999999\n", "test\n"};
+    expect_header_refusals(a, good, n, f.problem, "test -\n", bad_tests,
+                           sizeof bad_tests / sizeof bad_tests[0]);
     assert_true(g_file_set_contents(a, good, (gssize)n, NULL));
+    rewrite_with_checksum(a, "test -\n", "test -7\n");
+    assert_true(checkpoint_load(&info, a, "test", f.problem, NULL, NULL));
+    assert_true(info.testing);
+    assert_int_equal(info.test, -7);
+    checkpoint_info_clear(&info);
+    /* Files of formats 2 (no test) and 1 (no line either) are read: none under way, none
+     * begun. */
+    assert_true(g_file_set_contents(a, good, (gssize)n, NULL));
+    rewrite_with_checksum(a, "test -\n", "");
+    rewrite_with_checksum(a, "mathgo checkpoint 3\n", "mathgo checkpoint 2\n");
+    assert_true(checkpoint_load(&info, a, "test", f.problem, NULL, NULL));
+    assert_false(info.testing);
+    checkpoint_info_clear(&info);
     rewrite_with_checksum(a, "line -\n", "");
     rewrite_with_checksum(a, "mathgo checkpoint 2\n", "mathgo checkpoint 1\n");
     assert_true(checkpoint_load(&info, a, "test", f.problem, NULL, NULL));
     assert_false(info.line.started);
+    assert_false(info.testing);
     assert_int_equal(info.nodes, 1);
     checkpoint_info_clear(&info);
     /* Truncated anywhere: in the entries, in the header, to nothing. */
@@ -406,8 +445,8 @@ test_checkpoint__damaged_and_foreign_files_are_refused_naming_what_is_wrong(void
     damage(a, 0, 0, 0);
     expect_refusal(a, "test", f.problem, CHECKPOINT_ERROR_CORRUPT, "an empty file");
     /* Another format, another layout, binary garbage, a folder, no file. */
-    assert_true(g_file_set_contents(a, "mathgo checkpoint 3\n", -1, NULL));
-    expect_refusal(a, "test", f.problem, CHECKPOINT_ERROR_MISMATCH, "format '3'");
+    assert_true(g_file_set_contents(a, "mathgo checkpoint 4\n", -1, NULL));
+    expect_refusal(a, "test", f.problem, CHECKPOINT_ERROR_MISMATCH, "format '4'");
     assert_true(
         g_file_set_contents(a, "mathgo checkpoint 1\nprogram test\nlayout 0 32 224\n", -1, NULL));
     expect_refusal(a, "test", f.problem, CHECKPOINT_ERROR_MISMATCH, "layout 0");
@@ -421,7 +460,7 @@ test_checkpoint__damaged_and_foreign_files_are_refused_naming_what_is_wrong(void
     expect_refusal(b, "test", f.problem, CHECKPOINT_ERROR_IO, "cannot read");
     /* A save into a folder that does not exist fails, and leaves nothing. */
     char *nowhere = g_build_filename(f.dir, "none", "x", NULL);
-    checkpoint_info_t any = {"test", "c", f.problem, 0, 0, 0, 0, {0}};
+    checkpoint_info_t any = {"test", "c", f.problem, 0, 0, 0, 0, {0}, false, 0};
     err = NULL;
     assert_false(checkpoint_save(nowhere, &any, NULL, &err));
     assert_int_equal(err->code, CHECKPOINT_ERROR_IO);
@@ -700,7 +739,7 @@ static void write_bounds_checkpoint(fixture_t *f, const char *path, char *comman
     assert_int_equal(r.status, 0);
     char *program = g_strstrip(g_strdup(r.out + strlen("mathgo ")));
     support_run_clear(&r);
-    checkpoint_info_t info = {program, command, f->problem, lo, hi, nodes, seconds, {0}};
+    checkpoint_info_t info = {program, command, f->problem, lo, hi, nodes, seconds, {0}, false, 0};
     if (line)
         info.line = *line;
     GError *err = NULL;
@@ -1258,6 +1297,66 @@ static void test_checkpoint__a_winner_run_saves_and_resumes_and_shares_its_file(
     fixture_clear(&f);
 }
 
+/* The first test a resumed run asks, from its --progress lines ("value >= B in 23?"). */
+static char *first_test_asked(const char *err)
+{
+    const char *at = strstr(err, "value >= ");
+    assert_non_null(at);
+    const char *end = strchr(at, '?');
+    assert_non_null(end);
+    return g_strndup(at, (gsize)(end - at + 1));
+}
+
+/* A run stopped inside a root test saves that test, and the run resumed from its file asks it
+ * first, going on with the test whose table entries it holds.  Without it the distance schedule
+ * starts afresh and asks another first (4x4 pseudo stopped at 1 M nodes inside "B in 23?": a
+ * file without the test resumes with "W in 19?"). */
+static void test_checkpoint__a_resumed_run_asks_the_test_it_was_stopped_in_first(void **state)
+{
+    (void)state;
+    fixture_t f;
+    fixture_init(&f, 4, 4, "pseudo");
+    char *path = g_build_filename(f.dir, "run", NULL),
+         *bare = g_build_filename(f.dir, "bare", NULL);
+    support_run_t r = support_runv(NULL, "solve", "4x4", "--rules", "pseudo", "--value-only", "-q",
+                                   "--max-nodes", "1000000", "--checkpoint", path, NULL);
+    assert_int_equal(r.status, 1);
+    support_run_clear(&r);
+    checkpoint_info_t info;
+    GError *err = NULL;
+    if (!checkpoint_load(&info, path, NULL, f.problem, NULL, &err))
+        fail_msg("%s", err->message);
+    assert_true(info.testing);
+    assert_true(info.test > SEARCH_VALUE_WIN_MIN && info.test > info.lo && info.test <= info.hi);
+    char *expected = g_strdup_printf("value >= B in %d?", SEARCH_VALUE_WIN - info.test);
+    char *line = g_strdup_printf("test %d\n", info.test);
+    checkpoint_info_clear(&info);
+    gchar *data;
+    gsize n;
+    assert_true(g_file_get_contents(path, &data, &n, NULL));
+    assert_true(g_file_set_contents(bare, data, (gssize)n, NULL));
+    rewrite_with_checksum(bare, line, "test -\n"); /* as a file of format 2 would resume */
+
+    r = support_runv(NULL, "solve", "4x4", "--rules", "pseudo", "--value-only", "--progress",
+                     "--checkpoint", path, NULL);
+    support_run_t b = support_runv(NULL, "solve", "4x4", "--rules", "pseudo", "--value-only",
+                                   "--progress", "--checkpoint", bare, NULL);
+    assert_int_equal(r.status, 0);
+    assert_int_equal(b.status, 0);
+    char *first = first_test_asked(r.err), *afresh = first_test_asked(b.err);
+    assert_string_equal(first, expected);
+    assert_string_not_equal(afresh, expected); /* else this test shows nothing */
+    char *ra = answer_of(r.out), *ba = answer_of(b.out);
+    assert_string_equal(ra, ba);
+    g_free(ra), g_free(ba), g_free(first), g_free(afresh), g_free(data), g_free(line);
+    g_free(expected);
+    support_run_clear(&r);
+    support_run_clear(&b);
+    g_free(path);
+    g_free(bare);
+    fixture_clear(&f);
+}
+
 /* --memory caps everything: a cap too small for the stacks and one bucket is refused before the
  * search (status 1); a tiny one keeps replacing entries and still gives the exact answer. */
 static void
@@ -1312,6 +1411,7 @@ int main(void)
         cmocka_unit_test(test_checkpoint__a_resumed_solve_counts_the_earlier_work_in_its_totals),
         cmocka_unit_test(test_checkpoint__a_run_with_variations_saves_the_roots_value),
         cmocka_unit_test(test_checkpoint__a_winner_run_saves_and_resumes_and_shares_its_file),
+        cmocka_unit_test(test_checkpoint__a_resumed_run_asks_the_test_it_was_stopped_in_first),
         cmocka_unit_test(test_checkpoint__a_positions_list_keeps_its_table_across_runs),
         cmocka_unit_test(
             test_checkpoint__tablebase_refuses_a_level_file_with_a_right_checksum_and_wrong_values),
