@@ -281,13 +281,14 @@ static bool write_svg(const char *path, const game_t *game, const search_result_
 
 /*
  * The search --algorithm leaves to choose (auto: solve_algorithm_auto, alpha-beta whenever a
- * checkpoint is asked for, since only it saves one) and alpha-beta's default memory once it is
- * chosen, unless --memory was given.  With `check_pns`, proof-number search must take the
- * options; false, with *status the usage error, when it cannot.
+ * checkpoint is asked for, since its file keeps the table) and alpha-beta's default memory
+ * once it is chosen, unless --memory was given.  With `check_pns`, proof-number search must
+ * take the options (a list's checkpoint is its table: not with it); false, with *status the
+ * usage error, when it cannot.
  */
 static bool solve_choose_algorithm(solve_algorithm_t *algorithm, size_t *memory, int *status,
                                    const board_geom_t *geom, const rules_t *rules, int threads,
-                                   bool checkpoint, bool memory_given, bool check_pns)
+                                   bool checkpoint, bool list, bool memory_given, bool check_pns)
 {
     if (*algorithm == SOLVE_ALGORITHM_AUTO)
         *algorithm = solve_algorithm_auto(geom, rules, threads, checkpoint);
@@ -301,7 +302,7 @@ static bool solve_choose_algorithm(solve_algorithm_t *algorithm, size_t *memory,
         return false;
     }
     if (check_pns && *algorithm == SOLVE_ALGORITHM_PNS &&
-        !solve_algorithm_check_pns(rules, threads, checkpoint, *memory, &err)) {
+        !solve_algorithm_check_pns(rules, threads, checkpoint && list, *memory, &err)) {
         *status = front_usage("solve", "%s", err->message);
         g_error_free(err);
         return false;
@@ -369,7 +370,8 @@ int front_solve(int argc, char **argv)
         {"checkpoint", 0, 0, G_OPTION_ARG_FILENAME, &checkpoint,
          "save the search's state to FILE every --checkpoint-every seconds and when stopped "
          "(SIGINT, SIGTERM, a limit); the same command resumes from it; with --positions the "
-         "table the positions share, read at the start (docs/reliability.md)",
+         "table the positions share, read at the start; under --algorithm pns the root tests "
+         "answered, saved as each is (docs/reliability.md)",
          "FILE"},
         {"checkpoint-every", 0, 0, G_OPTION_ARG_DOUBLE, &checkpoint_every,
          "seconds between checkpoints (default 300)", "S"},
@@ -621,7 +623,7 @@ int front_solve(int argc, char **argv)
             goto done;
         }
         if (!solve_choose_algorithm(&algorithm, &memory, &status, geom, &rules, threads,
-                                    checkpoint != NULL, memory_text != NULL, true))
+                                    checkpoint != NULL, true, memory_text != NULL, true))
             goto done;
         if (checkpoint && !memory) {
             status = front_usage("solve", "%s",
@@ -704,7 +706,7 @@ int front_solve(int argc, char **argv)
         goto done;
     }
     if (!solve_choose_algorithm(&algorithm, &memory, &status, geom, &rules, threads,
-                                checkpoint != NULL, memory_text != NULL, !decompose))
+                                checkpoint != NULL, false, memory_text != NULL, !decompose))
         goto done;
     search_memory_plan_t plan;
     if (algorithm != SOLVE_ALGORITHM_PNS && memory && !decompose &&
@@ -761,22 +763,27 @@ int front_solve(int argc, char **argv)
         status = FRONT_EXIT_FAILURE;
         goto done;
     }
-    search_t *search = engine.search; /* NULL under proof-number search (no checkpoint) */
+    search_t *search = engine.search; /* NULL under proof-number search (no table) */
     front_ticker_watch(ticker, search);
     front_ticker_watch_pns(ticker, engine.pns);
     if (checkpoint) {
         run.problem = checkpoint_problem(game);
         if (g_file_test(checkpoint, G_FILE_TEST_EXISTS)) {
+            /* Proof-number search keeps no table: only the bounds are taken (an alpha-beta
+             * run's file too, its entries skipped). */
             if (!checkpoint_load(&run.before, checkpoint, MATHGO_VERSION, run.problem,
-                                 search_table(search), &err)) {
+                                 search ? search_table(search) : NULL, &err)) {
                 fprintf(stderr, "mathgo solve: --checkpoint %s\n", err->message);
                 status = err->code == CHECKPOINT_ERROR_IO ? FRONT_EXIT_FAILURE : FRONT_EXIT_USAGE;
                 goto done;
             }
-            search_resume(search, run.before.lo, run.before.hi);
-            search_resume_line(search, &run.before.line);
-            if (run.before.testing)
-                search_resume_test(search, run.before.test);
+            if (search) {
+                search_resume(search, run.before.lo, run.before.hi);
+                search_resume_line(search, &run.before.line);
+                if (run.before.testing)
+                    search_resume_test(search, run.before.test);
+            } else
+                pns_resume(engine.pns, run.before.lo, run.before.hi);
             progress_ctx.lo = run.before.lo, progress_ctx.hi = run.before.hi;
             phase_known(&progress_ctx, run.before.lo, run.before.hi,
                         NULL); /* until a test begins */

@@ -40,7 +40,7 @@ solve_algorithm_t solve_algorithm_auto(const board_geom_t *geom, const rules_t *
 /* The least cap: a tree of 4,096 nodes. */
 #define SOLVE_PNS_LEAST_BYTES (4096 * PNS_NODE_BYTES)
 
-bool solve_algorithm_check_pns(const rules_t *rules, int threads, bool checkpoint,
+bool solve_algorithm_check_pns(const rules_t *rules, int threads, bool table_checkpoint,
                                size_t memory_bytes, GError **error)
 {
     if (!pns_supports(rules) && !pns_supports_margin(rules)) {
@@ -55,9 +55,9 @@ bool solve_algorithm_check_pns(const rules_t *rules, int threads, bool checkpoin
                     "--algorithm pns runs one thread: no --threads %d", threads);
         return false;
     }
-    if (checkpoint) {
+    if (table_checkpoint) {
         g_set_error(error, SEARCH_ERROR, SEARCH_ERROR_RULES,
-                    "--algorithm pns keeps no table to save: no --checkpoint");
+                    "--algorithm pns keeps no table to save: no --checkpoint with --positions");
         return false;
     }
     if (memory_bytes && memory_bytes < SOLVE_PNS_LEAST_BYTES) {
@@ -91,6 +91,7 @@ void solve_engine_init_pns(solve_engine_t *engine, size_t memory_bytes,
     pns_set_collect(engine->pns, true);
     pns_set_limits(engine->pns, options->max_nodes, options->max_seconds);
     pns_set_progress(engine->pns, options->progress, options->progress_data);
+    pns_set_checkpoint(engine->pns, options->checkpoint, options->checkpoint_data);
     pns_set_analysis(engine->pns, &(pns_analysis_t){.first = options->analysis_first_nodes,
                                                     .last = options->analysis_last_nodes,
                                                     .search_only = options->analysis_search_only,
@@ -226,7 +227,7 @@ bool solve_checkpoint_save(const char *path, checkpoint_info_t info, search_t *s
 {
     info.program = (char *)MATHGO_VERSION;
     GError *error = NULL;
-    if (!checkpoint_save(path, &info, search_table(search), &error)) {
+    if (!checkpoint_save(path, &info, search ? search_table(search) : NULL, &error)) {
         fprintf(stderr, "mathgo solve: --checkpoint: %s\n", error->message);
         g_error_free(error);
         return false;

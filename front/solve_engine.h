@@ -45,8 +45,9 @@ bool solve_algorithm_parse(solve_algorithm_t *algorithm, const char *text);
  * larger boards, whose tablebase costs more than the search it bounds (4x4 22.4 s against
  * 3.0 s; docs/data/retrograde_2026-12-07.csv).  Else proof-number
  * search on a board one point wide or tall (the long capture fights where the table refuses
- * its hits), with one thread and no checkpoint (only alpha-beta has them), where the rules
- * allow it (pns_supports: math, pseudo) and under a cycle rule (cycle=japanese: 1x8
+ * its hits), with one thread and no checkpoint (alpha-beta's file keeps its table; proof-number
+ * search's, asked for with --algorithm pns, only the root tests answered), where the
+ * rules allow it (pns_supports: math, pseudo) and under a cycle rule (cycle=japanese: 1x8
  * japanese's value in 0.52 M nodes against 2.9 M, 1x9's in 1.2 M against none in 44 M; 1x8
  * with the moves and an optimal game in 24 s, alpha-beta not within 60 s; cycle=draw, vdWW,
  * since 2026-12-06: 1x10 in 2.6 M nodes and 1.6 s against 66.1 M and 43.0 s, 1x11 in 22.6 M
@@ -57,10 +58,10 @@ solve_algorithm_t solve_algorithm_auto(const board_geom_t *geom, const rules_t *
                                        bool checkpoint);
 
 /*
- * Whether --algorithm pns can run with these rules and options; false and *error naming the
- * option otherwise.
+ * Whether --algorithm pns can run with these rules and options (table_checkpoint: a checkpoint
+ * that must hold a table, --positions'); false and *error naming the option otherwise.
  */
-bool solve_algorithm_check_pns(const rules_t *rules, int threads, bool checkpoint,
+bool solve_algorithm_check_pns(const rules_t *rules, int threads, bool table_checkpoint,
                                size_t memory_bytes, GError **error);
 
 /*
@@ -146,8 +147,9 @@ int solve_stopper_signal(solve_stopper_t *stopper);
 /* "SIGTERM" for SIGTERM, else "SIGINT" (the two signals the watcher takes). */
 const char *solve_signal_name(int signal);
 
-/* Writes the checkpoint `info` (program set here) with the table of `search` to `path`; on
- * failure prints why and returns false: the run goes on, the previous file, if any, intact. */
+/* Writes the checkpoint `info` (program set here) with the table of `search` (NULL: none, for
+ * proof-number search) to `path`; on failure prints why and returns false: the run goes on,
+ * the previous file, if any, intact. */
 bool solve_checkpoint_save(const char *path, checkpoint_info_t info, search_t *search);
 
 /* The counters and what is proved of the root (search_stats, search_root_bounds, or their

@@ -172,6 +172,20 @@ size_t pns_peak_bytes(const pns_t *p);
 void pns_set_progress(pns_t *p, search_progress_fn progress, void *data);
 
 /*
+ * Called after each test of the root is answered, with the root's bounds (search NULL: the
+ * tree is not saved, only what the tests proved), so that a checkpoint keeps every test
+ * answered (`solve --algorithm pns --checkpoint`); NULL: none.
+ */
+void pns_set_checkpoint(pns_t *p, search_checkpoint_fn checkpoint, void *data);
+
+/*
+ * Starts the root of the next pns_solve or pns_winner from the bounds lo <= value <= hi
+ * (Black's view), proved by an earlier run of the same game (a checkpoint's): the tests they
+ * answer are not asked again.  The answer is the uninterrupted run's.
+ */
+void pns_resume(pns_t *p, int lo, int hi);
+
+/*
  * Whether `prover` wins from the game's current state within max_plies plies (0: no bound).
  * When proved, *plies (may be NULL) gets the depth of the proof: the prover wins within it;
  * when disproved without a bound, the depth of the disproof: the other side wins within it.

@@ -70,6 +70,11 @@ struct pns {
     /* pns_solve's root: what is proved of its value (Black's view), when it began and the
      * nodes created before it (pns_root_bounds). */
     int root_lo, root_hi;
+    bool resume; /* pns_resume: the next solve's root starts from these bounds */
+    int resume_lo, resume_hi;
+    bool resuming; /* the solve under way began from them (its root search takes them) */
+    search_checkpoint_fn checkpoint; /* pns_set_checkpoint: called when a root test is answered */
+    void *checkpoint_data;
     gint64 solve_started;
     double solve_seconds; /* its time once it ended, -1 while it runs */
     uint64_t solve_nodes_begin;

@@ -41,7 +41,43 @@ static void root_proved(pns_t *p, int lo, int hi, int test, int value)
     p->root_lo = lo;
     p->root_hi = hi;
     root_event(p, lo, hi, test, false, value);
+    if (p->checkpoint) {
+        search_bounds_t b = pns_root_bounds(p);
+        p->checkpoint(NULL, &b, p->checkpoint_data);
+    }
 }
+
+void pns_set_checkpoint(pns_t *p, search_checkpoint_fn checkpoint, void *data)
+{
+    p->checkpoint = checkpoint;
+    p->checkpoint_data = data;
+}
+
+void pns_resume(pns_t *p, int lo, int hi)
+{
+    p->resume = true;
+    p->resume_lo = lo;
+    p->resume_hi = hi;
+}
+
+/* The distances [*lo, *hi] in which `w` wins that the root's bounds allow (win_value's
+ * inverse): value >= win_value(w, d) and value <= ... as Black's view orders them. */
+static void distances_within_bounds(int *lo, int *hi, const pns_t *p, board_color_t w)
+{
+    if (w == BOARD_BLACK) { /* value = WIN - d: larger values are shorter wins */
+        if (p->root_lo > 0)
+            *hi = MIN(*hi, SEARCH_VALUE_WIN - p->root_lo);
+        if (p->root_hi > 0 && p->root_hi < SEARCH_VALUE_INF)
+            *lo = MAX(*lo, SEARCH_VALUE_WIN - p->root_hi);
+    } else { /* value = d - WIN */
+        if (p->root_hi < 0)
+            *hi = MIN(*hi, p->root_hi + SEARCH_VALUE_WIN);
+        if (p->root_lo < 0 && p->root_lo > -SEARCH_VALUE_INF)
+            *lo = MAX(*lo, p->root_lo + SEARCH_VALUE_WIN);
+    }
+}
+
+search_bounds_t pns_root_bounds(const pns_t *p);
 
 /* Freezes the solve's time for pns_root_bounds. */
 static void solve_end(pns_t *p)
@@ -105,24 +141,38 @@ static bool value_search(board_color_t *winner, int *plies, pns_t *p, const game
 {
     board_color_t to_move = (board_color_t)game_current(game)->to_move;
     g_assert(pns_supports(game_rules(game)));
-    int depth = 0;
-    root_event(p, p->root_lo, p->root_hi, SEARCH_VALUE_WIN_MIN + 1, true, 0);
-    pns_outcome_t outcome = pns_prove(&depth, p, game, BOARD_BLACK, 0);
-    if (outcome == PNS_UNKNOWN)
-        return false;
-    /* Without a bound the game is finite (superko) and has no draw: disproved is lost. */
-    board_color_t w = outcome == PNS_PROVED ? BOARD_BLACK : BOARD_WHITE;
+    board_color_t w;
+    int lo, hi;
+    bool resumed = p->resuming; /* the root's bounds are an earlier run's (solve_begin) */
+    p->resuming = false;
+    if (resumed && (p->root_lo > 0 || p->root_hi < 0)) {
+        /* The winner is known already (resumed bounds: pns_resume; no draw here). */
+        w = p->root_lo > 0 ? BOARD_BLACK : BOARD_WHITE;
+        lo = w == to_move ? 1 : 2, hi = SEARCH_VALUE_WIN;
+        distances_within_bounds(&lo, &hi, p, w);
+    } else {
+        int depth = 0;
+        root_event(p, p->root_lo, p->root_hi, SEARCH_VALUE_WIN_MIN + 1, true, 0);
+        pns_outcome_t outcome = pns_prove(&depth, p, game, BOARD_BLACK, 0);
+        if (outcome == PNS_UNKNOWN)
+            return false;
+        /* Without a bound the game is finite (superko) and has no draw: disproved is lost. */
+        w = outcome == PNS_PROVED ? BOARD_BLACK : BOARD_WHITE;
+        /* The winner plays the last move: an odd distance when it is to move. */
+        lo = w == to_move ? 1 : 2, hi = depth;
+        if (hi < lo)
+            lo = hi; /* a game over: 0 plies */
+        if (resumed)
+            distances_within_bounds(&lo, &hi, p, w);
+        /* "value >= Black wins?", answered with the proof's depth as the bound. */
+        int a = win_value(w, hi), b = win_value(w, lo);
+        root_proved(p, a < b ? a : b, a < b ? b : a, SEARCH_VALUE_WIN_MIN + 1, win_value(w, hi));
+    }
     *winner = w;
     *plies = -1;
-    /* The winner plays the last move: an odd distance when it is to move. */
-    int lo = w == to_move ? 1 : 2, hi = depth;
-    if (hi < lo)
-        lo = hi; /* a game over: 0 plies */
-    /* "value >= Black wins?", answered with the proof's depth as the bound. */
-    int a = win_value(w, hi), b = win_value(w, lo);
-    root_proved(p, a < b ? a : b, a < b ? b : a, SEARCH_VALUE_WIN_MIN + 1, win_value(w, hi));
     if (winner_only)
         return true;
+    pns_outcome_t outcome;
     while (lo < hi) {
         int mid = lo + 2 * ((hi - lo) / 4);
         int proved_in = 0;
@@ -136,7 +186,7 @@ static bool value_search(board_color_t *winner, int *plies, pns_t *p, const game
             hi = proved_in;
         else
             lo = mid + 2;
-        a = win_value(w, hi), b = win_value(w, lo);
+        int a = win_value(w, hi), b = win_value(w, lo);
         root_proved(p, a < b ? a : b, a < b ? b : a, test,
                     win_value(w, outcome == PNS_PROVED ? hi : lo));
     }
@@ -200,6 +250,10 @@ static bool margin_search(int *value, pns_t *p, const game_t *game, bool winner_
     /* Where no cycle can end the game, the scores' range: the progress lines say "B+12"
      * rather than "B (cycle)", and "B >= N? yes" ends the tests. */
     bounds_score_range(&lo, &hi, game_rules(game), game_geom(game));
+    /* And what an earlier run proved (pns_resume): the tests below answer from it. */
+    if (p->resuming)
+        lo = MAX(lo, p->root_lo), hi = MIN(hi, p->root_hi);
+    p->resuming = false;
     pns_outcome_t outcome;
     for (int t = 1;; t = lo < MARGIN_STEP_BELOW ? lo + 1 : 2 * lo) {
         int asked = t > hi && hi > lo ? hi : t; /* not past what every score allows */
@@ -428,8 +482,10 @@ static bool solve_begin(bool *ended, game_result_t *end, pns_t *p, const game_t 
 {
     p->solve_started = g_get_monotonic_time();
     p->solve_nodes_begin = p->total;
-    p->root_lo = -SEARCH_VALUE_INF;
-    p->root_hi = SEARCH_VALUE_INF;
+    p->root_lo = p->resume ? p->resume_lo : -SEARCH_VALUE_INF;
+    p->root_hi = p->resume ? p->resume_hi : SEARCH_VALUE_INF;
+    p->resuming = p->resume;
+    p->resume = false;
     p->solve_seconds = -1;
     *ended = game_status(game) != GAME_ONGOING;
     if (!*ended)

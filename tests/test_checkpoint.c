@@ -1357,6 +1357,87 @@ static void test_checkpoint__a_resumed_run_asks_the_test_it_was_stopped_in_first
     fixture_clear(&f);
 }
 
+/* The nodes of a CSV row of `solve`. */
+static uint64_t csv_nodes(const char *out)
+{
+    char *nodes = support_csv_column(out, "nodes");
+    uint64_t n = g_ascii_strtoull(nodes, NULL, 10);
+    g_free(nodes);
+    return n;
+}
+
+/* `solve --algorithm pns --checkpoint`: proof-number search keeps no table, and its file keeps
+ * every root test answered (saved as each is answered and when the run stops), which the run
+ * resumed from it does not ask again: under `math` (1x8: the winner search, 12.5 k of the 48.6
+ * k nodes, is not made again) and under a scored rule set (1x9 vdWW: "B >= 0.5? no" is kept and
+ * only "value >= 0?" is asked).  The answers are the uninterrupted runs'.  An alpha-beta run's
+ * file is resumed too, its bounds taken and its entries left. */
+static void test_checkpoint__proof_number_search_keeps_its_answered_tests(void **state)
+{
+    (void)state;
+    const struct {
+        const char *board, *rules, *stop;
+    } cases[] = {{"1x8", "math", "20000"}, {"1x9", "chinese,ko=simple,cycle=draw", "130000"}};
+    for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+        fixture_t f;
+        fixture_init(&f, 1, cases[c].board[2] - '0', "math");
+        char *path = g_build_filename(f.dir, "run", NULL);
+        support_run_t whole =
+            support_runv(NULL, "solve", cases[c].board, "--rules", cases[c].rules, "--algorithm",
+                         "pns", "--value-only", "--csv", "-q", NULL);
+        support_run_t r = support_runv(NULL, "solve", cases[c].board, "--rules", cases[c].rules,
+                                       "--algorithm", "pns", "--value-only", "--csv", "-q",
+                                       "--max-nodes", cases[c].stop, "--checkpoint", path, NULL);
+        assert_int_equal(whole.status, 0);
+        assert_int_equal(r.status, 1);
+        assert_non_null(strstr(r.out, ",limit,"));
+        uint64_t first = csv_nodes(r.out);
+        support_run_clear(&r);
+        r = support_runv(NULL, "solve", cases[c].board, "--rules", cases[c].rules, "--algorithm",
+                         "pns", "--value-only", "--csv", "--progress", "--checkpoint", path, NULL);
+        assert_int_equal(r.status, 0);
+        assert_non_null(strstr(r.err, "resuming from"));
+        const char *columns[] = {"result", "margin", "plies", "lower", "upper"};
+        for (size_t k = 0; k < sizeof columns / sizeof columns[0]; k++) {
+            char *want = support_csv_column(whole.out, columns[k]),
+                 *got = support_csv_column(r.out, columns[k]);
+            assert_string_equal(got, want);
+            g_free(want), g_free(got);
+        }
+        /* Less than the uninterrupted run: an answered test was not asked again. */
+        if (!(csv_nodes(r.out) < csv_nodes(whole.out) && first < csv_nodes(whole.out)))
+            fail_msg("%s %s: resumed %llu nodes after %llu, at once %llu", cases[c].board,
+                     cases[c].rules, (unsigned long long)csv_nodes(r.out),
+                     (unsigned long long)first, (unsigned long long)csv_nodes(whole.out));
+        support_run_clear(&r);
+        support_run_clear(&whole);
+        /* The file holds the exact value now: answered again with no node. */
+        r = support_runv(NULL, "solve", cases[c].board, "--rules", cases[c].rules, "--algorithm",
+                         "pns", "--value-only", "--csv", "-q", "--checkpoint", path, NULL);
+        assert_int_equal(r.status, 0);
+        assert_int_equal(csv_nodes(r.out), 0);
+        support_run_clear(&r);
+        g_free(path);
+        fixture_clear(&f);
+    }
+    /* An alpha-beta file (entries and all) resumed by proof-number search: its bounds only. */
+    fixture_t f;
+    fixture_init(&f, 1, 8, "math");
+    char *path = g_build_filename(f.dir, "run", NULL);
+    support_run_t r = support_runv(NULL, "solve", "1x8", "--rules", "math", "--algorithm",
+                                   "alphabeta", "--value-only", "-q", "--checkpoint", path, NULL);
+    assert_int_equal(r.status, 0);
+    support_run_clear(&r);
+    r = support_runv(NULL, "solve", "1x8", "--rules", "math", "--algorithm", "pns", "--value-only",
+                     "--csv", "-q", "--checkpoint", path, NULL);
+    assert_int_equal(r.status, 0);
+    assert_int_equal(csv_nodes(r.out), 0);
+    assert_non_null(strstr(r.out, ",B,"));
+    support_run_clear(&r);
+    g_free(path);
+    fixture_clear(&f);
+}
+
 /* --memory caps everything: a cap too small for the stacks and one bucket is refused before the
  * search (status 1); a tiny one keeps replacing entries and still gives the exact answer. */
 static void
@@ -1412,6 +1493,7 @@ int main(void)
         cmocka_unit_test(test_checkpoint__a_run_with_variations_saves_the_roots_value),
         cmocka_unit_test(test_checkpoint__a_winner_run_saves_and_resumes_and_shares_its_file),
         cmocka_unit_test(test_checkpoint__a_resumed_run_asks_the_test_it_was_stopped_in_first),
+        cmocka_unit_test(test_checkpoint__proof_number_search_keeps_its_answered_tests),
         cmocka_unit_test(test_checkpoint__a_positions_list_keeps_its_table_across_runs),
         cmocka_unit_test(
             test_checkpoint__tablebase_refuses_a_level_file_with_a_right_checksum_and_wrong_values),
