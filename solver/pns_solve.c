@@ -77,8 +77,6 @@ static void distances_within_bounds(int *lo, int *hi, const pns_t *p, board_colo
     }
 }
 
-search_bounds_t pns_root_bounds(const pns_t *p);
-
 /* Freezes the solve's time for pns_root_bounds. */
 static void solve_end(pns_t *p)
 {
