@@ -788,13 +788,20 @@ int front_solve(int argc, char **argv)
             phase_known(&progress_ctx, run.before.lo, run.before.hi,
                         NULL); /* until a test begins */
             if (!run.quiet) {
-                char lo[32], hi[32];
+                char lo[32], hi[32], test[32];
+                /* Which test goes on (alpha-beta asks it first: search_resume_test). */
+                char *going_on =
+                    search && run.before.testing
+                        ? g_strdup_printf("; going on with >= %s?",
+                                          progress_value_text(test, run.before.test, &rules))
+                        : g_strdup("");
                 fprintf(stderr,
                         "mathgo solve: resuming from %s: the value is in [%s, %s] after %llu "
-                        "nodes and %.1f s\n",
+                        "nodes and %.1f s%s\n",
                         checkpoint, progress_value_text(lo, run.before.lo, &rules),
                         progress_value_text(hi, run.before.hi, &rules),
-                        (unsigned long long)run.before.nodes, run.before.seconds);
+                        (unsigned long long)run.before.nodes, run.before.seconds, going_on);
+                g_free(going_on);
             }
         }
     }

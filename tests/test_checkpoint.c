@@ -1345,6 +1345,10 @@ static void test_checkpoint__a_resumed_run_asks_the_test_it_was_stopped_in_first
     assert_int_equal(b.status, 0);
     char *first = first_test_asked(r.err), *afresh = first_test_asked(b.err);
     assert_string_equal(first, expected);
+    char *said = g_strdup_printf("; going on with >= %s\n", expected + strlen("value >= "));
+    assert_non_null(strstr(r.err, said)); /* the resume line names it */
+    assert_null(strstr(b.err, "going on with"));
+    g_free(said);
     assert_string_not_equal(afresh, expected); /* else this test shows nothing */
     char *ra = answer_of(r.out), *ba = answer_of(b.out);
     assert_string_equal(ra, ba);
