@@ -750,8 +750,9 @@ static void test_sgf__random_games_round_trip_through_text(void **state)
     g_rand_free(rand);
 }
 
-/* docs/sgf.md's examples run: every line of its sh blocks exits 0 from the repository's top
- * folder with mathgo on the PATH, and the text of its comment is in its output. */
+/* docs/sgf.md's examples run: every line of its sh blocks exits 0 with mathgo on the PATH, in a
+ * scratch folder whose `tests` is the repository's (so that the files the examples write land
+ * there, not in the source tree), and the text of its comment is in its output. */
 static void test_sgf__documentation_examples_run(void **state)
 {
     (void)state;
@@ -764,6 +765,10 @@ static void test_sgf__documentation_examples_run(void **state)
     char *path_var = g_strdup_printf("PATH=%s:%s", bin, g_getenv("PATH"));
     char *envp[] = {path_var, NULL};
     char **lines = g_strsplit(text, "\n", -1);
+    char *scratch = g_dir_make_tmp("mathgo-sgf-doc-XXXXXX", NULL);
+    assert_non_null(scratch);
+    char *tests_link = g_build_filename(scratch, "tests", NULL);
+    assert_int_equal(symlink(top, tests_link), 0);
     bool in_block = false;
     int run = 0;
     for (int i = 0; lines[i]; i++) {
@@ -778,7 +783,7 @@ static void test_sgf__documentation_examples_run(void **state)
         char *argv[] = {"sh", "-c", lines[i], NULL};
         char *out = NULL, *err = NULL;
         int status = -1;
-        assert_true(g_spawn_sync(root, argv, envp, G_SPAWN_SEARCH_PATH, NULL, NULL, &out, &err,
+        assert_true(g_spawn_sync(scratch, argv, envp, G_SPAWN_SEARCH_PATH, NULL, NULL, &out, &err,
                                  &status, NULL));
         char *both = g_strconcat(out, err, NULL);
         if (!g_spawn_check_wait_status(status, NULL) || (expected && !strstr(both, expected)))
@@ -791,6 +796,18 @@ static void test_sgf__documentation_examples_run(void **state)
         g_free(expected);
     }
     assert_true(run >= 8);
+    /* The scratch folder: the link and what the examples wrote (plain files). */
+    GDir *dir = g_dir_open(scratch, 0, NULL);
+    assert_non_null(dir);
+    for (const char *name; (name = g_dir_read_name(dir));) {
+        char *file = g_build_filename(scratch, name, NULL);
+        assert_int_equal(unlink(file), 0);
+        g_free(file);
+    }
+    g_dir_close(dir);
+    assert_int_equal(rmdir(scratch), 0);
+    g_free(tests_link);
+    g_free(scratch);
     g_strfreev(lines);
     g_free(path_var);
     g_free(bin);
