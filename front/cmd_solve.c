@@ -777,12 +777,9 @@ int front_solve(int argc, char **argv)
                 status = err->code == CHECKPOINT_ERROR_IO ? FRONT_EXIT_FAILURE : FRONT_EXIT_USAGE;
                 goto done;
             }
-            if (search) {
-                search_resume(search, run.before.lo, run.before.hi);
-                search_resume_line(search, &run.before.line);
-                if (run.before.testing)
-                    search_resume_test(search, run.before.test);
-            } else
+            if (search)
+                checkpoint_resume(search, &run.before);
+            else
                 pns_resume(engine.pns, run.before.lo, run.before.hi);
             progress_ctx.lo = run.before.lo, progress_ctx.hi = run.before.hi;
             phase_known(&progress_ctx, run.before.lo, run.before.hi,

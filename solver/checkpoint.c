@@ -356,6 +356,14 @@ static bool read_header(checkpoint_info_t *info, reader_t *r, const char *path, 
     return true;
 }
 
+void checkpoint_resume(search_t *search, const checkpoint_info_t *info)
+{
+    search_resume(search, info->lo, info->hi);
+    search_resume_line(search, &info->line);
+    if (info->testing)
+        search_resume_test(search, info->test);
+}
+
 bool checkpoint_load(checkpoint_info_t *info, const char *path, const char *program,
                      const char *problem, tt_t *tt, GError **error)
 {

@@ -65,6 +65,13 @@ typedef struct checkpoint_info {
 } checkpoint_info_t;
 
 /*
+ * Starts the next root search of `search` (search_value, search_solve) where the file `info`
+ * left off: its bounds (search_resume), its optimal line (search_resume_line) and the root test
+ * that was under way (search_resume_test).  The table is loaded by checkpoint_load.
+ */
+void checkpoint_resume(search_t *search, const checkpoint_info_t *info);
+
+/*
  * What a checkpoint of a search of `game` must agree on to be resumed: the board (size, its
  * points and safe stones), the rules and komi, the start, who moves first and every move of
  * the history.  One line of text; free with g_free.

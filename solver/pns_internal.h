@@ -72,7 +72,6 @@ struct pns {
     int root_lo, root_hi;
     bool resume; /* pns_resume: the next solve's root starts from these bounds */
     int resume_lo, resume_hi;
-    bool resuming; /* the solve under way began from them (its root search takes them) */
     search_checkpoint_fn checkpoint; /* pns_set_checkpoint: called when a root test is answered */
     void *checkpoint_data;
     gint64 solve_started;

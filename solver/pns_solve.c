@@ -141,10 +141,8 @@ static bool value_search(board_color_t *winner, int *plies, pns_t *p, const game
     g_assert(pns_supports(game_rules(game)));
     board_color_t w;
     int lo, hi;
-    bool resumed = p->resuming; /* the root's bounds are an earlier run's (solve_begin) */
-    p->resuming = false;
-    if (resumed && (p->root_lo > 0 || p->root_hi < 0)) {
-        /* The winner is known already (resumed bounds: pns_resume; no draw here). */
+    if (p->root_lo > 0 || p->root_hi < 0) {
+        /* The winner is known already (an earlier run's bounds: pns_resume; no draw here). */
         w = p->root_lo > 0 ? BOARD_BLACK : BOARD_WHITE;
         lo = w == to_move ? 1 : 2, hi = SEARCH_VALUE_WIN;
         distances_within_bounds(&lo, &hi, p, w);
@@ -159,9 +157,8 @@ static bool value_search(board_color_t *winner, int *plies, pns_t *p, const game
         /* The winner plays the last move: an odd distance when it is to move. */
         lo = w == to_move ? 1 : 2, hi = depth;
         if (hi < lo)
-            lo = hi; /* a game over: 0 plies */
-        if (resumed)
-            distances_within_bounds(&lo, &hi, p, w);
+            lo = hi;                             /* a game over: 0 plies */
+        distances_within_bounds(&lo, &hi, p, w); /* what an earlier run proved, if any */
         /* "value >= Black wins?", answered with the proof's depth as the bound. */
         int a = win_value(w, hi), b = win_value(w, lo);
         root_proved(p, a < b ? a : b, a < b ? b : a, SEARCH_VALUE_WIN_MIN + 1, win_value(w, hi));
@@ -249,9 +246,7 @@ static bool margin_search(int *value, pns_t *p, const game_t *game, bool winner_
      * rather than "B (cycle)", and "B >= N? yes" ends the tests. */
     bounds_score_range(&lo, &hi, game_rules(game), game_geom(game));
     /* And what an earlier run proved (pns_resume): the tests below answer from it. */
-    if (p->resuming)
-        lo = MAX(lo, p->root_lo), hi = MIN(hi, p->root_hi);
-    p->resuming = false;
+    lo = MAX(lo, p->root_lo), hi = MIN(hi, p->root_hi);
     pns_outcome_t outcome;
     for (int t = 1;; t = lo < MARGIN_STEP_BELOW ? lo + 1 : 2 * lo) {
         int asked = t > hi && hi > lo ? hi : t; /* not past what every score allows */
@@ -289,6 +284,9 @@ static bool margin_search(int *value, pns_t *p, const game_t *game, bool winner_
 
 bool pns_value(board_color_t *winner, int *plies, pns_t *p, const game_t *game)
 {
+    /* A root of its own: nothing known of it (a solve's root bounds start in solve_begin). */
+    p->root_lo = -SEARCH_VALUE_INF;
+    p->root_hi = SEARCH_VALUE_INF;
     return value_search(winner, plies, p, game, false);
 }
 
@@ -482,7 +480,6 @@ static bool solve_begin(bool *ended, game_result_t *end, pns_t *p, const game_t 
     p->solve_nodes_begin = p->total;
     p->root_lo = p->resume ? p->resume_lo : -SEARCH_VALUE_INF;
     p->root_hi = p->resume ? p->resume_hi : SEARCH_VALUE_INF;
-    p->resuming = p->resume;
     p->resume = false;
     p->solve_seconds = -1;
     *ended = game_status(game) != GAME_ONGOING;

@@ -130,10 +130,7 @@ test_checkpoint__a_solve_resumed_from_many_stops_gives_the_uninterrupted_answer(
                 GError *err = NULL;
                 if (!checkpoint_load(&info, path, "test", f.problem, search_table(s), &err))
                     fail_msg("%s", err->message);
-                search_resume(s, info.lo, info.hi);
-                search_resume_line(s, &info.line);
-                if (info.testing)
-                    search_resume_test(s, info.test);
+                checkpoint_resume(s, &info);
                 checkpoint_info_clear(&info);
             }
             GError *err = NULL;
@@ -148,10 +145,7 @@ test_checkpoint__a_solve_resumed_from_many_stops_gives_the_uninterrupted_answer(
                 search_destroy(s);
                 s = make_search(&f, cases[c].step, cases[c].tt_bytes);
                 assert_true(checkpoint_load(&info, path, "test", f.problem, search_table(s), NULL));
-                search_resume(s, info.lo, info.hi);
-                search_resume_line(s, &info.line);
-                if (info.testing)
-                    search_resume_test(s, info.test);
+                checkpoint_resume(s, &info);
                 checkpoint_info_clear(&info);
                 search_result_t again;
                 assert_true(search_solve(&again, s, f.game, NULL));
