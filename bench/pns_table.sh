@@ -10,6 +10,8 @@
 #
 # Defaults: build/mathgo, 60 s, 1G, "alphabeta pns", "math pseudo", the boards of the
 # 16-point table that alpha-beta solves under both (1x5 .. 1x9, 2x4 .. 2x7, 3x3 .. 3x5, 4x4).
+# An algorithm `pns:N` is proof-number search with `--leaf-nodes N` (alpha-beta at the leaves,
+# 0: none; docs/solver.md), named so in the row.
 set -u
 mathgo=${1:-build/mathgo}
 limit=${2:-60}
@@ -26,7 +28,11 @@ echo "commit,algorithm,$header"
 for b in $boards; do
     for r in $rules; do
         for a in $algorithms; do
-            out=$("$mathgo" solve "$b" --rules "$r" --algorithm "$a" --value-only --csv \
+            case $a in
+            *:*) set -- --algorithm "${a%%:*}" --leaf-nodes "${a#*:}" ;;
+            *) set -- --algorithm "$a" ;;
+            esac
+            out=$("$mathgo" solve "$b" --rules "$r" "$@" --value-only --csv \
                 --no-header --quiet --memory "$memory" --max-time "$limit" 2>/dev/null)
             [ -n "$out" ] || out=$(solve_csv_row "$header" "board=$b" "rules=\"$r\"" status=failed)
             echo "$commit,$a,$out"

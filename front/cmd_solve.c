@@ -283,15 +283,22 @@ static bool write_svg(const char *path, const game_t *game, const search_result_
  * The search --algorithm leaves to choose (auto: solve_algorithm_auto, alpha-beta whenever a
  * checkpoint is asked for, since its file keeps the table) and alpha-beta's default memory
  * once it is chosen, unless --memory was given.  With `check_pns`, proof-number search must
- * take the options (a list's checkpoint is its table: not with it); false, with *status the
- * usage error, when it cannot.
+ * take the options (a list's checkpoint is its table: not with it), and --leaf-nodes
+ * (leaf_given) wants it; false, with *status the usage error, when it cannot.
  */
 static bool solve_choose_algorithm(solve_algorithm_t *algorithm, size_t *memory, int *status,
                                    const board_geom_t *geom, const rules_t *rules, int threads,
-                                   bool checkpoint, bool list, bool memory_given, bool check_pns)
+                                   bool checkpoint, bool list, bool memory_given, bool check_pns,
+                                   bool leaf_given)
 {
     if (*algorithm == SOLVE_ALGORITHM_AUTO)
         *algorithm = solve_algorithm_auto(geom, rules, threads, checkpoint);
+    if (leaf_given && *algorithm != SOLVE_ALGORITHM_PNS) {
+        *status = front_usage("solve", "%s",
+                              "--leaf-nodes is proof-number search's: with --algorithm pns (or "
+                              "auto choosing it)");
+        return false;
+    }
     if (!memory_given && *algorithm != SOLVE_ALGORITHM_PNS)
         *memory = front_default_memory(true);
     GError *err = NULL;
@@ -333,7 +340,7 @@ int front_solve(int argc, char **argv)
     bool show_progress = false;
     front_ticker_t *ticker = NULL;
     gint threads = 1;
-    gint64 max_nodes = 0, analysis_limit = 0, analysis_states = 0;
+    gint64 max_nodes = 0, analysis_limit = 0, analysis_states = 0, leaf_nodes = G_MININT64;
     gdouble max_seconds = 0;
     char *positions = NULL;
     gboolean distributed = FALSE;
@@ -412,10 +419,14 @@ int front_solve(int argc, char **argv)
          "simple-ko tablebase first, within --memory, then alpha-beta bounded by its values; "
          "docs/tablebases.md) or auto "
          "(default: retrograde under those rules up to 15 points, on strips and when suicide is "
-         "legal; pns on 1xN boards under math, pseudo and the "
-         "rules with a cycle rule: japanese, cycle=draw; else alphabeta; "
+         "legal; pns on 1xN boards under every rule set it solves; else alphabeta; "
          "docs/solver.md)",
          "A"},
+        {"leaf-nodes", 0, 0, G_OPTION_ARG_INT64, &leaf_nodes,
+         "pns: give each new leaf first to an alpha-beta test of at most N nodes, whose table "
+         "keeps proofs across the tree (0: none; default 8192 under chinese, old-chinese and "
+         "tromp-taylor, 0 elsewhere; docs/solver.md, \"Alpha-beta at the leaves\")",
+         "N"},
         {"decompose", 0, 0, G_OPTION_ARG_NONE, &decompose,
          "solve from the values of the regions the safe stones wall off (math or territory "
          "rules; docs/regions.md)",
@@ -527,6 +538,13 @@ int front_solve(int argc, char **argv)
         status = FRONT_EXIT_USAGE;
         goto done;
     }
+    if (leaf_nodes != G_MININT64 && (leaf_nodes < 0 || leaf_nodes > 1000000000000)) {
+        status = front_usage("solve", "--leaf-nodes: %lld is not between 0 and 10^12",
+                             (long long)leaf_nodes);
+        goto done;
+    }
+    uint64_t leaf_budget =
+        leaf_nodes == G_MININT64 ? SOLVE_LEAF_NODES_DEFAULT : (uint64_t)leaf_nodes;
     if (!front_progress_args_parse(&show_progress, "solve", &progress_args))
         goto done;
     if (threads < 1 || threads > 64) {
@@ -623,7 +641,8 @@ int front_solve(int argc, char **argv)
             goto done;
         }
         if (!solve_choose_algorithm(&algorithm, &memory, &status, geom, &rules, threads,
-                                    checkpoint != NULL, true, memory_text != NULL, true))
+                                    checkpoint != NULL, true, memory_text != NULL, true,
+                                    leaf_nodes != G_MININT64))
             goto done;
         if (checkpoint && !memory) {
             status = front_usage("solve", "%s",
@@ -650,7 +669,8 @@ int front_solve(int argc, char **argv)
                                      checkpoint_every,
                                      run.command,
                                      (uint64_t)analysis_limit,
-                                     (uint32_t)analysis_states};
+                                     (uint32_t)analysis_states,
+                                     leaf_budget};
         if (algorithm == SOLVE_ALGORITHM_RETROGRADE) {
             if (!make_tablebase(&status, &engine, NULL, NULL, geom, &rules, threads, memory,
                                 memory_text != NULL, chosen_auto, progress_args.quiet))
@@ -706,7 +726,8 @@ int front_solve(int argc, char **argv)
         goto done;
     }
     if (!solve_choose_algorithm(&algorithm, &memory, &status, geom, &rules, threads,
-                                checkpoint != NULL, false, memory_text != NULL, !decompose))
+                                checkpoint != NULL, false, memory_text != NULL, !decompose,
+                                leaf_nodes != G_MININT64))
         goto done;
     search_memory_plan_t plan;
     if (algorithm != SOLVE_ALGORITHM_PNS && memory && !decompose &&
@@ -757,7 +778,7 @@ int front_solve(int argc, char **argv)
         opts.checkpoint_seconds = checkpoint_every;
     }
     if (algorithm == SOLVE_ALGORITHM_PNS)
-        solve_engine_init_pns(&engine, memory, &opts, &rules);
+        solve_engine_init_pns(&engine, memory, &opts, geom, &rules, leaf_budget);
     else if (!(engine.search = search_create(geom, &rules, &opts, &err))) {
         fprintf(stderr, "mathgo solve: %s\n", err->message);
         status = FRONT_EXIT_FAILURE;

@@ -30,9 +30,7 @@ solve_algorithm_t solve_algorithm_auto(const board_geom_t *geom, const rules_t *
         return SOLVE_ALGORITHM_RETROGRADE;
     if (!strip || threads != 1 || checkpoint)
         return SOLVE_ALGORITHM_ALPHABETA;
-    if (pns_supports(rules))
-        return SOLVE_ALGORITHM_PNS;
-    if (rules->cycle != RULES_CYCLE_NONE && pns_supports_margin(rules))
+    if (pns_supports(rules) || pns_supports_margin(rules))
         return SOLVE_ALGORITHM_PNS;
     return SOLVE_ALGORITHM_ALPHABETA;
 }
@@ -69,11 +67,46 @@ bool solve_algorithm_check_pns(const rules_t *rules, int threads, bool table_che
     return true;
 }
 
+uint64_t solve_leaf_nodes_default(const rules_t *rules)
+{
+    bool scored_superko = rules->scoring == RULES_SCORING_AREA &&
+                          rules->cycle == RULES_CYCLE_NONE && pns_supports_margin(rules);
+    return scored_superko ? 8192 : 0;
+}
+
+/* The leaves' alpha-beta search of proof-number search within `share` bytes (engine_init_pns);
+ * NULL when the share cannot hold it (the tests are then left out: they only save work). */
+static search_t *leaf_search_create(const board_geom_t *geom, const rules_t *rules,
+                                    const search_options_t *options, size_t share)
+{
+    search_options_t o = search_options_default();
+    o.memory_bytes = share;
+    o.analysis_first_nodes = options->analysis_first_nodes;
+    o.analysis_last_nodes = options->analysis_last_nodes;
+    o.analysis_search_only = options->analysis_search_only;
+    o.analysis_attractor_states = options->analysis_attractor_states;
+    return search_create(geom, rules, &o, NULL);
+}
+
 void solve_engine_init_pns(solve_engine_t *engine, size_t memory_bytes,
-                           const search_options_t *options, const rules_t *rules)
+                           const search_options_t *options, const board_geom_t *geom,
+                           const rules_t *rules, uint64_t leaf_nodes)
 {
     memset(engine, 0, sizeof *engine);
     engine->algorithm = SOLVE_ALGORITHM_PNS;
+    if (leaf_nodes == SOLVE_LEAF_NODES_DEFAULT)
+        leaf_nodes = solve_leaf_nodes_default(rules);
+    if (leaf_nodes) {
+        size_t share =
+            memory_bytes ? MIN(memory_bytes / 2, SOLVE_LEAF_MAX_BYTES) : (size_t)256 << 20;
+        engine->leaf_search = leaf_search_create(geom, rules, options, share);
+        if (engine->leaf_search) {
+            engine->leaf_bytes = share;
+            engine->leaf_nodes = leaf_nodes;
+            if (memory_bytes)
+                memory_bytes -= share;
+        }
+    }
     /* The Analysis's table: its Analyses are where a hard japanese row spends its time, and
      * what a larger table keeps they need not search again (pns.h, pns_analysis_t). */
     int analysis_bits = 0;
@@ -92,6 +125,7 @@ void solve_engine_init_pns(solve_engine_t *engine, size_t memory_bytes,
     pns_set_limits(engine->pns, options->max_nodes, options->max_seconds);
     pns_set_progress(engine->pns, options->progress, options->progress_data);
     pns_set_checkpoint(engine->pns, options->checkpoint, options->checkpoint_data);
+    pns_set_leaf_search(engine->pns, engine->leaf_search, engine->leaf_nodes);
     pns_set_analysis(engine->pns, &(pns_analysis_t){.first = options->analysis_first_nodes,
                                                     .last = options->analysis_last_nodes,
                                                     .search_only = options->analysis_search_only,
@@ -143,6 +177,7 @@ void solve_engine_clear(solve_engine_t *engine)
 {
     search_destroy(engine->search);
     pns_destroy(engine->pns);
+    search_destroy(engine->leaf_search); /* borrowed by the tree's search: after it */
     tablebase_destroy(engine->tablebase);
     memset(engine, 0, sizeof *engine);
 }
@@ -249,6 +284,16 @@ search_stats_t solve_engine_stats(const solve_engine_t *engine)
     st.nodes_main = st.nodes; /* one thread: the main search is the whole */
     st.seconds = pns_root_bounds(engine->pns).seconds;
     st.memory_bytes = pns_peak_bytes(engine->pns);
+    if (engine->leaf_search) {
+        /* The leaves' tests: their table's counters, and its memory beside the tree. */
+        search_stats_t leaf = search_stats(engine->leaf_search);
+        st.tt_probes = leaf.tt_probes;
+        st.tt_hits = leaf.tt_hits;
+        st.tt_refused = leaf.tt_refused;
+        st.tt_stores = leaf.tt_stores;
+        st.tt_unstored = leaf.tt_unstored;
+        st.memory_bytes += leaf.memory_bytes;
+    }
     return st;
 }
 
@@ -266,7 +311,19 @@ void solve_engine_print_stats(FILE *out, const solve_engine_t *engine, double pe
         fprintf(out,
                 "proof-number tree: %.1f MB at most at once (%s; nodes counted as created)%s, "
                 "peak resident %.1f MB, threads 1\n",
-                st.memory_bytes / 1048576.0, cap, analysis, peak_mb);
+                pns_peak_bytes(engine->pns) / 1048576.0, cap, analysis, peak_mb);
+        if (engine->leaf_search) {
+            pns_leaf_stats_t leaf = pns_leaf_stats(engine->pns);
+            fprintf(out,
+                    "alpha-beta at the leaves: %llu tests (a budget of %llu nodes each), %llu "
+                    "answered, %llu nodes of the total; table %llu probes, %llu hits, %llu "
+                    "refused by the history check, %.1f MB\n",
+                    (unsigned long long)leaf.tests, (unsigned long long)engine->leaf_nodes,
+                    (unsigned long long)leaf.decided, (unsigned long long)leaf.nodes,
+                    (unsigned long long)st.tt_probes, (unsigned long long)st.tt_hits,
+                    (unsigned long long)st.tt_refused,
+                    search_stats(engine->leaf_search).memory_bytes / 1048576.0);
+        }
         return;
     }
     if (engine->tablebase) {

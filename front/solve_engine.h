@@ -51,8 +51,13 @@ bool solve_algorithm_parse(solve_algorithm_t *algorithm, const char *text);
  * japanese's value in 0.52 M nodes against 2.9 M, 1x9's in 1.2 M against none in 44 M; 1x8
  * with the moves and an optimal game in 24 s, alpha-beta not within 60 s; cycle=draw, vdWW,
  * since 2026-12-06: 1x10 in 2.6 M nodes and 1.6 s against 66.1 M and 43.0 s, 1x11 in 22.6 M
- * and 12.7 s against none in 300 s and 400 M); alpha-beta everywhere else (superko without a
- * cycle rule: 1x11 chinese 5.4 M nodes and 5.7 s against 31.6 M and 19.0 s).
+ * and 12.7 s against none in 300 s and 400 M), and under superko without a cycle rule
+ * (chinese, old-chinese, tromp-taylor) since its leaves are given to alpha-beta first
+ * (solve_leaf_nodes_default; 2026-12-07, a 512 MB cap: 1x11 tromp-taylor 6.1 M nodes and
+ * 3.5 s against 15.4 M and 8.4 s, old-chinese 7.1 M and 3.9 s against none in 120 s and 235 M,
+ * chinese 4.5 M and 2.5 s against 5.4 M and 2.9 s; up to 1x10 within a few per cent of
+ * alpha-beta either way, 1x10 old-chinese 2.7 M against 1.7 M); alpha-beta everywhere else
+ * (on 2x7, 3x5 and 4x4 chinese alpha-beta is 1.1-1.7 times faster).
  */
 solve_algorithm_t solve_algorithm_auto(const board_geom_t *geom, const rules_t *rules, int threads,
                                        bool checkpoint);
@@ -81,6 +86,9 @@ typedef struct solve_engine {
     search_t *search;            /* alpha-beta's, or NULL */
     pns_t *pns;                  /* proof-number search's, or NULL */
     size_t pns_bytes;            /* the cap on its tree (0: none) */
+    search_t *leaf_search;       /* its leaves' alpha-beta tests (pns_set_leaf_search), or NULL */
+    size_t leaf_bytes;           /* that search's share of the cap (table and stacks) */
+    uint64_t leaf_nodes;         /* each test's budget (0: no leaf_search) */
     size_t analysis_bytes;       /* its Analysis's table under analysis=japanese, else 0 */
 } solve_engine_t;
 
@@ -91,7 +99,30 @@ typedef struct solve_engine {
  * rest to the tree; under a cap of 16 MB the table keeps its default 4 MB outside it.
  */
 void solve_engine_init_pns(solve_engine_t *engine, size_t memory_bytes,
-                           const search_options_t *options, const rules_t *rules);
+                           const search_options_t *options, const board_geom_t *geom,
+                           const rules_t *rules, uint64_t leaf_nodes);
+
+/*
+ * Alpha-beta at the leaves of proof-number search (pns_set_leaf_search), `solve --leaf-nodes
+ * N`: SOLVE_LEAF_NODES_DEFAULT takes solve_leaf_nodes_default's budget, 0 none.  With one,
+ * half of the memory cap (256 MB without a cap; at most SOLVE_LEAF_MAX_BYTES) goes to that
+ * search's table and stacks, and the rest to the tree as above: with most leaves answered the
+ * tree stays small (1x11 chinese: 811 nodes), and on 1x11 tromp-taylor a table of 64 MB took
+ * 13.8 M nodes where 256 MB took 5.7 M.
+ */
+#define SOLVE_LEAF_NODES_DEFAULT UINT64_MAX
+#define SOLVE_LEAF_MAX_BYTES     ((size_t)4 << 30)
+
+/*
+ * The budget of each leaf's test by default: 8,192 nodes under the area-scored rule sets with
+ * superko and no cycle rule (chinese, old-chinese, tromp-taylor), none elsewhere.  Measured on
+ * 2026-12-07 (value only, one thread, a 256 MB table for the tests; docs/solver.md, "Alpha-beta
+ * at the leaves"): 1x11 chinese 12.6 s -> 2.0 s, tromp-taylor 16.5 s -> 3.2 s, old-chinese
+ * over 200 s -> 4.5 s; under cycle=draw (vdWW) 1x11 8.1 s -> 12.2 s, under `math` 1x9 1.2 s
+ * -> 30.5 s, under `japanese` 1x10 4.8 s -> over 200 s: the tests pay where the table's
+ * entries are reused across the tree, and cost where the history refuses them.
+ */
+uint64_t solve_leaf_nodes_default(const rules_t *rules);
 
 /*
  * Computes the simple-ko tablebase of the board for --algorithm retrograde into

@@ -185,7 +185,7 @@ int solve_list(const board_geom_t *geom, const solve_list_options_t *o)
     int status = FRONT_EXIT_OK, solved = 0, done = 0;
     front_ticker_t *ticker = NULL;
     if (o->pns)
-        solve_engine_init_pns(&engine, o->memory, &opts, o->rules);
+        solve_engine_init_pns(&engine, o->memory, &opts, geom, o->rules, o->leaf_nodes);
     else if (!(engine.search = search_create(geom, o->rules, &opts, &err))) {
         fprintf(stderr, "mathgo solve: %s\n", err->message);
         g_error_free(err);

@@ -69,6 +69,7 @@ typedef struct solve_list_options {
     const char *command;
     uint64_t analysis_last;   /* --analysis-limit: the last Analysis budget per string; 0 default */
     uint32_t analysis_states; /* --analysis-states: the attractor bounds' cap; 0 default */
+    uint64_t leaf_nodes;      /* --leaf-nodes (solve_engine_init_pns; SOLVE_LEAF_NODES_DEFAULT) */
 } solve_list_options_t;
 
 /* Solves every position of the file; returns the exit status (0 all solved, 1 some not solved,

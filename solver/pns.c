@@ -249,6 +249,21 @@ void pns_set_limits(pns_t *p, uint64_t max_nodes, double max_seconds)
 void pns_interrupt(pns_t *p)
 {
     atomic_store(&p->interrupted, true);
+    if (p->leaf_search)
+        search_interrupt(p->leaf_search);
+}
+
+void pns_set_leaf_search(pns_t *p, search_t *leaf, uint64_t budget)
+{
+    p->leaf_search = budget ? leaf : NULL;
+    p->leaf_budget = leaf ? budget : 0;
+    if (p->leaf_search && atomic_load(&p->interrupted))
+        search_interrupt(p->leaf_search);
+}
+
+pns_leaf_stats_t pns_leaf_stats(const pns_t *p)
+{
+    return p->leaf_stats;
 }
 
 pns_stop_t pns_stopped(const pns_t *p)
@@ -306,10 +321,62 @@ static uint32_t saturated_add(uint32_t a, uint32_t b)
  */
 #define PNS_BEHIND_FACTOR_LAST_MOVE 8
 
+/*
+ * pns_set_leaf_search's test of a new leaf `ply` plies below the root (the game at its
+ * position, its player with a move): the search's goal asked of alpha-beta with a null window
+ * in Black's view, "value >= beta?".  Margins: Black's doubled margin at least threshold2.
+ * Distances: the prover wins within the plies left to the bound, a value of at least
+ * SEARCH_VALUE_WIN - left in the prover's view; without a bound, the prover wins.  True when
+ * the test answered; the leaf is then decided, with the depth of a last-move answer taken
+ * from its fail-soft value (the winner's distance is at most that: an upper bound, as
+ * node_update combines depths); a value that names no distance decides nothing.
+ */
+static bool leaf_test(pns_node_t *leaf, const pns_search_t *s, int ply)
+{
+    pns_t *p = s->p;
+    uint64_t budget = p->leaf_budget;
+    if (p->total_end)
+        budget = p->total >= p->total_end ? 0 : MIN(budget, p->total_end - p->total);
+    double seconds = 0;
+    if (p->deadline) {
+        seconds = (p->deadline - g_get_monotonic_time()) / 1e6;
+        if (seconds <= 0)
+            budget = 0;
+    }
+    if (!budget)
+        return false;
+    bool black = s->prover == BOARD_BLACK;
+    int beta;
+    if (s->scored)
+        beta = s->threshold2;
+    else if (s->max_plies)
+        beta = black ? SEARCH_VALUE_WIN - (s->max_plies - ply)
+                     : -(SEARCH_VALUE_WIN - (s->max_plies - ply)) + 1;
+    else
+        beta = black ? 1 : 0;
+    search_set_limits(p->leaf_search, budget, seconds);
+    uint64_t before = search_stats(p->leaf_search).nodes;
+    int v;
+    bool answered = search_value(&v, p->leaf_search, s->game, beta - 1, beta, NULL);
+    uint64_t nodes = search_stats(p->leaf_search).nodes - before;
+    p->leaf_stats.tests++;
+    p->leaf_stats.nodes += nodes;
+    p->total += nodes;
+    if (!answered || (!s->scored && (!search_value_is_win(v) || search_value_plies(v) < 0)))
+        return false;
+    p->leaf_stats.decided++;
+    bool proved = (v >= beta) == black;
+    leaf->proof = proved ? 0 : PNS_INFINITY;
+    leaf->disproof = proved ? PNS_INFINITY : 0;
+    leaf->first = s->scored ? 0 : (uint32_t)search_value_plies(v);
+    return true;
+}
+
 /* A new leaf `ply` plies below the root, its position the game's current one: decided when
- * its player has no move or the game cannot end within the ply bound, otherwise numbered by
- * its mobility (a side with k moves needs k refutations), the side behind on the score made
- * dearer (PNS_BEHIND_FACTOR, PNS_BEHIND_FACTOR_LAST_MOVE). */
+ * its player has no move, the game cannot end within the ply bound or the alpha-beta test
+ * answers (pns_set_leaf_search), otherwise numbered by its mobility (a side with k moves needs k
+ * refutations), the side behind on the score made dearer (PNS_BEHIND_FACTOR,
+ * PNS_BEHIND_FACTOR_LAST_MOVE). */
 static void leaf_init(pns_node_t *leaf, const pns_search_t *s, int ply)
 {
     board_move_t moves[BOARD_MAX_POINTS + 1];
@@ -327,6 +394,8 @@ static void leaf_init(pns_node_t *leaf, const pns_search_t *s, int ply)
         leaf->proof = PNS_INFINITY;
         leaf->disproof = 0;
     } else {
+        if (s->p->leaf_search && leaf_test(leaf, s, ply))
+            return;
         leaf->proof = mine ? 1 : (uint32_t)k;
         leaf->disproof = mine ? (uint32_t)k : 1;
         const game_state_t *cur = game_current(s->game);

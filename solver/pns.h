@@ -16,7 +16,8 @@
  * runs this one when a first alpha-beta budget is spent, and `mathgo solve` on 1xN boards
  * (pns_solve below; docs/solver.md, "Proof-number search", has the measurements).
  *
- * WHY IT IS EXACT.  The tree is a tree: no table, no symmetry, no estimate.  Every node is
+ * WHY IT IS EXACT.  The tree is a tree: no table, no symmetry, no estimate (and a leaf decided
+ * by pns_set_leaf_search's alpha-beta test carries that search's exact answer).  Every node is
  * reached by replaying its moves on a copy of the caller's game, and its moves are the game's
  * legal moves there (core/game.h, the one place legality is decided, with the exact history:
  * superko sees the caller's history and the line).  A node whose player to move has no legal
@@ -103,6 +104,32 @@ void pns_set_limits(pns_t *p, uint64_t max_nodes, double max_seconds);
 /* Stops the search in progress and every later one (PNS_STOP_INTERRUPTED) as soon as it
  * notices.  Safe from any thread (a signal watcher). */
 void pns_interrupt(pns_t *p);
+
+/*
+ * Alpha-beta at the leaves: each new leaf of the searches from now on (its player having a
+ * move and the ply bound room for one) is first given to a null-window alpha-beta test of the
+ * search's goal from that position, with the leaf's whole history (search_value on `leaf`,
+ * which must be made for the same board and rules; at most `budget` nodes, and within what is
+ * left of pns_set_limits' budget).  A test it answers decides the leaf (a last-move win with
+ * the fail-soft value's distance as its depth, an upper bound as pns_value wants it); one it
+ * does not leaves the leaf numbered as before.  NULL or a budget of 0: none (the default).
+ *
+ * Why: the tree has no table, so a position reached by several move orders is proved once per
+ * order, and on the scored strips most of the tree is such repeats; the alpha-beta search's
+ * table keeps its proofs across the leaves, sound under superko (tt.h: each entry names what
+ * it relies on in the history).  Its nodes count in pns_nodes and in the budgets.  The caller
+ * keeps `leaf` and destroys it after p; pns_interrupt interrupts it too.  Measured in
+ * docs/solver.md, "Alpha-beta at the leaves".
+ */
+void pns_set_leaf_search(pns_t *p, search_t *leaf, uint64_t budget);
+
+/* What the leaves' alpha-beta tests did since pns_create. */
+typedef struct pns_leaf_stats {
+    uint64_t tests;   /* leaves given to a test */
+    uint64_t decided; /* of which the test answered */
+    uint64_t nodes;   /* the tests' nodes (within pns_nodes) */
+} pns_leaf_stats_t;
+pns_leaf_stats_t pns_leaf_stats(const pns_t *p);
 
 /*
  * The Analysis of final positions (analysis=japanese), a field left 0 taking its default.

@@ -90,6 +90,10 @@ struct pns {
     uint64_t analyses_pending; /* final positions left pending (japanese_final_outcome) */
     pns_stop_t analysis_stop;  /* with analysis_out: why the Analysis stopped the search, */
     board_t analysis_board;    /* and at which final position */
+    /* pns_set_leaf_search: the new leaves' alpha-beta test (NULL: none), and what it did. */
+    search_t *leaf_search;
+    uint64_t leaf_budget;
+    pns_leaf_stats_t leaf_stats;
 };
 
 #endif

@@ -38,9 +38,23 @@ static game_t *fresh_game(const board_geom_t *g, const rules_t *r, const board_t
     return game;
 }
 
+/* An alpha-beta search for pns_set_leaf_search on this board and rule set: a 16 MB table. */
+static search_t *leaf_search_create(const board_geom_t *g, const rules_t *r)
+{
+    search_options_t o = search_options_default();
+    o.memory_bytes = (size_t)16 << 20;
+    GError *err = NULL;
+    search_t *s = search_create(g, r, &o, &err);
+    if (!s)
+        fail_msg("search_create: %s", err->message);
+    return s;
+}
+
 /* Every position of a WxH board, either side to move, under `rules_text`: pns_value against
- * the reference search's winner and distance. */
-static void check_board_against_reference(int width, int height, const char *rules_text)
+ * the reference search's winner and distance; with `leaf` (not 0) each new leaf first given
+ * to an alpha-beta test of that budget (pns_set_leaf_search). */
+static void check_board_against_reference(int width, int height, const char *rules_text,
+                                          uint64_t leaf)
 {
     GError *err = NULL;
     board_geom_t *g = board_geom_create(width, height, &err);
@@ -48,6 +62,8 @@ static void check_board_against_reference(int width, int height, const char *rul
     rules_t r;
     assert_true(rules_parse(&r, rules_text, &err));
     pns_t *p = pns_create(0);
+    search_t *leaves = leaf ? leaf_search_create(g, &r) : NULL;
+    pns_set_leaf_search(p, leaves, leaf);
     for (uint64_t i = 0; i < rank_count(rk); i++) {
         board_t b;
         rank_unrank(&b, rk, i);
@@ -63,15 +79,19 @@ static void check_board_against_reference(int width, int height, const char *rul
             int want_plies = SEARCH_VALUE_WIN - abs(want);
             if (winner != want_winner || plies != want_plies) {
                 char *d = diagram_format(&b, g);
-                fail_msg("%s %dx%d rank %llu, %s to move:\n%spns: %s in %d; reference: %s in %d",
-                         rules_text, width, height, (unsigned long long)i, side ? "W" : "B", d,
-                         winner == BOARD_BLACK ? "B" : "W", plies,
+                fail_msg("%s %dx%d rank %llu, %s to move (leaf tests %llu):\n%spns: %s in %d; "
+                         "reference: %s in %d",
+                         rules_text, width, height, (unsigned long long)i, side ? "W" : "B",
+                         (unsigned long long)leaf, d, winner == BOARD_BLACK ? "B" : "W", plies,
                          want_winner == BOARD_BLACK ? "B" : "W", want_plies);
             }
             game_destroy(game);
         }
     }
+    if (leaf) /* the tests answered leaves, so their depths took part */
+        assert_true(pns_leaf_stats(p).decided > 0);
     pns_destroy(p);
+    search_destroy(leaves);
     rank_destroy(rk);
     board_geom_destroy(g);
 }
@@ -83,18 +103,19 @@ static void test_pns__every_position_of_the_small_boards_agrees_with_the_referen
         int width, height;
     } boards[] = {{1, 1}, {1, 2}, {1, 3}, {1, 4}, {1, 5}, {2, 2}, {3, 2}};
     for (size_t k = 0; k < G_N_ELEMENTS(boards); k++) {
-        check_board_against_reference(boards[k].width, boards[k].height, "math");
-        check_board_against_reference(boards[k].width, boards[k].height, "pseudo");
+        check_board_against_reference(boards[k].width, boards[k].height, "math", 0);
+        check_board_against_reference(boards[k].width, boards[k].height, "pseudo", 0);
     }
     /* Situational superko: a board may recur with the other player to move. */
-    check_board_against_reference(1, 4, "math,ko=situational");
-    check_board_against_reference(2, 2, "pseudo,ko=situational");
+    check_board_against_reference(1, 4, "math,ko=situational", 0);
+    check_board_against_reference(2, 2, "pseudo,ko=situational", 0);
 }
 
 /* Every position of a WxH board, either side to move, under the scored `rules_text`:
  * pns_window over the whole range against the reference search's margin, and a window that
  * misses it on either side answers with its edge. */
-static void check_margins_against_reference(int width, int height, const char *rules_text)
+static void check_margins_against_reference(int width, int height, const char *rules_text,
+                                            uint64_t leaf)
 {
     GError *err = NULL;
     board_geom_t *g = board_geom_create(width, height, &err);
@@ -104,6 +125,8 @@ static void check_margins_against_reference(int width, int height, const char *r
     assert_true(pns_supports_margin(&r));
     int n2 = 2 * width * height + 1;
     pns_t *p = pns_create(0);
+    search_t *leaves = leaf ? leaf_search_create(g, &r) : NULL;
+    pns_set_leaf_search(p, leaves, leaf);
     for (uint64_t i = 0; i < rank_count(rk); i++) {
         board_t b;
         rank_unrank(&b, rk, i);
@@ -114,9 +137,10 @@ static void check_margins_against_reference(int width, int height, const char *r
             assert_true(pns_window(&got, p, game, -n2, n2));
             if (got != want) {
                 char *d = diagram_format(&b, g);
-                fail_msg("%s %dx%d rank %llu, %s to move:\n%spns: %d; reference: %d (doubled)",
-                         rules_text, width, height, (unsigned long long)i, side ? "W" : "B", d, got,
-                         want);
+                fail_msg("%s %dx%d rank %llu, %s to move (leaf tests %llu):\n%spns: %d; "
+                         "reference: %d (doubled)",
+                         rules_text, width, height, (unsigned long long)i, side ? "W" : "B",
+                         (unsigned long long)leaf, d, got, want);
             }
             assert_true(pns_window(&got, p, game, want, want + 3));
             assert_int_equal(got, want);
@@ -125,7 +149,10 @@ static void check_margins_against_reference(int width, int height, const char *r
             game_destroy(game);
         }
     }
+    if (leaf)
+        assert_true(pns_leaf_stats(p).decided > 0);
     pns_destroy(p);
+    search_destroy(leaves);
     rank_destroy(rk);
     board_geom_destroy(g);
 }
@@ -136,10 +163,76 @@ static void test_pns__every_margin_of_the_small_boards_agrees_with_the_reference
     static const char *const rules[] = {"old-chinese", "chinese", "tromp-taylor",
                                         "old-chinese,taxgroup=eyes"};
     for (size_t k = 0; k < G_N_ELEMENTS(rules); k++) {
-        check_margins_against_reference(1, 3, rules[k]);
-        check_margins_against_reference(1, 4, rules[k]);
-        check_margins_against_reference(2, 2, rules[k]);
-        check_margins_against_reference(1, 5, rules[k]);
+        check_margins_against_reference(1, 3, rules[k], 0);
+        check_margins_against_reference(1, 4, rules[k], 0);
+        check_margins_against_reference(2, 2, rules[k], 0);
+        check_margins_against_reference(1, 5, rules[k], 0);
+    }
+}
+
+/*
+ * Alpha-beta at the leaves (pns_set_leaf_search) changes no answer: every position of the
+ * small boards against the reference under math and pseudo (the distances: a decided leaf's
+ * depth is its fail-soft value's, and the bisection over the distance rests on it) and under
+ * the area-scored rule sets, and the empty strips of the results table, where some tests
+ * answer and some do not (the budget is checked every few thousand nodes: a budget of 1 gives
+ * the least).  A test that names the wrong winner, a depth below the true distance or a
+ * window's wrong side fails here.
+ */
+static void test_pns__leaves_given_to_alpha_beta_change_no_answer(void **state)
+{
+    (void)state;
+    static const struct {
+        int width, height;
+    } boards[] = {{1, 4}, {1, 5}, {2, 2}, {3, 2}};
+    for (size_t k = 0; k < G_N_ELEMENTS(boards); k++) {
+        check_board_against_reference(boards[k].width, boards[k].height, "math", 1);
+        check_board_against_reference(boards[k].width, boards[k].height, "pseudo", 1);
+        if (boards[k].width * boards[k].height > 5)
+            continue; /* the reference's margins of 6 points take minutes */
+        check_margins_against_reference(boards[k].width, boards[k].height, "chinese", 1);
+        check_margins_against_reference(boards[k].width, boards[k].height, "tromp-taylor", 1);
+        check_margins_against_reference(boards[k].width, boards[k].height, "old-chinese", 1);
+    }
+    /* docs/results.md's values (1x9 tromp-taylor's 0 is published: docs/references.md). */
+    static const struct {
+        int width;
+        const char *rules;
+        bool last_move;
+        int value; /* the winner's plies (Black), or Black's margin in points */
+    } strips[] = {
+        {8, "math", true, 17},
+        {8, "pseudo", true, 27},
+        {9, "chinese", false, 0},
+        {9, "tromp-taylor", false, 0},
+        {8, "old-chinese", false, 2},
+        {7, "japanese", false, 0},
+        {8, "chinese,ko=simple,cycle=draw", false, 3},
+    };
+    for (size_t k = 0; k < G_N_ELEMENTS(strips); k++) {
+        board_geom_t *g = board_geom_create(strips[k].width, 1, NULL);
+        rules_t r;
+        assert_true(rules_parse(&r, strips[k].rules, NULL));
+        game_t *game = game_create(g, &r);
+        pns_t *p = pns_create(0);
+        search_t *leaves = leaf_search_create(g, &r);
+        pns_set_leaf_search(p, leaves, 1);
+        search_result_t got;
+        GError *err = NULL;
+        if (!pns_solve(&got, p, game, true, &err))
+            fail_msg("1x%d %s: %s", strips[k].width, strips[k].rules, err->message);
+        int want = strips[k].last_move ? SEARCH_VALUE_WIN - strips[k].value : 2 * strips[k].value;
+        pns_leaf_stats_t st = pns_leaf_stats(p);
+        if (got.value != want || st.decided == 0 || st.decided == st.tests)
+            fail_msg("1x%d %s: value %d, want %d; %llu of %llu leaf tests answered (both kinds "
+                     "wanted)",
+                     strips[k].width, strips[k].rules, got.value, want,
+                     (unsigned long long)st.decided, (unsigned long long)st.tests);
+        assert_true(st.nodes > 0 && st.nodes <= pns_nodes(p));
+        pns_destroy(p);
+        search_destroy(leaves);
+        game_destroy(game);
+        board_geom_destroy(g);
     }
 }
 
@@ -1185,7 +1278,8 @@ static void test_pns__solve_command_takes_the_algorithm(void **state)
     assert_non_null(strstr(automatic.out, "table: "));
     support_run_clear(&automatic);
     /* japanese on a strip: proof-number search; vdWW's cycle=draw there too (since
-     * 2026-12-06), and chinese (superko, no cycle rule) alpha-beta. */
+     * 2026-12-06), and chinese (superko, no cycle rule) since its leaves go to alpha-beta
+     * first (2026-12-07; alpha-beta before). */
     automatic = support_runv(NULL, "solve", "1x6", "--rules", "japanese", NULL);
     assert_int_equal(automatic.status, 0);
     assert_non_null(strstr(automatic.out, "proof-number tree"));
@@ -1196,8 +1290,37 @@ static void test_pns__solve_command_takes_the_algorithm(void **state)
     support_run_clear(&automatic);
     automatic = support_runv(NULL, "solve", "1x6", "--rules", "chinese", NULL);
     assert_int_equal(automatic.status, 0);
-    assert_non_null(strstr(automatic.out, "table: "));
+    assert_non_null(strstr(automatic.out, "proof-number tree"));
+    assert_non_null(strstr(automatic.out, "alpha-beta at the leaves: "));
+    assert_non_null(strstr(automatic.out, "B+1"));
     support_run_clear(&automatic);
+    /* --leaf-nodes: 0 turns the tests off (the plain tree's nodes: 1x6 chinese is B+1 either
+     * way), a budget turns them on where the default has none; refused off proof-number
+     * search, and out of range. */
+    automatic = support_runv(NULL, "solve", "1x6", "--rules", "chinese", "--leaf-nodes", "0", NULL);
+    assert_int_equal(automatic.status, 0);
+    assert_null(strstr(automatic.out, "alpha-beta at the leaves"));
+    assert_non_null(strstr(automatic.out, "B+1"));
+    support_run_clear(&automatic);
+    automatic = support_runv(NULL, "solve", "1x6", "--rules", "math", "--leaf-nodes", "5000", NULL);
+    assert_int_equal(automatic.status, 0);
+    assert_non_null(strstr(automatic.out, "alpha-beta at the leaves: "));
+    assert_non_null(strstr(automatic.out, "Black wins (9 plies"));
+    support_run_clear(&automatic);
+    static const char *const leaf_refused[][6] = {
+        {"2x3", "--rules", "chinese", "--leaf-nodes", "100", "is proof-number search's"},
+        {"1x6", "--algorithm", "alphabeta", "--leaf-nodes", "100", "is proof-number search's"},
+        {"1x6", "--rules", "chinese", "--leaf-nodes", "-1", "is not between 0 and 10^12"},
+        {"1x6", "--rules", "chinese", "--leaf-nodes", "x", "leaf-nodes"},
+    };
+    for (size_t i = 0; i < G_N_ELEMENTS(leaf_refused); i++) {
+        const char *const *c = leaf_refused[i];
+        support_run_t run = support_runv(NULL, "solve", c[0], c[1], c[2], c[3], c[4], NULL);
+        if (run.status != 2 || !strstr(run.err, c[5]))
+            fail_msg("solve %s %s %s %s %s: status %d, stderr %s", c[0], c[1], c[2], c[3], c[4],
+                     run.status, run.err);
+        support_run_clear(&run);
+    }
     automatic = support_runv(NULL, "solve", "2x2", "--rules", "japanese", "--value-only", NULL);
     assert_non_null(strstr(automatic.out, "table: "));
     support_run_clear(&automatic);
@@ -1210,6 +1333,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_pns__every_position_of_the_small_boards_agrees_with_the_reference),
         cmocka_unit_test(test_pns__every_margin_of_the_small_boards_agrees_with_the_reference),
+        cmocka_unit_test(test_pns__leaves_given_to_alpha_beta_change_no_answer),
         cmocka_unit_test(test_pns__every_1x7_and_2x3_row_of_the_study_agrees_with_the_solver),
         cmocka_unit_test(
             test_pns__margins_under_cycle_rules_agree_with_the_reference_and_the_solver),
