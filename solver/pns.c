@@ -362,6 +362,9 @@ static bool leaf_test(pns_node_t *leaf, const pns_search_t *s, int ply)
     p->leaf_stats.tests++;
     p->leaf_stats.nodes += nodes;
     p->total += nodes;
+    /* A heartbeat reads the count (limits_hit stores it every PNS_CHECK_PERIOD expansions,
+     * which the tests can make minutes apart). */
+    atomic_store_explicit(&p->total_shown, p->total, memory_order_relaxed);
     if (!answered || (!s->scored && (!search_value_is_win(v) || search_value_plies(v) < 0)))
         return false;
     p->leaf_stats.decided++;
