@@ -785,15 +785,20 @@ int front_solve(int argc, char **argv)
         goto done;
     }
     search_t *search = engine.search; /* NULL under proof-number search (no table) */
+    /* The table a checkpoint keeps: alpha-beta's, or that of proof-number search's leaf tests
+     * (whose proofs about their own positions and histories serve the next sitting's tests),
+     * or none. */
+    search_t *table_search = search ? search : engine.leaf_search;
     front_ticker_watch(ticker, search);
     front_ticker_watch_pns(ticker, engine.pns);
     if (checkpoint) {
         run.problem = checkpoint_problem(game);
         if (g_file_test(checkpoint, G_FILE_TEST_EXISTS)) {
-            /* Proof-number search keeps no table: only the bounds are taken (an alpha-beta
-             * run's file too, its entries skipped). */
+            /* Proof-number search takes the bounds, and the entries into its leaves' table
+             * when it has one (an alpha-beta run's file too: each entry is a proof about its
+             * own position and history, whichever search made it); else they are skipped. */
             if (!checkpoint_load(&run.before, checkpoint, MATHGO_VERSION, run.problem,
-                                 search ? search_table(search) : NULL, &err)) {
+                                 table_search ? search_table(table_search) : NULL, &err)) {
                 fprintf(stderr, "mathgo solve: --checkpoint %s\n", err->message);
                 status = err->code == CHECKPOINT_ERROR_IO ? FRONT_EXIT_FAILURE : FRONT_EXIT_USAGE;
                 goto done;
@@ -861,7 +866,7 @@ int front_solve(int argc, char **argv)
         else
             fprintf(stderr, "mathgo solve: %dx%d %s: %s (%.1f s); the value is in [%s, %s]\n",
                     width, height, rules_name, err->message, st.seconds, lo, hi);
-        if (checkpoint && save_checkpoint(&run, search, &bounds))
+        if (checkpoint && save_checkpoint(&run, table_search, &bounds))
             fprintf(stderr, "mathgo solve: saved %s: the same command resumes from it\n",
                     checkpoint);
         status = FRONT_EXIT_FAILURE;
@@ -908,7 +913,7 @@ int front_solve(int argc, char **argv)
         if (!engine.search) /* the tests' own, as --positions counts them */
             st.nodes = st.nodes_main = root_bounds.nodes;
         if (checkpoint) /* the answer in the file too, for this command and a full solve */
-            save_checkpoint(&run, search, &root_bounds);
+            save_checkpoint(&run, table_search, &root_bounds);
         if (csv) {
             solve_csv_row_t row = {.geom = geom,
                                    .rules_name = rules_name,
@@ -985,7 +990,7 @@ int front_solve(int argc, char **argv)
          * bounds, not the last search's: before 2026-12-04 a run with --variations saved the
          * value of its last first move's position as the root's (1x4 chinese, B+4, was
          * answered W+4 from its file). */
-        save_checkpoint(&run, search, &root_bounds);
+        save_checkpoint(&run, table_search, &root_bounds);
     }
     search_stats_t st = solve_engine_stats(&engine);
     char result[32];

@@ -46,8 +46,8 @@ bool solve_algorithm_parse(solve_algorithm_t *algorithm, const char *text);
  * 3.0 s; docs/data/retrograde_2026-12-07.csv).  Else proof-number
  * search on a board one point wide or tall (the long capture fights where the table refuses
  * its hits), with one thread and no checkpoint (alpha-beta's file keeps its table; proof-number
- * search's, asked for with --algorithm pns, only the root tests answered), where the
- * rules allow it (pns_supports: math, pseudo) and under a cycle rule (cycle=japanese: 1x8
+ * search's, asked for with --algorithm pns, the root tests answered and its leaves' table), where
+ * the rules allow it (pns_supports: math, pseudo) and under a cycle rule (cycle=japanese: 1x8
  * japanese's value in 0.52 M nodes against 2.9 M, 1x9's in 1.2 M against none in 44 M; 1x8
  * with the moves and an optimal game in 24 s, alpha-beta not within 60 s; cycle=draw, vdWW,
  * since 2026-12-06: 1x10 in 2.6 M nodes and 1.6 s against 66.1 M and 43.0 s, 1x11 in 22.6 M

@@ -199,9 +199,10 @@ size_t pns_peak_bytes(const pns_t *p);
 void pns_set_progress(pns_t *p, search_progress_fn progress, void *data);
 
 /*
- * Called after each test of the root is answered, with the root's bounds (search NULL: the
- * tree is not saved, only what the tests proved), so that a checkpoint keeps every test
- * answered (`solve --algorithm pns --checkpoint`); NULL: none.
+ * Called after each test of the root is answered, with the root's bounds, so that a
+ * checkpoint keeps every test answered (`solve --algorithm pns --checkpoint`); NULL: none.
+ * The tree is not saved; `search` is the leaves' alpha-beta search (pns_set_leaf_search, NULL
+ * without one), whose table a checkpoint keeps for the next sitting's tests.
  */
 void pns_set_checkpoint(pns_t *p, search_checkpoint_fn checkpoint, void *data);
 

@@ -43,7 +43,10 @@ static void root_proved(pns_t *p, int lo, int hi, int test, int value)
     root_event(p, lo, hi, test, false, value);
     if (p->checkpoint) {
         search_bounds_t b = pns_root_bounds(p);
-        p->checkpoint(NULL, &b, p->checkpoint_data);
+        /* The leaves' alpha-beta search (or none) as the search whose table the file keeps:
+         * its entries are proofs about their own positions and histories, valid in the next
+         * sitting's tests. */
+        p->checkpoint(p->leaf_search, &b, p->checkpoint_data);
     }
 }
 

@@ -1459,6 +1459,63 @@ static void test_checkpoint__proof_number_search_keeps_its_answered_tests(void *
     fixture_clear(&f);
 }
 
+/* The number N of the file's "entries N" line (its header is text). */
+static uint64_t file_entries(const char *path)
+{
+    char *text = NULL;
+    gsize length = 0;
+    assert_true(g_file_get_contents(path, &text, &length, NULL));
+    const char *line = g_strstr_len(text, (gssize)length, "\nentries ");
+    assert_non_null(line);
+    uint64_t n = g_ascii_strtoull(line + 9, NULL, 10);
+    g_free(text);
+    return n;
+}
+
+/* Proof-number search with alpha-beta at its leaves (--leaf-nodes, on by default under
+ * tromp-taylor) keeps the leaves' table in its file, and the next sitting's tests find their
+ * proofs there: 1x10 tromp-taylor stopped at 2.6 M nodes, inside its second test ("B >= 1.5?",
+ * 1.4 M nodes from scratch), resumes and ends in fewer nodes than the uninterrupted run spent
+ * after that point (2,187 against 0.75 M on 2026-12-07).  Without the tests (--leaf-nodes 0)
+ * the file has no entries and the tree starts the test again (7.1 M nodes then). */
+static void test_checkpoint__proof_number_search_keeps_its_leaves_table(void **state)
+{
+    (void)state;
+    fixture_t f;
+    fixture_init(&f, 1, 10, "math");
+    char *path = g_build_filename(f.dir, "run", NULL);
+    support_run_t whole = support_runv(NULL, "solve", "1x10", "--rules", "tromp-taylor",
+                                       "--algorithm", "pns", "--value-only", "--csv", "-q", NULL);
+    assert_int_equal(whole.status, 0);
+    assert_non_null(strstr(whole.out, ",B+1,"));
+    support_run_t r = support_runv(NULL, "solve", "1x10", "--rules", "tromp-taylor", "--algorithm",
+                                   "pns", "--value-only", "--csv", "-q", "--max-nodes", "2600000",
+                                   "--checkpoint", path, NULL);
+    assert_int_equal(r.status, 1);
+    uint64_t first = csv_nodes(r.out);
+    support_run_clear(&r);
+    assert_true(file_entries(path) > 0);
+    r = support_runv(NULL, "solve", "1x10", "--rules", "tromp-taylor", "--algorithm", "pns",
+                     "--value-only", "--csv", "-q", "--checkpoint", path, NULL);
+    assert_int_equal(r.status, 0);
+    assert_non_null(strstr(r.out, ",B+1,"));
+    if (!(first < csv_nodes(whole.out) && csv_nodes(r.out) < csv_nodes(whole.out) - first))
+        fail_msg("1x10 tromp-taylor resumed in %llu nodes after %llu; the whole run %llu",
+                 (unsigned long long)csv_nodes(r.out), (unsigned long long)first,
+                 (unsigned long long)csv_nodes(whole.out));
+    support_run_clear(&r);
+    support_run_clear(&whole);
+    g_remove(path);
+    r = support_runv(NULL, "solve", "1x10", "--rules", "tromp-taylor", "--algorithm", "pns",
+                     "--leaf-nodes", "0", "--value-only", "--csv", "-q", "--max-nodes", "100000",
+                     "--checkpoint", path, NULL);
+    assert_int_equal(r.status, 1);
+    assert_int_equal(file_entries(path), 0);
+    support_run_clear(&r);
+    g_free(path);
+    fixture_clear(&f);
+}
+
 /* --memory caps everything: a cap too small for the stacks and one bucket is refused before the
  * search (status 1); a tiny one keeps replacing entries and still gives the exact answer. */
 static void
@@ -1515,6 +1572,7 @@ int main(void)
         cmocka_unit_test(test_checkpoint__a_winner_run_saves_and_resumes_and_shares_its_file),
         cmocka_unit_test(test_checkpoint__a_resumed_run_asks_the_test_it_was_stopped_in_first),
         cmocka_unit_test(test_checkpoint__proof_number_search_keeps_its_answered_tests),
+        cmocka_unit_test(test_checkpoint__proof_number_search_keeps_its_leaves_table),
         cmocka_unit_test(test_checkpoint__a_positions_list_keeps_its_table_across_runs),
         cmocka_unit_test(
             test_checkpoint__tablebase_refuses_a_level_file_with_a_right_checksum_and_wrong_values),
