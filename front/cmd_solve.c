@@ -378,7 +378,8 @@ int front_solve(int argc, char **argv)
          "save the search's state to FILE every --checkpoint-every seconds and when stopped "
          "(SIGINT, SIGTERM, a limit); the same command resumes from it; with --positions the "
          "table the positions share, read at the start; under --algorithm pns the root tests "
-         "answered, saved as each is (docs/reliability.md)",
+         "answered, saved as each is, and the table of its leaves' alpha-beta tests, saved "
+         "every --checkpoint-every seconds too (docs/reliability.md)",
          "FILE"},
         {"checkpoint-every", 0, 0, G_OPTION_ARG_DOUBLE, &checkpoint_every,
          "seconds between checkpoints (default 300)", "S"},

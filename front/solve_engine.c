@@ -125,6 +125,7 @@ void solve_engine_init_pns(solve_engine_t *engine, size_t memory_bytes,
     pns_set_limits(engine->pns, options->max_nodes, options->max_seconds);
     pns_set_progress(engine->pns, options->progress, options->progress_data);
     pns_set_checkpoint(engine->pns, options->checkpoint, options->checkpoint_data);
+    pns_set_checkpoint_every(engine->pns, options->checkpoint_seconds);
     pns_set_leaf_search(engine->pns, engine->leaf_search, engine->leaf_nodes);
     pns_set_analysis(engine->pns, &(pns_analysis_t){.first = options->analysis_first_nodes,
                                                     .last = options->analysis_last_nodes,

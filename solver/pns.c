@@ -365,6 +365,7 @@ static bool leaf_test(pns_node_t *leaf, const pns_search_t *s, int ply)
     /* A heartbeat reads the count (limits_hit stores it every PNS_CHECK_PERIOD expansions,
      * which the tests can make minutes apart). */
     atomic_store_explicit(&p->total_shown, p->total, memory_order_relaxed);
+    pns_checkpoint_if_due(p);
     if (!answered || (!s->scored && (!search_value_is_win(v) || search_value_plies(v) < 0)))
         return false;
     p->leaf_stats.decided++;

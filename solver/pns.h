@@ -206,6 +206,11 @@ void pns_set_progress(pns_t *p, search_progress_fn progress, void *data);
  */
 void pns_set_checkpoint(pns_t *p, search_checkpoint_fn checkpoint, void *data);
 
+/* And, with a leaf search (pns_set_leaf_search), every `seconds` (> 0; 0: never) of a solve,
+ * looked at after each leaf's test: a test of the root can take hours while the leaves' table
+ * grows, and a stop without a save (a kill, a lost machine) would lose it. */
+void pns_set_checkpoint_every(pns_t *p, double seconds);
+
 /*
  * Starts the root of the next pns_solve or pns_winner from the bounds lo <= value <= hi
  * (Black's view), proved by an earlier run of the same game (a checkpoint's): the tests they

@@ -74,6 +74,10 @@ struct pns {
     int resume_lo, resume_hi;
     search_checkpoint_fn checkpoint; /* pns_set_checkpoint: called when a root test is answered */
     void *checkpoint_data;
+    /* and every checkpoint_seconds (> 0) while a leaf search's table grows
+     * (pns_set_checkpoint_every): the next time due, on the monotonic clock */
+    double checkpoint_seconds;
+    gint64 next_checkpoint;
     gint64 solve_started;
     double solve_seconds; /* its time once it ended, -1 while it runs */
     uint64_t solve_nodes_begin;
@@ -95,5 +99,9 @@ struct pns {
     uint64_t leaf_budget;
     pns_leaf_stats_t leaf_stats;
 };
+
+/* pns_set_checkpoint_every's save when it is due (pns_solve.c; pns.c calls it after each leaf's
+ * test, between searches of the leaf search, which the save reads). */
+void pns_checkpoint_if_due(pns_t *p);
 
 #endif

@@ -56,6 +56,23 @@ void pns_set_checkpoint(pns_t *p, search_checkpoint_fn checkpoint, void *data)
     p->checkpoint_data = data;
 }
 
+void pns_set_checkpoint_every(pns_t *p, double seconds)
+{
+    p->checkpoint_seconds = seconds;
+}
+
+void pns_checkpoint_if_due(pns_t *p)
+{
+    if (!p->checkpoint || !p->leaf_search || p->checkpoint_seconds <= 0 || p->solve_seconds >= 0)
+        return;
+    gint64 now = g_get_monotonic_time();
+    if (now < p->next_checkpoint)
+        return;
+    search_bounds_t b = pns_root_bounds(p);
+    p->checkpoint(p->leaf_search, &b, p->checkpoint_data);
+    p->next_checkpoint = g_get_monotonic_time() + (gint64)(p->checkpoint_seconds * 1e6);
+}
+
 void pns_resume(pns_t *p, int lo, int hi)
 {
     p->resume = true;
@@ -485,6 +502,7 @@ static bool solve_begin(bool *ended, game_result_t *end, pns_t *p, const game_t 
     p->root_hi = p->resume ? p->resume_hi : SEARCH_VALUE_INF;
     p->resume = false;
     p->solve_seconds = -1;
+    p->next_checkpoint = p->solve_started + (gint64)(p->checkpoint_seconds * 1e6);
     *ended = game_status(game) != GAME_ONGOING;
     if (!*ended)
         return true;

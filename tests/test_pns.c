@@ -236,6 +236,57 @@ static void test_pns__leaves_given_to_alpha_beta_change_no_answer(void **state)
     }
 }
 
+/* The saves pns_set_checkpoint's function saw: all, those with the leaves' search, and the
+ * last bounds. */
+typedef struct saves {
+    int calls, with_leaves;
+    search_t *leaves;
+    search_bounds_t last;
+} saves_t;
+
+static void count_save(search_t *search, const search_bounds_t *bounds, void *data)
+{
+    saves_t *saves = data;
+    saves->calls++;
+    saves->with_leaves += search == saves->leaves && search != NULL;
+    saves->last = *bounds;
+}
+
+/* With a leaf search, pns_set_checkpoint_every saves while a root test runs (every leaf's test
+ * once the period is tiny), handing over the leaves' search whose table a file keeps; without
+ * a period only the answered root tests save; without a leaf search nothing more. */
+static void test_pns__leaves_table_is_saved_every_period(void **state)
+{
+    (void)state;
+    board_geom_t *g = board_geom_create(9, 1, NULL);
+    rules_t r;
+    assert_true(rules_parse(&r, "chinese", NULL));
+    game_t *game = game_create(g, &r);
+    int calls[3];
+    for (int k = 0; k < 3; k++) {
+        pns_t *p = pns_create(0);
+        search_t *leaves = k < 2 ? leaf_search_create(g, &r) : NULL;
+        saves_t saves = {.leaves = leaves};
+        pns_set_leaf_search(p, leaves, leaves ? 1 : 0);
+        pns_set_checkpoint(p, count_save, &saves);
+        pns_set_checkpoint_every(p, k == 1 ? 0 : 1e-9);
+        search_result_t res;
+        assert_true(pns_solve(&res, p, game, true, NULL));
+        assert_int_equal(res.value, 0);
+        assert_int_equal(saves.last.lo, 0);
+        calls[k] = saves.calls;
+        assert_int_equal(saves.with_leaves, leaves ? saves.calls : 0);
+        if (k == 0) /* a save after each leaf's test, and one per answered root test */
+            assert_true((uint64_t)saves.calls > pns_leaf_stats(p).tests);
+        pns_destroy(p);
+        search_destroy(leaves);
+    }
+    assert_int_equal(calls[1], calls[2]); /* the answered root tests alone */
+    assert_true(calls[1] >= 2 && calls[1] < calls[0]);
+    game_destroy(game);
+    board_geom_destroy(g);
+}
+
 /* Column index of `name` in a CSV header line, or -1. */
 static int column_of(char **header, const char *name)
 {
@@ -1334,6 +1385,7 @@ int main(void)
         cmocka_unit_test(test_pns__every_position_of_the_small_boards_agrees_with_the_reference),
         cmocka_unit_test(test_pns__every_margin_of_the_small_boards_agrees_with_the_reference),
         cmocka_unit_test(test_pns__leaves_given_to_alpha_beta_change_no_answer),
+        cmocka_unit_test(test_pns__leaves_table_is_saved_every_period),
         cmocka_unit_test(test_pns__every_1x7_and_2x3_row_of_the_study_agrees_with_the_solver),
         cmocka_unit_test(
             test_pns__margins_under_cycle_rules_agree_with_the_reference_and_the_solver),
