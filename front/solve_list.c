@@ -227,14 +227,18 @@ int solve_list(const board_geom_t *geom, const solve_list_options_t *o)
         g_assert(game); /* solve_list_parse checked the liberties */
         if (search)
             search_reset_stats(search);
-        else /* the limits are per position */
+        else /* the limits are per position, and the leaves' table counters */
             pns_set_limits(engine.pns, o->max_nodes, o->max_seconds);
+        if (engine.leaf_search)
+            search_reset_stats(engine.leaf_search);
         search_result_t res;
         memset(&res, 0, sizeof res);
         search_bounds_t bounds;
         bool ok = o->winner ? solve_engine_winner(&bounds, &engine, game, &err)
                             : solve_engine_solve(&res, &engine, game, true, &err);
         search_stats_t st = solve_engine_stats(&engine);
+        if (!search) /* this position's, not the run's (pns_nodes counts every search) */
+            st.nodes = st.nodes_main = solve_engine_bounds(&engine).nodes;
         run.nodes += st.nodes;
         int stopped = solve_stopper_signal(&run.stop);
         if (stopped) {
@@ -252,8 +256,6 @@ int solve_list(const board_geom_t *geom, const solve_list_options_t *o)
         if (!o->winner) /* solve_engine_winner gives them, solved or not */
             bounds = solve_engine_bounds(&engine);
         const char *winner = ok && o->winner ? solve_winner_code(bounds.lo, bounds.hi) : NULL;
-        if (!search) /* this position's, not the run's */
-            st.nodes = st.nodes_main = bounds.nodes;
         const char *row_status = winner ? "winner" : "solved";
         if (!ok) {
             row_status = err->code == SEARCH_ERROR_DEPTH   ? "depth"
