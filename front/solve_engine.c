@@ -101,7 +101,6 @@ void solve_engine_init_pns(solve_engine_t *engine, size_t memory_bytes,
             memory_bytes ? MIN(memory_bytes / 2, SOLVE_LEAF_MAX_BYTES) : (size_t)256 << 20;
         engine->leaf_search = leaf_search_create(geom, rules, options, share);
         if (engine->leaf_search) {
-            engine->leaf_bytes = share;
             engine->leaf_nodes = leaf_nodes;
             if (memory_bytes)
                 memory_bytes -= share;

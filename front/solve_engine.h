@@ -87,7 +87,6 @@ typedef struct solve_engine {
     pns_t *pns;                  /* proof-number search's, or NULL */
     size_t pns_bytes;            /* the cap on its tree (0: none) */
     search_t *leaf_search;       /* its leaves' alpha-beta tests (pns_set_leaf_search), or NULL */
-    size_t leaf_bytes;           /* that search's share of the cap (table and stacks) */
     uint64_t leaf_nodes;         /* each test's budget (0: no leaf_search) */
     size_t analysis_bytes;       /* its Analysis's table under analysis=japanese, else 0 */
 } solve_engine_t;

@@ -227,9 +227,9 @@ int solve_list(const board_geom_t *geom, const solve_list_options_t *o)
         g_assert(game); /* solve_list_parse checked the liberties */
         if (search)
             search_reset_stats(search);
-        else /* the limits are per position, and the leaves' table counters */
+        else /* the limits are per position */
             pns_set_limits(engine.pns, o->max_nodes, o->max_seconds);
-        if (engine.leaf_search)
+        if (engine.leaf_search) /* and so are the counters of the leaves' table */
             search_reset_stats(engine.leaf_search);
         search_result_t res;
         memset(&res, 0, sizeof res);

@@ -255,8 +255,9 @@ void pns_interrupt(pns_t *p)
 
 void pns_set_leaf_search(pns_t *p, search_t *leaf, uint64_t budget)
 {
-    p->leaf_search = budget ? leaf : NULL;
-    p->leaf_budget = leaf ? budget : 0;
+    bool on = leaf && budget;
+    p->leaf_search = on ? leaf : NULL;
+    p->leaf_budget = on ? budget : 0;
     if (p->leaf_search && atomic_load(&p->interrupted))
         search_interrupt(p->leaf_search);
 }

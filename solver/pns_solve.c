@@ -34,6 +34,15 @@ static void root_event(const pns_t *p, int lo, int hi, int test, bool began, int
                  .test = test, .began = began, .done = !began, .value = value, .lo = lo, .hi = hi});
 }
 
+/* Hands the root's bounds to the checkpoint function, with the leaves' alpha-beta search (or
+ * none) as the search whose table the file keeps: its entries are proofs about their own
+ * positions and histories, valid in the next sitting's tests. */
+static void checkpoint_now(pns_t *p)
+{
+    search_bounds_t b = pns_root_bounds(p);
+    p->checkpoint(p->leaf_search, &b, p->checkpoint_data);
+}
+
 /* Records what is proved of the root's value and tells the progress function: the test
  * "value >= test?" was answered with the bound `value` (Black's view). */
 static void root_proved(pns_t *p, int lo, int hi, int test, int value)
@@ -41,13 +50,8 @@ static void root_proved(pns_t *p, int lo, int hi, int test, int value)
     p->root_lo = lo;
     p->root_hi = hi;
     root_event(p, lo, hi, test, false, value);
-    if (p->checkpoint) {
-        search_bounds_t b = pns_root_bounds(p);
-        /* The leaves' alpha-beta search (or none) as the search whose table the file keeps:
-         * its entries are proofs about their own positions and histories, valid in the next
-         * sitting's tests. */
-        p->checkpoint(p->leaf_search, &b, p->checkpoint_data);
-    }
+    if (p->checkpoint)
+        checkpoint_now(p);
 }
 
 void pns_set_checkpoint(pns_t *p, search_checkpoint_fn checkpoint, void *data)
@@ -68,8 +72,7 @@ void pns_checkpoint_if_due(pns_t *p)
     gint64 now = g_get_monotonic_time();
     if (now < p->next_checkpoint)
         return;
-    search_bounds_t b = pns_root_bounds(p);
-    p->checkpoint(p->leaf_search, &b, p->checkpoint_data);
+    checkpoint_now(p);
     p->next_checkpoint = g_get_monotonic_time() + (gint64)(p->checkpoint_seconds * 1e6);
 }
 
