@@ -53,11 +53,12 @@ bool solve_algorithm_parse(solve_algorithm_t *algorithm, const char *text);
  * since 2026-12-06: 1x10 in 2.6 M nodes and 1.6 s against 66.1 M and 43.0 s, 1x11 in 22.6 M
  * and 12.7 s against none in 300 s and 400 M), and under superko without a cycle rule
  * (chinese, old-chinese, tromp-taylor) since its leaves are given to alpha-beta first
- * (solve_leaf_nodes_default; 2026-12-07, a 512 MB cap: 1x11 tromp-taylor 6.1 M nodes and
- * 3.5 s against 15.4 M and 8.4 s, old-chinese 7.1 M and 3.9 s against none in 120 s and 235 M,
- * chinese 4.5 M and 2.5 s against 5.4 M and 2.9 s; up to 1x10 within a few per cent of
- * alpha-beta either way, 1x10 old-chinese 2.7 M against 1.7 M); alpha-beta everywhere else
- * (on 2x7, 3x5 and 4x4 chinese alpha-beta is 1.1-1.7 times faster).
+ * (solve_leaf_nodes_default; bench/pns_table.sh at 7487f83, 1 GB, docs/data/
+ * pns_leaves_2026-12-07.csv: 1x11 tromp-taylor 4.36 M nodes and 2.6 s against alpha-beta's
+ * 10.1 M and 6.9 s, old-chinese 28.9 M and 20.9 s against 41.0 M and 24.6 s, chinese 3.87 M
+ * and 2.4 s against 5.40 M and 3.3 s; 1x10 0.76-1.80 M against 1.25-6.73 M; 1x9 about
+ * even); alpha-beta everywhere else (on 2x7, 3x5 and 4x4 chinese alpha-beta was 1.1-1.7 times
+ * faster, measured by hand with a 512 MB cap, not in bench/).
  */
 solve_algorithm_t solve_algorithm_auto(const board_geom_t *geom, const rules_t *rules, int threads,
                                        bool checkpoint);
@@ -115,11 +116,13 @@ void solve_engine_init_pns(solve_engine_t *engine, size_t memory_bytes,
 /*
  * The budget of each leaf's test by default: 8,192 nodes under the area-scored rule sets with
  * superko and no cycle rule (chinese, old-chinese, tromp-taylor), none elsewhere.  Measured on
- * 2026-12-07 (value only, one thread, a 256 MB table for the tests; docs/solver.md, "Alpha-beta
- * at the leaves"): 1x11 chinese 12.6 s -> 2.0 s, tromp-taylor 16.5 s -> 3.2 s, old-chinese
- * over 200 s -> 4.5 s; under cycle=draw (vdWW) 1x11 8.1 s -> 12.2 s, under `math` 1x9 1.2 s
- * -> 30.5 s, under `japanese` 1x10 4.8 s -> over 200 s: the tests pay where the table's
- * entries are reused across the tree, and cost where the history refuses them.
+ * 2026-12-07 with bench/pns_table.sh ("pns:0 pns:8192", value only, one thread, 1 GB; rows in
+ * docs/data/pns_leaves_2026-12-07.csv and pns_leaves_off_2026-12-07.csv), the plain tree
+ * against the tests: 1x11 chinese 31.6 M nodes, 12.6 s -> 3.87 M, 2.4 s; tromp-taylor 41.9 M,
+ * 16.5 s -> 4.36 M, 2.6 s; old-chinese none in 200 s -> 28.9 M, 20.9 s; but vdWW
+ * (cycle=draw) 1x10 0.79 s -> 1.30 s, `japanese` 1x9 0.26 s -> 12.0 s, `math` 1x9 1.4 s ->
+ * 86.7 s, `pseudo` 1x9 13.4 s -> none in 200 s: the tests pay where the table's entries are
+ * reused across the tree, and cost where the history refuses them.
  */
 uint64_t solve_leaf_nodes_default(const rules_t *rules);
 
