@@ -206,7 +206,7 @@ bool solve_engine_winner(search_bounds_t *bounds, solve_engine_t *engine, const 
      * strictly inside is exact (0, a tie).  The root's bounds may say more (a checkpoint's
      * exact value, resumed): both hold, so their intersection does. */
     int value;
-    bool ok = search_value(&value, engine->search, game, -1, 1, error);
+    bool ok = search_winner(&value, engine->search, game, error);
     *bounds = search_root_bounds(engine->search);
     if (ok) {
         bounds->lo = MAX(bounds->lo, value <= -1 ? -SEARCH_VALUE_INF : value);

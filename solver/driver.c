@@ -347,8 +347,10 @@ void search_distances_answer(search_distances_t *p, uint64_t nodes, bool won)
     p->descending = won;
 }
 
+/* `deepen_all`: the distance tests range over the values not yet excluded, not only the
+ * window's, so that a window between the two players' wins (who wins?) is decided by them. */
 static bool value_within(int *value, search_t *s, const game_t *game, int alpha, int beta,
-                         bool reporting, GError **error)
+                         bool reporting, bool deepen_all, GError **error)
 {
     board_color_t me = (board_color_t)game_current(game)->to_move;
     bool ok = true;
@@ -402,7 +404,8 @@ static bool value_within(int *value, search_t *s, const game_t *game, int alpha,
                  * search_distances_next; the least d with a yes is the exact value (winner
                  * hurrying, loser delaying), and with the distance bounds in search_alphabeta each
                  * test is a search of depth d. */
-                if (!search_distances_next(&t, &plan, me, a, b)) {
+                if (!search_distances_next(&t, &plan, me, deepen_all ? lo : a,
+                                           deepen_all ? hi : b)) {
                     deepening = false;
                     continue;
                 }
@@ -488,7 +491,15 @@ static bool value_within(int *value, search_t *s, const game_t *game, int alpha,
 bool search_value(int *value, search_t *s, const game_t *game, int alpha, int beta, GError **error)
 {
     begin(s);
-    bool ok = value_within(value, s, game, alpha, beta, true, error);
+    bool ok = value_within(value, s, game, alpha, beta, true, false, error);
+    s->stats.seconds = (g_get_monotonic_time() - s->started) / 1e6;
+    return ok;
+}
+
+bool search_winner(int *value, search_t *s, const game_t *game, GError **error)
+{
+    begin(s);
+    bool ok = value_within(value, s, game, -1, 1, true, true, error);
     s->stats.seconds = (g_get_monotonic_time() - s->started) / 1e6;
     return ok;
 }
@@ -560,7 +571,7 @@ bool search_solve(search_result_t *res, search_t *s, const game_t *game, GError 
     bool resume_line = s->resume_line_pending;
     s->resume_line_pending = false;
     int v;
-    if (!value_within(&v, s, game, -SEARCH_VALUE_INF, SEARCH_VALUE_INF, true, error)) {
+    if (!value_within(&v, s, game, -SEARCH_VALUE_INF, SEARCH_VALUE_INF, true, false, error)) {
         s->stats.seconds = (g_get_monotonic_time() - s->started) / 1e6;
         return false;
     }
@@ -599,7 +610,8 @@ bool search_solve(search_result_t *res, search_t *s, const game_t *game, GError 
                 game_t *child = game_copy(g);
                 game_play(child, moves[i]);
                 int cv; /* value_within takes an ended child too */
-                ok = value_within(&cv, s, child, -SEARCH_VALUE_INF, SEARCH_VALUE_INF, false, error);
+                ok = value_within(&cv, s, child, -SEARCH_VALUE_INF, SEARCH_VALUE_INF, false, false,
+                                  error);
                 r = ok && value_black_view(cv, me) > SEARCH_VALUE_WIN_MIN;
                 game_destroy(child);
             } else

@@ -282,6 +282,15 @@ void search_destroy(search_t *search);
 bool search_value(int *value, search_t *search, const game_t *game, int alpha, int beta,
                   GError **error);
 
+/*
+ * Who wins: a fail-soft value whose sign is the winner's (0 a tie), as search_value with the
+ * window (-1, 1).  Under last-move scoring the tests follow distance deepening ("does X win
+ * within d plies?") and stop at the first yes, so no line is searched deeper than the winner's
+ * distance: the window (-1, 1) alone asks for a search without a depth bound, whose lines under
+ * `pseudo` outgrow the stack (the empty 4x4: past 3,531 states within the default memory).
+ */
+bool search_winner(int *value, search_t *search, const game_t *game, GError **error);
+
 /* The exact value, the optimal first moves and an optimal game from the game's current state. */
 bool search_solve(search_result_t *result, search_t *search, const game_t *game, GError **error);
 

@@ -329,6 +329,66 @@ static void test_solver__cleared_interrupt_searches_again(void **state)
     board_geom_destroy(g);
 }
 
+/* search_winner: the winner's sign with a bound the exact value keeps.  Under `math` and
+ * `pseudo` it deepens by distance, so a stack that the window (-1, 1) alone outgrows (4x3
+ * under both, 6x2 `pseudo`, within 16 MB: past 438 states) suffices; under the scored rule
+ * sets it is the window (-1, 1). */
+static void test_solver__winner_deepens_by_distance_under_last_move_rules(void **state)
+{
+    (void)state;
+    static const struct {
+        int w, h;
+        const char *rules;
+        bool unbounded_too_deep; /* the window (-1, 1) alone passes the stack */
+    } cases[] = {
+        {4, 3, "pseudo", true},       {6, 2, "pseudo", true},   {4, 3, "math", true},
+        {3, 3, "pseudo", false},      {2, 1, "math", false},    {3, 3, "tromp-taylor", false},
+        {4, 2, "old-chinese", false}, {2, 2, "chinese", false},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        board_geom_t *g = board_geom_create(cases[i].w, cases[i].h, NULL);
+        rules_t r;
+        assert_true(rules_parse(&r, cases[i].rules, NULL));
+        search_options_t o = search_options_default();
+        o.memory_bytes = 16u << 20;
+        game_t *game = game_create(g, &r);
+        int exact, winner, window;
+        GError *error = NULL;
+        search_t *s = search_create(g, &r, &o, NULL);
+        assert_non_null(s);
+        assert_true(search_value(&exact, s, game, -SEARCH_VALUE_INF, SEARCH_VALUE_INF, NULL));
+        search_destroy(s);
+        s = search_create(g, &r, &o, NULL);
+        if (!search_winner(&winner, s, game, &error))
+            fail_msg("%dx%d %s: search_winner: %s", cases[i].w, cases[i].h, cases[i].rules,
+                     error->message);
+        search_bounds_t b = search_root_bounds(s);
+        search_destroy(s);
+        /* The same sign, a fail-soft bound on the right side, root bounds around the value. */
+        if ((winner > 0) != (exact > 0) || (winner < 0) != (exact < 0) ||
+            (winner > 0 && winner > exact) || (winner < 0 && winner < exact) ||
+            (winner == 0 && exact != 0) || b.lo > exact || b.hi < exact)
+            fail_msg("%dx%d %s: winner %d, bounds [%d, %d], exact value %d", cases[i].w, cases[i].h,
+                     cases[i].rules, winner, b.lo, b.hi, exact);
+        s = search_create(g, &r, &o, NULL);
+        bool ok = search_value(&window, s, game, -1, 1, &error);
+        if (cases[i].unbounded_too_deep) {
+            assert_false(ok);
+            assert_true(g_error_matches(error, SEARCH_ERROR, SEARCH_ERROR_DEPTH));
+            g_clear_error(&error);
+        } else {
+            if (!ok)
+                fail_msg("%dx%d %s: the window (-1, 1): %s", cases[i].w, cases[i].h, cases[i].rules,
+                         error->message);
+            if (r.scoring != RULES_SCORING_LAST_MOVE)
+                assert_int_equal(window, winner);
+        }
+        search_destroy(s);
+        game_destroy(game);
+        board_geom_destroy(g);
+    }
+}
+
 /* Two and three threads (lazy SMP sharing one table) give the values one thread gives. */
 static void test_solver__threads_agree_with_one_thread(void **state)
 {
@@ -976,6 +1036,7 @@ int main(void)
         cmocka_unit_test(test_solver__empty_board_is_never_negative_with_passes),
         cmocka_unit_test(test_solver__two_contexts_are_independent_and_deterministic),
         cmocka_unit_test(test_solver__cleared_interrupt_searches_again),
+        cmocka_unit_test(test_solver__winner_deepens_by_distance_under_last_move_rules),
         cmocka_unit_test(test_solver__threads_agree_with_one_thread),
         cmocka_unit_test(test_solver__a_helpers_proof_of_the_root_ends_the_test),
         cmocka_unit_test(test_solver__bench_node_counts_are_the_signature),
