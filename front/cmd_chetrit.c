@@ -655,9 +655,13 @@ static void print_summary(const summary_t *s, const chetrit_stats_t *stats, cons
         printf("\n");
     }
     printf("Work per rule set (this run, all threads):\n");
-    for (int k = 0; k < CHETRIT_RULE_COUNT; k++)
-        printf("  %-26s %14" PRIu64 " nodes %10.2f s\n", chetrit_rule_texts[k], stats->nodes[k],
+    for (int k = 0; k < CHETRIT_RULE_COUNT; k++) {
+        printf("  %-26s %14" PRIu64 " nodes %10.2f s", chetrit_rule_texts[k], stats->nodes[k],
                stats->seconds[k]);
+        if (stats->pns_nodes[k])
+            printf("  (proof-number trees: %" PRIu64 " nodes)", stats->pns_nodes[k]);
+        printf("\n");
+    }
     printf("\n");
     uint64_t unsolved = 0;
     for (int k = 0; k < CHETRIT_RULE_COUNT; k++)

@@ -67,13 +67,6 @@ bool solve_algorithm_check_pns(const rules_t *rules, int threads, bool table_che
     return true;
 }
 
-uint64_t solve_leaf_nodes_default(const rules_t *rules)
-{
-    bool scored_superko = rules->scoring == RULES_SCORING_AREA &&
-                          rules->cycle == RULES_CYCLE_NONE && pns_supports_margin(rules);
-    return scored_superko ? 8192 : 0;
-}
-
 /* The leaves' alpha-beta search of proof-number search within `share` bytes (engine_init_pns);
  * NULL when the share cannot hold it (the tests are then left out: they only save work). */
 static search_t *leaf_search_create(const board_geom_t *geom, const rules_t *rules,
@@ -95,7 +88,7 @@ void solve_engine_init_pns(solve_engine_t *engine, size_t memory_bytes,
     memset(engine, 0, sizeof *engine);
     engine->algorithm = SOLVE_ALGORITHM_PNS;
     if (leaf_nodes == SOLVE_LEAF_NODES_DEFAULT)
-        leaf_nodes = solve_leaf_nodes_default(rules);
+        leaf_nodes = pns_leaf_nodes_default(rules);
     if (leaf_nodes) {
         size_t share =
             memory_bytes ? MIN(memory_bytes / 2, SOLVE_LEAF_MAX_BYTES) : (size_t)256 << 20;

@@ -53,7 +53,7 @@ bool solve_algorithm_parse(solve_algorithm_t *algorithm, const char *text);
  * since 2026-12-06: 1x10 in 2.6 M nodes and 1.6 s against 66.1 M and 43.0 s, 1x11 in 22.6 M
  * and 12.7 s against none in 300 s and 400 M), and under superko without a cycle rule
  * (chinese, old-chinese, tromp-taylor) since its leaves are given to alpha-beta first
- * (solve_leaf_nodes_default; bench/pns_table.sh at 7487f83, 1 GB, docs/data/
+ * (pns_leaf_nodes_default; bench/pns_table.sh at 7487f83, 1 GB, docs/data/
  * pns_leaves_2026-12-07.csv: 1x11 tromp-taylor 4.36 M nodes and 2.6 s against alpha-beta's
  * 10.1 M and 6.9 s, old-chinese 28.9 M and 20.9 s against 41.0 M and 24.6 s, chinese 3.87 M
  * and 2.4 s against 5.40 M and 3.3 s; 1x10 0.76-1.80 M against 1.25-6.73 M; 1x9 about
@@ -104,7 +104,7 @@ void solve_engine_init_pns(solve_engine_t *engine, size_t memory_bytes,
 
 /*
  * Alpha-beta at the leaves of proof-number search (pns_set_leaf_search), `solve --leaf-nodes
- * N`: SOLVE_LEAF_NODES_DEFAULT takes solve_leaf_nodes_default's budget, 0 none.  With one,
+ * N`: SOLVE_LEAF_NODES_DEFAULT takes pns_leaf_nodes_default's budget, 0 none.  With one,
  * half of the memory cap (256 MB without a cap; at most SOLVE_LEAF_MAX_BYTES) goes to that
  * search's table and stacks, and the rest to the tree as above: with most leaves answered the
  * tree stays small (1x11 chinese: 811 nodes), and on 1x11 tromp-taylor a table of 64 MB took
@@ -112,19 +112,6 @@ void solve_engine_init_pns(solve_engine_t *engine, size_t memory_bytes,
  */
 #define SOLVE_LEAF_NODES_DEFAULT UINT64_MAX
 #define SOLVE_LEAF_MAX_BYTES     ((size_t)4 << 30)
-
-/*
- * The budget of each leaf's test by default: 8,192 nodes under the area-scored rule sets with
- * superko and no cycle rule (chinese, old-chinese, tromp-taylor), none elsewhere.  Measured on
- * 2026-12-07 with bench/pns_table.sh ("pns:0 pns:8192", value only, one thread, 1 GB; rows in
- * docs/data/pns_leaves_2026-12-07.csv and pns_leaves_off_2026-12-07.csv), the plain tree
- * against the tests: 1x11 chinese 31.6 M nodes, 12.6 s -> 3.87 M, 2.4 s; tromp-taylor 41.9 M,
- * 16.5 s -> 4.36 M, 2.6 s; old-chinese none in 200 s -> 28.9 M, 20.9 s; but vdWW
- * (cycle=draw) 1x10 0.79 s -> 1.30 s, `japanese` 1x9 0.26 s -> 12.0 s, `math` 1x9 1.4 s ->
- * 86.7 s, `pseudo` 1x9 13.4 s -> none in 200 s: the tests pay where the table's entries are
- * reused across the tree, and cost where the history refuses them.
- */
-uint64_t solve_leaf_nodes_default(const rules_t *rules);
 
 /*
  * Computes the simple-ko tablebase of the board for --algorithm retrograde into

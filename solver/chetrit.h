@@ -128,11 +128,16 @@ typedef struct chetrit_options {
      * fresh start fills the simple-ko fields of the rows (chetrit_check_tablebase). */
     const tablebase_t *simple_ko;
     chetrit_stop_t *stop; /* borrowed; NULL: the run cannot be stopped */
+    /* On 1xN and Nx1, a scored margin that alpha-beta leaves at max_nodes goes on to
+     * proof-number search with alpha-beta at its leaves (true by default; chetrit.c,
+     * margin_by_proof_numbers).  False: alpha-beta alone, as before 2026-12-07. */
+    bool strip_margins_by_pns;
 } chetrit_options_t;
 
 #define CHETRIT_PSEUDO_MAX_NODES 1000000
 
-/* 64 MB tables, one worker, no limit but pseudo-Go's CHETRIT_PSEUDO_MAX_NODES. */
+/* 64 MB tables, one worker, no limit but pseudo-Go's CHETRIT_PSEUDO_MAX_NODES, the strips'
+ * capped margins to proof-number search. */
 chetrit_options_t chetrit_options_default(void);
 
 /* Proof-number search's tree per worker when nothing bounds it: 2^25 nodes, 512 MiB. */
@@ -159,6 +164,9 @@ size_t chetrit_run_bytes(const board_geom_t *geom, size_t count);
 /* The work of a study per rule set (summed over workers). */
 typedef struct chetrit_stats {
     uint64_t nodes[CHETRIT_RULE_COUNT];
+    /* of which proof-number search's trees' (the alpha-beta tests at their leaves count as
+     * alpha-beta's): the last-move rule sets' races and the strips' capped margins */
+    uint64_t pns_nodes[CHETRIT_RULE_COUNT];
     double seconds[CHETRIT_RULE_COUNT]; /* thread time in the searches */
 } chetrit_stats_t;
 

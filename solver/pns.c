@@ -262,6 +262,13 @@ void pns_set_leaf_search(pns_t *p, search_t *leaf, uint64_t budget)
         search_interrupt(p->leaf_search);
 }
 
+uint64_t pns_leaf_nodes_default(const rules_t *rules)
+{
+    bool scored_superko = rules->scoring == RULES_SCORING_AREA &&
+                          rules->cycle == RULES_CYCLE_NONE && pns_supports_margin(rules);
+    return scored_superko ? 8192 : 0;
+}
+
 pns_leaf_stats_t pns_leaf_stats(const pns_t *p)
 {
     return p->leaf_stats;

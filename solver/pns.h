@@ -123,6 +123,20 @@ void pns_interrupt(pns_t *p);
  */
 void pns_set_leaf_search(pns_t *p, search_t *leaf, uint64_t budget);
 
+/*
+ * The budget of each leaf's test by default (`solve`, and the Chetrit study's capped margins
+ * on the strips): 8,192 nodes under the area-scored rule sets with
+ * superko and no cycle rule (chinese, old-chinese, tromp-taylor), none elsewhere.  Measured on
+ * 2026-12-07 with bench/pns_table.sh ("pns:0 pns:8192", value only, one thread, 1 GB; rows in
+ * docs/data/pns_leaves_2026-12-07.csv and pns_leaves_off_2026-12-07.csv), the plain tree
+ * against the tests: 1x11 chinese 31.6 M nodes, 12.6 s -> 3.87 M, 2.4 s; tromp-taylor 41.9 M,
+ * 16.5 s -> 4.36 M, 2.6 s; old-chinese none in 200 s -> 28.9 M, 20.9 s; but vdWW
+ * (cycle=draw) 1x10 0.79 s -> 1.30 s, `japanese` 1x9 0.26 s -> 12.0 s, `math` 1x9 1.4 s ->
+ * 86.7 s, `pseudo` 1x9 13.4 s -> none in 200 s: the tests pay where the table's entries are
+ * reused across the tree, and cost where the history refuses them.
+ */
+uint64_t pns_leaf_nodes_default(const rules_t *rules);
+
 /* What the leaves' alpha-beta tests did since pns_create. */
 typedef struct pns_leaf_stats {
     uint64_t tests;   /* leaves given to a test */

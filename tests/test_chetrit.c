@@ -263,6 +263,39 @@ test_chetrit__a_tiny_memory_cap_gives_the_same_rows_and_a_too_small_one_is_refus
     board_geom_destroy(g);
 }
 
+/* The first n positions of the seeded sample (seed 1) of a width x height board, with the
+ * ranker that unranks them, and a study without a limit on 4 MB tables (*exact). */
+typedef struct sampled {
+    board_geom_t *g;
+    rank_t *rk;
+    uint64_t *ranks;
+    size_t count;
+    chetrit_t *exact;
+} sampled_t;
+
+static sampled_t sampled_create(int width, int height, uint64_t n, chetrit_options_t *options)
+{
+    GError *err = NULL;
+    sampled_t t = {board_geom_create(width, height, NULL), NULL, NULL, 0, NULL};
+    t.rk = rank_create(t.g, &err);
+    assert_non_null(t.rk);
+    t.ranks = chetrit_select(&t.count, t.g, CHETRIT_SELECT_SAMPLE, n, 1, &err);
+    assert_non_null(t.ranks);
+    *options = chetrit_options_default();
+    options->tt_bytes = (size_t)4 << 20;
+    t.exact = chetrit_create(t.g, options, &err);
+    assert_non_null(t.exact);
+    return t;
+}
+
+static void sampled_destroy(sampled_t *t)
+{
+    chetrit_destroy(t->exact);
+    g_free(t->ranks);
+    rank_destroy(t->rk);
+    board_geom_destroy(t->g);
+}
+
 /*
  * A margin stopped by the node limit keeps the bounds its finished tests proved: on 60 seeded
  * 3x3 positions with a limit of 1,000 nodes a search (29 capped cells, 11 of them narrowed,
@@ -274,43 +307,36 @@ static void test_chetrit__capped_margins_keep_bounds_that_hold_the_margin(void *
 {
     (void)state;
     GError *err = NULL;
-    board_geom_t *g = board_geom_create(3, 3, NULL);
-    rank_t *rk = rank_create(g, &err);
-    assert_non_null(rk);
-    size_t count = 0;
-    uint64_t *ranks = chetrit_select(&count, g, CHETRIT_SELECT_SAMPLE, 60, 1, &err);
-    assert_non_null(ranks);
-    chetrit_options_t options = chetrit_options_default();
-    options.tt_bytes = (size_t)4 << 20;
-    chetrit_t *exact = chetrit_create(g, &options, &err);
+    chetrit_options_t options;
+    sampled_t t = sampled_create(3, 3, 60, &options);
     options.max_nodes = 1000;
-    chetrit_t *capped = chetrit_create(g, &options, &err);
-    assert_non_null(exact);
+    chetrit_t *capped = chetrit_create(t.g, &options, &err);
     assert_non_null(capped);
     static const chetrit_rule_t scored[] = {CHETRIT_OLD_CHINESE, CHETRIT_CHINESE,
                                             CHETRIT_TROMP_TAYLOR, CHETRIT_OLD_CHINESE_EYES};
     int cells = 0, unsolved = 0, narrowed = 0, signed_by_bounds = 0;
-    for (size_t i = 0; i < count; i++) {
+    for (size_t i = 0; i < t.count; i++) {
         board_t b;
-        rank_unrank(&b, rk, ranks[i]);
+        rank_unrank(&b, t.rk, t.ranks[i]);
         for (int side = 0; side < 2; side++) {
             board_color_t to_move = side ? BOARD_WHITE : BOARD_BLACK;
             chetrit_row_t want = {0}, got = {0};
-            assert_true(chetrit_solve(&want, exact, &b, to_move, &err));
+            assert_true(chetrit_solve(&want, t.exact, &b, to_move, &err));
             assert_true(chetrit_solve(&got, capped, &b, to_move, &err));
             for (int k = 0; k < 4; k++) {
                 chetrit_rule_t r = scored[k];
                 assert_true(want.solved[r]);
-                int margin = want.margin_lo[r], limit = chetrit_margin_limit(g, r);
+                int margin = want.margin_lo[r], limit = chetrit_margin_limit(t.g, r);
                 int lo = got.margin_lo[r], hi = got.margin_hi[r], sign;
                 cells++;
                 if (got.solved[r] ? lo != margin || hi != margin
                                   : lo > margin || hi < margin || lo < -limit || hi > limit) {
-                    char *d = diagram_format(&b, g);
+                    char *d = diagram_format(&b, t.g);
                     fail_msg("3x3 rank %llu, %s to move, %s:\n%smargin %d, %s with bounds "
                              "[%d, %d], limit %d",
-                             (unsigned long long)ranks[i], side ? "W" : "B", chetrit_rule_texts[r],
-                             d, margin, got.solved[r] ? "solved" : "capped", lo, hi, limit);
+                             (unsigned long long)t.ranks[i], side ? "W" : "B",
+                             chetrit_rule_texts[r], d, margin, got.solved[r] ? "solved" : "capped",
+                             lo, hi, limit);
                 }
                 if (got.solved[r])
                     continue;
@@ -323,15 +349,77 @@ static void test_chetrit__capped_margins_keep_bounds_that_hold_the_margin(void *
             }
         }
     }
-    /* The limit must leave cells capped, and some with more than the board's limits. */
+    /* The limit must leave cells capped, and some with more than the board's limits.  No
+     * proof-number search on a square board's margins. */
     assert_true(unsolved > 0 && unsolved < cells);
+    chetrit_stats_t st = chetrit_stats(capped);
+    for (int k = 0; k < 4; k++)
+        assert_int_equal(st.pns_nodes[scored[k]], 0);
     assert_true(narrowed > 0);
     assert_true(signed_by_bounds > 0);
-    chetrit_destroy(exact);
     chetrit_destroy(capped);
-    g_free(ranks);
-    rank_destroy(rk);
-    board_geom_destroy(g);
+    sampled_destroy(&t);
+}
+
+/*
+ * On a strip a margin that alpha-beta leaves at the cap goes to proof-number search with
+ * alpha-beta at its leaves (margin_by_proof_numbers): on 40 seeded 1x8 positions with a cap of
+ * 2,000 nodes a search, every scored cell the study answers equals the margin of a run without
+ * a cap, a capped cell's bounds hold it, and fewer cells stay capped than with alpha-beta alone
+ * (strip_margins_by_pns false), which the same checks hold too.
+ */
+static void test_chetrit__strip_margins_capped_by_alpha_beta_go_to_proof_numbers(void **state)
+{
+    (void)state;
+    GError *err = NULL;
+    chetrit_options_t options;
+    sampled_t t = sampled_create(8, 1, 40, &options);
+    options.max_nodes = 2000;
+    chetrit_t *capped[2]; /* alpha-beta alone, then with the fallback */
+    for (int with = 0; with < 2; with++) {
+        options.strip_margins_by_pns = with;
+        capped[with] = chetrit_create(t.g, &options, &err);
+        assert_non_null(capped[with]);
+    }
+    static const chetrit_rule_t scored[] = {CHETRIT_OLD_CHINESE, CHETRIT_CHINESE,
+                                            CHETRIT_TROMP_TAYLOR, CHETRIT_OLD_CHINESE_EYES};
+    int left[2] = {0, 0}; /* cells left at the cap */
+    for (size_t i = 0; i < t.count; i++) {
+        board_t b;
+        rank_unrank(&b, t.rk, t.ranks[i]);
+        for (int side = 0; side < 2; side++) {
+            board_color_t to_move = side ? BOARD_WHITE : BOARD_BLACK;
+            chetrit_row_t want = {0};
+            assert_true(chetrit_solve(&want, t.exact, &b, to_move, &err));
+            for (int with = 0; with < 2; with++) {
+                chetrit_row_t got = {0};
+                assert_true(chetrit_solve(&got, capped[with], &b, to_move, &err));
+                for (int k = 0; k < 4; k++) {
+                    chetrit_rule_t r = scored[k];
+                    assert_true(want.solved[r]);
+                    int margin = want.margin_lo[r];
+                    int lo = got.margin_lo[r], hi = got.margin_hi[r];
+                    if (got.solved[r] ? lo != margin || hi != margin : lo > margin || hi < margin) {
+                        char *d = diagram_format(&b, t.g);
+                        fail_msg("1x8 rank %llu, %s to move, %s%s:\n%smargin %d, %s with "
+                                 "bounds [%d, %d]",
+                                 (unsigned long long)t.ranks[i], side ? "W" : "B",
+                                 chetrit_rule_texts[r], with ? "" : " (alpha-beta alone)", d,
+                                 margin, got.solved[r] ? "solved" : "capped", lo, hi);
+                    }
+                    left[with] += !got.solved[r];
+                }
+            }
+        }
+    }
+    assert_true(chetrit_stats(capped[1]).pns_nodes[CHETRIT_OLD_CHINESE] > 0);
+    assert_int_equal(chetrit_stats(capped[0]).pns_nodes[CHETRIT_OLD_CHINESE], 0);
+    if (!(left[0] > 0 && left[1] < left[0]))
+        fail_msg("cells left at the cap: %d by alpha-beta alone, %d with the fallback", left[0],
+                 left[1]);
+    for (int with = 0; with < 2; with++)
+        chetrit_destroy(capped[with]);
+    sampled_destroy(&t);
 }
 
 /* A search stopped by --max-nodes is reported, never counted: empty cells, exit status 1. */
@@ -617,6 +705,7 @@ int main(void)
         cmocka_unit_test(test_chetrit__samples_are_distinct_prefix_closed_and_named_by_their_seed),
         cmocka_unit_test(test_chetrit__summary_has_the_contingency_tables),
         cmocka_unit_test(test_chetrit__capped_margins_keep_bounds_that_hold_the_margin),
+        cmocka_unit_test(test_chetrit__strip_margins_capped_by_alpha_beta_go_to_proof_numbers),
         cmocka_unit_test(test_chetrit__unsolved_cells_are_reported_not_counted),
         cmocka_unit_test(
             test_chetrit__a_tiny_memory_cap_gives_the_same_rows_and_a_too_small_one_is_refused),
