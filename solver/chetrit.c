@@ -512,8 +512,9 @@ bool chetrit_margin_sign(int *sign, const chetrit_row_t *row, chetrit_rule_t r)
  * narrow [lo, hi]; a test left unanswered ends them.  Elsewhere (square boards, where
  * alpha-beta's table wins, and the rule sets whose leaves the history refuses) nothing is
  * tried.  Both searches are exact: which one answers changes no value.  Measured on 40 cells
- * of docs/data/chetrit_1x9.csv that alpha-beta had left at 2 M nodes under old-chinese:
- * 10 answered within 2 M nodes and about 30 within 20 M, a few seconds each.
+ * of docs/data/chetrit_1x9.csv that alpha-beta had left at 2 M nodes under old-chinese
+ * (`solve --positions`, one search a cell): 10 answered within 2 M nodes (alpha-beta alone 7),
+ * 22 of the other 30 within 20 M, 1.7-13.2 s each (alpha-beta alone 5 of 27).
  */
 static bool margin_by_proof_numbers(int *lo, int *hi, chetrit_t *c, chetrit_rule_t r,
                                     const board_t *position, board_color_t to_move, int guess,
@@ -529,14 +530,13 @@ static bool margin_by_proof_numbers(int *lo, int *hi, chetrit_t *c, chetrit_rule
         return false;
     uint64_t leaf_before = search_stats(c->search[r]).nodes;
     pns_set_leaf_search(c->pns, c->search[r], leaf_nodes);
-    int t = 2 * guess;
-    while (a < b) {
-        t = t <= a ? a + 2 : t > b ? b : t;
+    for (int t = 2 * guess; a < b;) {
+        t = t <= a ? a + 2 : t > b ? b : t; /* a proof moves it up, a disproof down */
         pns_outcome_t outcome = pns_prove_margin(c->pns, call.game, t);
         if (outcome == PNS_PROVED)
-            a = t, t = a + 2;
+            a = t;
         else if (outcome == PNS_DISPROVED)
-            b = t - 2, t = b;
+            b = t - 2;
         else
             break;
     }

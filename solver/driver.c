@@ -488,20 +488,24 @@ static bool value_within(int *value, search_t *s, const game_t *game, int alpha,
     return ok;
 }
 
-bool search_value(int *value, search_t *s, const game_t *game, int alpha, int beta, GError **error)
+/* A root search of its own: search_value and search_winner. */
+static bool value_search(int *value, search_t *s, const game_t *game, int alpha, int beta,
+                         bool deepen_all, GError **error)
 {
     begin(s);
-    bool ok = value_within(value, s, game, alpha, beta, true, false, error);
+    bool ok = value_within(value, s, game, alpha, beta, true, deepen_all, error);
     s->stats.seconds = (g_get_monotonic_time() - s->started) / 1e6;
     return ok;
 }
 
+bool search_value(int *value, search_t *s, const game_t *game, int alpha, int beta, GError **error)
+{
+    return value_search(value, s, game, alpha, beta, false, error);
+}
+
 bool search_winner(int *value, search_t *s, const game_t *game, GError **error)
 {
-    begin(s);
-    bool ok = value_within(value, s, game, -1, 1, true, true, error);
-    s->stats.seconds = (g_get_monotonic_time() - s->started) / 1e6;
-    return ok;
+    return value_search(value, s, game, -1, 1, true, error);
 }
 
 /* Whether the state after `move` from `game` is worth at least `target` to the mover (values
