@@ -16,8 +16,13 @@
  * runs this one when a first alpha-beta budget is spent, and `mathgo solve` on 1xN boards
  * (pns_solve below; docs/solver.md, "Proof-number search", has the measurements).
  *
- * WHY IT IS EXACT.  The tree is a tree: no table, no symmetry, no estimate (and a leaf decided
- * by pns_set_leaf_search's alpha-beta test carries that search's exact answer).  Every node is
+ * WHY IT IS EXACT.  The tree is a tree: no table, no estimate (and a leaf decided by
+ * pns_set_leaf_search's alpha-beta test carries that search's exact answer).  The one symmetry
+ * it uses is of the whole game: where a symmetry of the board maps every state from the
+ * caller's start to the node onto itself (the empty board, and the lines of passes and of
+ * plays on its fixed points from it), two moves that are each other's image lead to games
+ * that are each other's image, and the node keeps the first of them only (not with
+ * pns_set_leaf_search's tests, whose table finds the images' proofs).  Every node is
  * reached by replaying its moves on a copy of the caller's game, and its moves are the game's
  * legal moves there (core/game.h, the one place legality is decided, with the exact history:
  * superko sees the caller's history and the line).  A node whose player to move has no legal

@@ -100,6 +100,32 @@ struct pns {
     pns_leaf_stats_t leaf_stats;
 };
 
+/*
+ * The symmetries of the board other than the identity (bit s for g->sym[s]) that map every
+ * state of the game (its start, its history and its current position) onto itself: under them
+ * two moves that are each other's image lead to games that are each other's image, with the
+ * same value, the same legal lines and the same distances.  With the identity they form a
+ * group.
+ */
+unsigned pns_game_symmetries(const game_t *game);
+
+/* Those of `symmetries` that keep the move in place (every one keeps a pass): the symmetries
+ * that still map the whole game onto itself after it is played. */
+static inline unsigned pns_symmetries_fixing(const board_geom_t *g, unsigned symmetries,
+                                             board_move_t move)
+{
+    if (move == BOARD_MOVE_PASS)
+        return symmetries;
+    for (int s = 1; s < g->symmetry_count; s++)
+        if ((symmetries >> s & 1) && g->sym[s][move] != move)
+            symmetries &= ~(1u << s);
+    return symmetries;
+}
+
+/* An earlier move of moves[0..i-1] that is moves[i]'s image under one of the symmetries (a
+ * mask of pns_game_symmetries), or -1. */
+int pns_earlier_image(const board_geom_t *g, const board_move_t *moves, int i, unsigned symmetries);
+
 /* pns_set_checkpoint_every's save when it is due (pns_solve.c; pns.c calls it after each leaf's
  * test, between searches of the leaf search, which the save reads). */
 void pns_checkpoint_if_due(pns_t *p);

@@ -314,44 +314,6 @@ bool pns_value(board_color_t *winner, int *plies, pns_t *p, const game_t *game)
 }
 
 /*
- * The symmetries of the board, other than the identity, that map every state of the game
- * (its start, its history and its current position) onto itself: under them two moves that
- * are each other's image lead to games that are each other's image, with the same value.
- */
-static int game_symmetries(int symmetries[BOARD_MAX_SYMMETRIES], const game_t *game)
-{
-    const board_geom_t *g = game_geom(game);
-    int n = 0;
-    for (int s = 1; s < g->symmetry_count; s++) {
-        bool kept = true;
-        for (size_t i = 0; i <= game_length(game) && kept; i++) {
-            const board_t *b = &game_state_at(game, i)->board;
-            board_t image = board_transform(b, g, s);
-            kept = board_equal(&image, b);
-        }
-        if (kept)
-            symmetries[n++] = s;
-    }
-    return n;
-}
-
-/* An earlier move of moves[0..i-1] that is moves[i]'s image under one of the symmetries, or
- * -1. */
-static int earlier_image(const board_geom_t *g, const board_move_t *moves, int i,
-                         const int *symmetries, int symmetry_count)
-{
-    if (moves[i] == BOARD_MOVE_PASS)
-        return -1;
-    for (int k = 0; k < symmetry_count; k++) {
-        board_move_t image = g->sym[symmetries[k]][moves[i]];
-        for (int j = 0; j < i; j++)
-            if (moves[j] == image)
-                return j;
-    }
-    return -1;
-}
-
-/*
  * Whether the move keeps the value: the winner `w` wins in `plies` from the game; the mover
  * is `w`: the winner still wins within plies - 1 after it (every winning move when
  * any_win: plies is then 0, no bound); the mover is the loser: the winner does not win
@@ -439,12 +401,11 @@ static bool moves_and_game(search_result_t *res, pns_t *p, const game_t *game, c
     const board_geom_t *g = game_geom(game);
     board_move_t moves[BOARD_MAX_POINTS + 1];
     pns_outcome_t answers[BOARD_MAX_POINTS + 1];
-    int symmetries[BOARD_MAX_SYMMETRIES];
     int n = game_legal_moves(moves, game);
-    int symmetry_count = game_symmetries(symmetries, game);
+    unsigned symmetries = pns_game_symmetries(game);
     for (int i = 0; i < n; i++) {
         line_event(p, k, 0, n, i, res->best_count);
-        int j = earlier_image(g, moves, i, symmetries, symmetry_count);
+        int j = pns_earlier_image(g, moves, i, symmetries);
         answers[i] = j >= 0 ? answers[j] : keeps(p, game, moves[i], k, 0, true);
         if (answers[i] == PNS_UNKNOWN) {
             set_stop_error(error, p);
@@ -461,12 +422,12 @@ static bool moves_and_game(search_result_t *res, pns_t *p, const game_t *game, c
             break;
         }
         n = game_legal_moves(moves, line);
-        symmetry_count = game_symmetries(symmetries, line);
+        symmetries = pns_game_symmetries(line);
         int chosen = -1;
         for (int i = 0; i < n && chosen < 0 && ok; i++) {
             line_event(p, k, res->pv_length + 1, n, i, res->best_count);
             /* An image of a move that failed fails too (the first that keeps is taken). */
-            if (earlier_image(g, moves, i, symmetries, symmetry_count) >= 0)
+            if (pns_earlier_image(g, moves, i, symmetries) >= 0)
                 continue;
             pns_outcome_t outcome = keeps(p, line, moves[i], k, res->pv_length, false);
             if (outcome == PNS_UNKNOWN) {

@@ -1025,7 +1025,7 @@ static void test_pns__solve_equals_alphabeta_after_histories(void **state)
         g_strfreev(f);
         checked++;
     }
-    assert_int_equal(checked, 17);
+    assert_int_equal(checked, 22);
     g_strfreev(lines);
     g_free(text);
 }
@@ -1073,7 +1073,12 @@ static void test_pns__solve_equals_alphabeta_on_regions(void **state)
  * chinese 84970 before); math and pseudo are unchanged.  Then margin_search stepped one point
  * at a time below 4 points (MARGIN_STEP_BELOW): tromp-taylor 55696 -> 41374, 2x4 chinese
  * 26377 -> 29922.  Then the last-move rules weighed the area (PNS_BEHIND_FACTOR_LAST_MOVE):
- * 5x1 pseudo 464 -> 407, 2x3 math 4389 -> 5386.
+ * 5x1 pseudo 464 -> 407, 2x3 math 4389 -> 5386.  On 2026-12-07 a node whose game maps onto
+ * itself under a symmetry of the board (an empty start, and lines of passes and of moves on
+ * the symmetry's fixed points from it) kept one move of each orbit (pns.c, expansion_moves):
+ * every case fell, 5x1 pseudo 407 -> 224, 2x3 math 5386 -> 926, 6x1 japanese 3452 -> 1671,
+ * 2x3 japanese 6362 -> 1352, 6x1 vdWW 2139 -> 1163, 2x2 cycle=japanese 702 -> 131, 7x1
+ * tromp-taylor 41374 -> 30611, 2x4 chinese 29922 -> 17717.
  */
 static void test_pns__node_counts_are_the_signature(void **state)
 {
@@ -1084,17 +1089,17 @@ static void test_pns__node_counts_are_the_signature(void **state)
         bool value_only;
         uint64_t nodes;
     } cases[] = {
-        {5, 1, "pseudo", true, 407},
-        {2, 3, "math", true, 5386},
-        {6, 1, "japanese", true, 3452},
-        {2, 3, "japanese", true, 6362},
-        {6, 1, "chinese,ko=simple,cycle=draw", true, 2139},
-        {2, 2, "chinese,cycle=japanese", true, 702},
-        {7, 1, "tromp-taylor", false, 41374},
+        {5, 1, "pseudo", true, 224},
+        {2, 3, "math", true, 926},
+        {6, 1, "japanese", true, 1671},
+        {2, 3, "japanese", true, 1352},
+        {6, 1, "chinese,ko=simple,cycle=draw", true, 1163},
+        {2, 2, "chinese,cycle=japanese", true, 131},
+        {7, 1, "tromp-taylor", false, 30611},
         /* Added on 2026-12-06 with the margin's range [-N, N] (area scoring without a cycle
          * rule): "B >= 8? yes" ends the tests (395,870 nodes when "B >= 16?" followed,
-         * 84,970 before PNS_BEHIND_FACTOR). */
-        {2, 4, "chinese", true, 29922},
+         * 84,970 before PNS_BEHIND_FACTOR; 29,922 before the symmetric moves were kept once). */
+        {2, 4, "chinese", true, 17717},
     };
     int mismatches = 0;
     for (size_t i = 0; i < G_N_ELEMENTS(cases); i++) {
@@ -1131,9 +1136,10 @@ static void test_pns__node_counts_are_the_signature(void **state)
  * A tree far smaller than the search needs: with collections the solve gives the value of an
  * unbounded tree (value only: the tree's size changes which of several optimal games is found,
  * not the value), its tree never past its size; without, it stops full.  The sizes are a
- * fifth to a fifteenth of each search's peak (1x8 `pseudo`: 0.55 M nodes unbounded, 0.96 M in
- * a tree of 15,000 nodes, 1.2 M in 12,000, 1.8 M or 249 M in about 10,000, 229 M in 5,000: a
- * tree much too small for the search collects again and again).
+ * fourth to a seventeenth of each search's peak (1x8 `pseudo` before the symmetric moves were
+ * kept once: 0.55 M nodes unbounded, 0.96 M in a tree of 15,000 nodes, 1.2 M in 12,000, 1.8 M
+ * or 249 M in about 10,000, 229 M in 5,000: a tree much too small for the search collects
+ * again and again).
  */
 static void test_pns__a_full_tree_is_collected_and_the_value_kept(void **state)
 {
@@ -1144,12 +1150,11 @@ static void test_pns__a_full_tree_is_collected_and_the_value_kept(void **state)
         uint64_t tree;
         int value; /* alpha-beta's (docs/results.md; vdWW 2x3 published: docs/references.md) */
     } cases[] = {
-        /* Peaks (2026-12-06, the side behind made dearer): about 70,000, 7,400 and under
-         * 6,500 nodes. */
-        {1, 8, "pseudo", 15000, SEARCH_VALUE_WIN - 27}, /* Black in 27 */
-        {3, 3, "math", 1500, SEARCH_VALUE_WIN - 9},     /* Black in 9 */
-        {2, 3, "japanese", 400, 0},
-        {2, 3, "chinese,ko=simple,cycle=draw", 400, 0},
+        /* Peaks (2026-12-07, symmetric moves kept once): 37,618, 632, 471 and 2,598 nodes. */
+        {1, 8, "pseudo", 9000, SEARCH_VALUE_WIN - 27}, /* Black in 27 */
+        {3, 3, "math", 150, SEARCH_VALUE_WIN - 9},     /* Black in 9 */
+        {2, 3, "japanese", 110, 0},
+        {2, 3, "chinese,ko=simple,cycle=draw", 150, 0},
     };
     for (size_t i = 0; i < G_N_ELEMENTS(cases); i++) {
         board_geom_t *g = board_geom_create(cases[i].width, cases[i].height, NULL);
