@@ -732,6 +732,18 @@ static void node_update(const pns_search_t *s, uint32_t x, int ply)
     n->first = depth;
 }
 
+/* Those of `symmetries` that keep the move in place (every one keeps a pass): the symmetries
+ * that still map the whole game onto itself after it is played. */
+static unsigned symmetries_fixing(const board_geom_t *g, unsigned symmetries, board_move_t move)
+{
+    if (move == BOARD_MOVE_PASS)
+        return symmetries;
+    for (int s = 1; s < g->symmetry_count; s++)
+        if ((symmetries >> s & 1) && g->sym[s][move] != move)
+            symmetries &= ~(1u << s);
+    return symmetries;
+}
+
 /*
  * The legal moves at node x, `ply` plies below the root, the game at its position, less every
  * move that is the image of an earlier one under a symmetry that maps the whole game, the
@@ -750,7 +762,7 @@ static int expansion_moves(board_move_t *moves, const pns_search_t *s, int ply)
         return k;
     const board_geom_t *g = game_geom(s->game);
     for (int i = 1; i <= ply && symmetries; i++)
-        symmetries = pns_symmetries_fixing(g, symmetries, p->nodes[p->path[i]].move);
+        symmetries = symmetries_fixing(g, symmetries, p->nodes[p->path[i]].move);
     if (!symmetries)
         return k;
     int kept = 0;

@@ -109,19 +109,6 @@ struct pns {
  */
 unsigned pns_game_symmetries(const game_t *game);
 
-/* Those of `symmetries` that keep the move in place (every one keeps a pass): the symmetries
- * that still map the whole game onto itself after it is played. */
-static inline unsigned pns_symmetries_fixing(const board_geom_t *g, unsigned symmetries,
-                                             board_move_t move)
-{
-    if (move == BOARD_MOVE_PASS)
-        return symmetries;
-    for (int s = 1; s < g->symmetry_count; s++)
-        if ((symmetries >> s & 1) && g->sym[s][move] != move)
-            symmetries &= ~(1u << s);
-    return symmetries;
-}
-
 /* An earlier move of moves[0..i-1] that is moves[i]'s image under one of the symmetries (a
  * mask of pns_game_symmetries), or -1. */
 int pns_earlier_image(const board_geom_t *g, const board_move_t *moves, int i, unsigned symmetries);
