@@ -195,6 +195,7 @@ typedef struct solve_run {
     /* The root is solved: the searches after it (--variations) are of other positions, whose
      * bounds and line are not the checkpoint's problem's, so the periodic saves stop. */
     bool root_solved;
+    pns_t *pns; /* proof-number search's, whose tree of a test under way the file keeps */
 } solve_run_t;
 
 /* Writes the checkpoint of the bounds b (this run's work in b, the earlier runs' added). */
@@ -210,6 +211,7 @@ static bool save_checkpoint(solve_run_t *run, search_t *search, const search_bou
         info.line = *b->line;
     info.testing = b->testing; /* and the test under way: a resumed run asks it first */
     info.test = b->test;
+    info.tree = run->pns; /* and proof-number search's tree of it, when it keeps one */
     return solve_checkpoint_save(run->path, info, search);
 }
 
@@ -794,12 +796,14 @@ int front_solve(int argc, char **argv)
     front_ticker_watch_pns(ticker, engine.pns);
     if (checkpoint) {
         run.problem = checkpoint_problem(game);
+        run.pns = engine.pns;
         if (g_file_test(checkpoint, G_FILE_TEST_EXISTS)) {
             /* Proof-number search takes the bounds, and the entries into its leaves' table
              * when it has one (an alpha-beta run's file too: each entry is a proof about its
              * own position and history, whichever search made it); else they are skipped. */
-            if (!checkpoint_load(&run.before, checkpoint, MATHGO_VERSION, run.problem,
-                                 table_search ? search_table(table_search) : NULL, &err)) {
+            if (!checkpoint_load_tree(&run.before, checkpoint, MATHGO_VERSION, run.problem,
+                                      table_search ? search_table(table_search) : NULL, engine.pns,
+                                      &err)) {
                 fprintf(stderr, "mathgo solve: --checkpoint %s\n", err->message);
                 status = err->code == CHECKPOINT_ERROR_IO ? FRONT_EXIT_FAILURE : FRONT_EXIT_USAGE;
                 goto done;
@@ -826,15 +830,28 @@ int front_solve(int argc, char **argv)
                         progress_value_text(hi, run.before.hi, &rules),
                         (unsigned long long)run.before.nodes, run.before.seconds, going_on);
                 g_free(going_on);
+                if (run.before.tree_read)
+                    fprintf(stderr,
+                            "mathgo solve: with the proof-number tree of the test under way "
+                            "(%llu nodes), which that test goes on with\n",
+                            (unsigned long long)run.before.tree_records);
+                else if (run.before.tree_too_large)
+                    fprintf(stderr,
+                            "mathgo solve: the file's proof-number tree (%llu nodes) does not "
+                            "fit --memory: its test starts again from the root\n",
+                            (unsigned long long)run.before.tree_records);
             }
         }
     }
-    if (search && max_seconds > 0) {
+    if (max_seconds > 0) {
         /* --max-time is the command's: what the checkpoint's load and the tablebase took comes
          * off the search's share (a run resumed from 9.5 GB spent 100 s loading it).  None left:
          * the search stops at its first check, saving the checkpoint again. */
         double left = max_seconds - (front_seconds() - command_started);
-        search_set_limits(search, opts.max_nodes, left > 1e-3 ? left : 1e-3);
+        if (search)
+            search_set_limits(search, opts.max_nodes, left > 1e-3 ? left : 1e-3);
+        else if (engine.pns)
+            pns_set_limits(engine.pns, opts.max_nodes, left > 1e-3 ? left : 1e-3);
     }
     solve_stopper_attach(&run.stop, &engine);
     search_result_t res;

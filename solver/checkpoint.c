@@ -171,6 +171,10 @@ bool checkpoint_save(const char *path, const checkpoint_info_t *info, tt_t *tt, 
         g_string_append_printf(header, "test %d\n", info->test);
     else
         g_string_append(header, "test -\n");
+    uint64_t records = 0;
+    char *tree = info->tree ? pns_tree_describe(info->tree, &records) : NULL;
+    append_line(header, "tree", tree ? tree : "-");
+    g_free(tree);
     g_string_append_printf(header, "entries %" PRIu64 "\n\n", count);
     if (!(w.f = fopen(tmp, "wb")))
         goto io_error;
@@ -183,6 +187,16 @@ bool checkpoint_save(const char *path, const checkpoint_info_t *info, tt_t *tt, 
         for (; w.ok && w.entries < count; w.entries++)
             write_bytes(&w, zero, sizeof zero); /* empty slots: skipped on load */
     }
+    /* The tree's records in blocks (a tree of gigabytes is written at the disk's speed). */
+    enum { TREE_BLOCK = 4096 };
+    uint8_t *block = records ? g_malloc(TREE_BLOCK * PNS_TREE_RECORD_BYTES) : NULL;
+    for (uint64_t i = 0; w.ok && i < records; i += TREE_BLOCK) {
+        uint64_t n = MIN(TREE_BLOCK, records - i);
+        for (uint64_t k = 0; k < n; k++)
+            pns_tree_encode(block + k * PNS_TREE_RECORD_BYTES, info->tree, i + k);
+        write_bytes(&w, block, (size_t)n * PNS_TREE_RECORD_BYTES);
+    }
+    g_free(block);
     char trailer[TRAILER_LEN + 1];
     snprintf(trailer, sizeof trailer, TRAILER "%s\n", g_checksum_get_string(w.sum));
     if (!w.ok || fwrite(trailer, 1, TRAILER_LEN, w.f) != TRAILER_LEN)
@@ -356,6 +370,36 @@ static bool read_header(checkpoint_info_t *info, reader_t *r, const char *path, 
     return true;
 }
 
+/* The "tree" line (format 4) into *records, the tree prepared in pns when one is given and
+ * its size allows (info->tree_read, info->tree_too_large); false and *error when malformed. */
+static bool read_tree_line(checkpoint_info_t *info, reader_t *r, const char *path, pns_t *pns,
+                           GError **error)
+{
+    const char *v = read_field(r, "tree");
+    if (!v)
+        return corrupt(error, path, r, "no 'tree -' or 'tree DESCRIPTION' line");
+    if (!strcmp(v, "-"))
+        return true;
+    /* Parsed by a scratch search when none is given, so that a malformed line is refused
+     * whoever reads it. */
+    pns_t *into = pns ? pns : pns_create(1);
+    bool too_large;
+    bool ok = pns_tree_prepare(into, v, &info->tree_records, &too_large);
+    if (!ok && !too_large) {
+        if (!pns)
+            pns_destroy(into);
+        return corrupt(error, path, r,
+                       "no 'tree -' or 'tree DESCRIPTION' line (a proof-number tree's)");
+    }
+    if (!pns) {
+        pns_destroy(into);
+        return true;
+    }
+    info->tree_read = ok;
+    info->tree_too_large = too_large;
+    return true;
+}
+
 void checkpoint_resume(search_t *search, const checkpoint_info_t *info)
 {
     search_resume(search, info->lo, info->hi);
@@ -366,6 +410,12 @@ void checkpoint_resume(search_t *search, const checkpoint_info_t *info)
 
 bool checkpoint_load(checkpoint_info_t *info, const char *path, const char *program,
                      const char *problem, tt_t *tt, GError **error)
+{
+    return checkpoint_load_tree(info, path, program, problem, tt, NULL, error);
+}
+
+bool checkpoint_load_tree(checkpoint_info_t *info, const char *path, const char *program,
+                          const char *problem, tt_t *tt, pns_t *pns, GError **error)
 {
     memset(info, 0, sizeof *info);
     reader_t r = {NULL, g_checksum_new(G_CHECKSUM_SHA256), g_string_new(NULL), 0};
@@ -403,6 +453,8 @@ bool checkpoint_load(checkpoint_info_t *info, const char *path, const char *prog
                     path, info->command, problem, info->problem);
         goto done;
     }
+    if (format >= 4 && !read_tree_line(info, &r, path, pns, error))
+        goto done;
     uint64_t count;
     char extra;
     if (!(v = read_field(&r, "entries")) || sscanf(v, "%" SCNu64 " %c", &count, &extra) != 1) {
@@ -419,12 +471,16 @@ bool checkpoint_load(checkpoint_info_t *info, const char *path, const char *prog
     uint64_t rest = here >= 0 && (uint64_t)st.st_size >= (uint64_t)here
                         ? (uint64_t)st.st_size - (uint64_t)here
                         : 0;
-    if (count > rest / ENTRY_BYTES || rest != count * ENTRY_BYTES + TRAILER_LEN) {
+    uint64_t records = info->tree_records;
+    bool fits = count <= rest / ENTRY_BYTES &&
+                records <= (rest - count * ENTRY_BYTES) / PNS_TREE_RECORD_BYTES;
+    if (!fits || rest != count * ENTRY_BYTES + records * PNS_TREE_RECORD_BYTES + TRAILER_LEN) {
         g_set_error(error, CHECKPOINT_ERROR, CHECKPOINT_ERROR_CORRUPT,
-                    "%s: %" PRIu64 " bytes after the header where %" PRIu64
-                    " entries and the checksum take %" PRIu64 " (a truncated or damaged file)",
-                    path, rest, count,
-                    count > rest / ENTRY_BYTES ? UINT64_MAX : count * ENTRY_BYTES + TRAILER_LEN);
+                    "%s: %" PRIu64 " bytes after the header where %" PRIu64 " entries, %" PRIu64
+                    " tree records and the checksum take %" PRIu64 " (a truncated or damaged file)",
+                    path, rest, count, records,
+                    fits ? count * ENTRY_BYTES + records * PNS_TREE_RECORD_BYTES + TRAILER_LEN
+                         : UINT64_MAX);
         goto done;
     }
     bool entries_ok = true;
@@ -446,6 +502,22 @@ bool checkpoint_load(checkpoint_info_t *info, const char *path, const char *prog
             entries_ok = tt_restore(tt, &head, &body) && entries_ok;
         }
     }
+    enum { TREE_BLOCK = 4096 };
+    uint8_t *block = records ? g_malloc(TREE_BLOCK * PNS_TREE_RECORD_BYTES) : NULL;
+    for (uint64_t i = 0; i < records; i += TREE_BLOCK) {
+        size_t n = (size_t)MIN(TREE_BLOCK, records - i);
+        if (fread(block, PNS_TREE_RECORD_BYTES, n, r.f) != n) {
+            g_set_error(error, CHECKPOINT_ERROR, CHECKPOINT_ERROR_IO, "%s: cannot read: %s", path,
+                        ferror(r.f) ? g_strerror(errno) : "the file got shorter");
+            g_free(block);
+            goto done;
+        }
+        g_checksum_update(r.sum, block, (gssize)(n * PNS_TREE_RECORD_BYTES));
+        if (info->tree_read)
+            for (size_t k = 0; k < n; k++)
+                pns_tree_decode(pns, i + k, block + k * PNS_TREE_RECORD_BYTES);
+    }
+    g_free(block);
     char expected[TRAILER_LEN + 1], found[TRAILER_LEN + 1];
     snprintf(expected, sizeof expected, TRAILER "%s\n", g_checksum_get_string(r.sum));
     if (fread(found, 1, TRAILER_LEN, r.f) != TRAILER_LEN ||
@@ -459,10 +531,20 @@ bool checkpoint_load(checkpoint_info_t *info, const char *path, const char *prog
                     "%s: an entry that is not a table entry", path);
         goto done;
     }
+    if (info->tree_read && !pns_tree_finish(pns)) {
+        info->tree_read = false;
+        g_set_error(error, CHECKPOINT_ERROR, CHECKPOINT_ERROR_CORRUPT,
+                    "%s: a proof-number tree whose nodes do not form one (a damaged file)", path);
+        goto done;
+    }
     ok = true;
 done:
     if (!ok && restored)
         tt_clear(tt);
+    if (!ok && info->tree_read) {
+        pns_tree_drop(pns);
+        info->tree_read = false;
+    }
     if (r.f)
         fclose(r.f);
     g_checksum_free(r.sum);

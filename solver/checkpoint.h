@@ -24,8 +24,12 @@
  *   test -                           (format 3) no root test under way, or the test
  *   test T                           "value >= T?" (Black's view) that was: asked first on
  *                                    resuming (search_resume_test)
+ *   tree -                           (format 4) no proof-number tree, or the tree of the
+ *   tree DESCRIPTION                 root test under way (pns.h, pns_tree_describe: its goal,
+ *                                    its pool's size and live nodes, its free lists)
  *   entries N                        then an empty line and N entries of H + B bytes, each
- *                                    a head and a body as 64-bit little-endian words
+ *                                    a head and a body as 64-bit little-endian words, then
+ *                                    the tree's records, PNS_TREE_RECORD_BYTES each
  *   checksum sha256 HEX              SHA-256 of every byte before this line
  * Written atomically: PATH.tmp, fsync, rename over PATH, fsync of the folder; a kill at any
  * moment leaves the old file or the new one.
@@ -34,6 +38,7 @@
 #define MATHGO_SOLVER_CHECKPOINT_H
 
 #include "core/game.h"
+#include "solver/pns.h"
 #include "solver/search.h"
 #include "solver/tt.h"
 
@@ -42,7 +47,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#define CHECKPOINT_FORMAT 3 /* written; formats 1 (no line) and 2 (no test) are read too */
+#define CHECKPOINT_FORMAT 4 /* written; 1 (no line), 2 (no test) and 3 (no tree) are read too */
 
 #define CHECKPOINT_ERROR (checkpoint_error_quark())
 GQuark checkpoint_error_quark(void);
@@ -62,6 +67,12 @@ typedef struct checkpoint_info {
     search_line_t line; /* line.started false: no optimal line begun (or format 1) */
     bool testing;       /* a root test under way, "value >= test?" (false: none, or format < 3) */
     int test;
+    /* Saving: the proof-number search whose kept tree is written (pns_tree_describe), or NULL.
+     * Loading (checkpoint_load_tree): the records of the file's tree (0: none), and whether
+     * they were read into the search given (false: none given, or tree_too_large). */
+    pns_t *tree;
+    uint64_t tree_records;
+    bool tree_read, tree_too_large;
 } checkpoint_info_t;
 
 /*
@@ -100,6 +111,15 @@ bool checkpoint_save(const char *path, const checkpoint_info_t *info, tt_t *tt, 
  */
 bool checkpoint_load(checkpoint_info_t *info, const char *path, const char *program,
                      const char *problem, tt_t *tt, GError **error);
+
+/*
+ * The same, and the file's proof-number tree (if any) into `pns` (NULL: skipped), which its
+ * next search takes when it asks the tree's test of the same root (pns.h, "THE TREE OF A TEST
+ * UNDER WAY").  A tree larger than pns's size is skipped (info->tree_too_large); one that is
+ * not a tree is CHECKPOINT_ERROR_CORRUPT, as a damaged entry is.
+ */
+bool checkpoint_load_tree(checkpoint_info_t *info, const char *path, const char *program,
+                          const char *problem, tt_t *tt, pns_t *pns, GError **error);
 
 void checkpoint_info_clear(checkpoint_info_t *info);
 

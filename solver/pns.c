@@ -5,7 +5,10 @@
 
 #include "core/score.h"
 
+#include <errno.h>
 #include <glib.h>
+#include <limits.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* Proof and disproof numbers saturate here: "infinite" (a decided node's other number). */
@@ -783,7 +786,12 @@ static bool expand(const pns_search_t *s, uint32_t x, int ply)
     pns_t *p = s->p;
     board_move_t moves[BOARD_MAX_POINTS + 1];
     int k = expansion_moves(moves, s, ply);
-    g_assert(k > 0); /* a leaf without a move is decided and never chosen */
+    if (k == 0) {
+        /* A leaf without a move is decided and never chosen: only a tree read from a file
+         * can hold such a one unsolved. */
+        p->stop = PNS_STOP_TREE;
+        return false;
+    }
     if (p->search_nodes && p->total - s->total_before + (uint64_t)k > p->search_nodes)
         return false;
     uint32_t first = block_alloc(p, (size_t)k);
@@ -822,6 +830,8 @@ static bool limits_hit(pns_t *p, uint64_t expansions)
         atomic_store_explicit(&p->total_shown, p->total, memory_order_relaxed);
         if (p->deadline && g_get_monotonic_time() >= p->deadline)
             p->stop = PNS_STOP_LIMIT;
+        else if (p->root_search && pns_checkpoint_due(p))
+            p->stop = PNS_STOP_SAVE; /* search() saves once the tree is whole again */
     }
     return p->stop != PNS_STOP_NONE;
 }
@@ -869,7 +879,8 @@ static bool descend(pns_search_t *s, uint32_t x, int ply, uint64_t th_proof, uin
             return true;
         }
         if (!expand(s, x, ply)) {
-            p->stop = PNS_STOP_FULL;
+            if (p->stop == PNS_STOP_NONE)
+                p->stop = PNS_STOP_FULL;
             return false;
         }
         if (p->analysis_out) { /* a leaf's value is not known: nothing above it is */
@@ -905,9 +916,12 @@ static bool descend(pns_search_t *s, uint32_t x, int ply, uint64_t th_proof, uin
             child_disproof = th_disproof < choice ? th_disproof : choice;
             child_proof = sum_threshold(th_proof, n->proof, c->proof);
         }
-        game_legality_t legal = game_play(s->game, c->move);
-        g_assert(legal == GAME_LEGAL);
-        (void)legal;
+        if (game_play(s->game, c->move) != GAME_LEGAL) {
+            /* Only a tree read from a file can hold such a move (pns_tree_finish cannot
+             * replay the lines: the game is not known then). */
+            p->stop = PNS_STOP_TREE;
+            return false;
+        }
         bool on = descend(s, best, ply + 1, child_proof, child_disproof);
         game_undo(s->game);
         x = p->path[ply]; /* a collection of the tree below may have moved it */
@@ -915,6 +929,12 @@ static bool descend(pns_search_t *s, uint32_t x, int ply, uint64_t th_proof, uin
         if (!on)
             return false;
     }
+}
+
+static bool goal_equal(const pns_goal_t *a, const pns_goal_t *b)
+{
+    return a->prover == b->prover && a->max_plies == b->max_plies && a->scored == b->scored &&
+           a->threshold2 == b->threshold2;
 }
 
 /* One search for the goal in s (its pool, game and root are set here); *depth (when decided
@@ -932,27 +952,62 @@ static pns_outcome_t search(int *depth, pns_t *p, const game_t *game, pns_search
     s.symmetries = p->leaf_search ? 0 : pns_game_symmetries(game);
     p->stop = PNS_STOP_NONE;
     p->analysis_out = false;
-    pool_reset(p);
-    if (limits_hit(p, 0))
-        return PNS_UNKNOWN;
-    if (!pool_reserve(p, 1)) {
-        p->stop = PNS_STOP_FULL;
+    p->tree_kept = false;
+    bool root = game == p->solve_game; /* a test of the solve's root */
+    pns_goal_t goal = {s.prover, s.max_plies, s.scored, s.threshold2};
+    bool taken = p->tree_loaded && root && goal_equal(&goal, &p->tree_goal);
+    if (p->tree_loaded) {
+        p->tree_loaded = false;
+        if (taken)
+            p->tree_taken++;
+        else
+            p->tree_dropped++;
+    }
+    if (!taken)
+        pool_reset(p);
+    p->tree_goal = goal;
+    if (limits_hit(p, 0)) {
+        p->tree_kept = taken; /* a tree read and not searched yet is saved again as it was */
         return PNS_UNKNOWN;
     }
+    p->root_search = root;
     s.game = game_copy(game);
-    p->size = p->live = 1;
-    if (p->peak < 1)
-        p->peak = 1;
-    p->total++;
-    leaf_init(&p->nodes[0], &s, 0);
-    while (p->nodes[0].proof != 0 && p->nodes[0].disproof != 0)
-        if (!descend(&s, 0, 0, PNS_NO_THRESHOLD, PNS_NO_THRESHOLD))
+    if (!taken) {
+        if (!pool_reserve(p, 1)) {
+            p->stop = PNS_STOP_FULL;
+            game_destroy(s.game);
+            return PNS_UNKNOWN;
+        }
+        p->size = p->live = 1;
+        if (p->peak < 1)
+            p->peak = 1;
+        p->total++;
+        leaf_init(&p->nodes[0], &s, 0);
+    }
+    while (p->nodes[0].proof != 0 && p->nodes[0].disproof != 0) {
+        if (descend(&s, 0, 0, PNS_NO_THRESHOLD, PNS_NO_THRESHOLD))
+            continue;
+        if (p->stop != PNS_STOP_SAVE)
             break;
+        /* A periodic checkpoint: the search stepped back to the root, every node on its way
+         * updated, so the tree is whole; it goes on where it was after the save. */
+        p->stop = PNS_STOP_NONE;
+        p->tree_kept = true;
+        pns_checkpoint_now(p);
+        p->tree_kept = false;
+    }
+    if (p->stop == PNS_STOP_SAVE)
+        p->stop = PNS_STOP_NONE; /* asked for by the expansion that answered the root */
     pns_outcome_t outcome = PNS_UNKNOWN;
     if (p->stop == PNS_STOP_NONE)
         outcome = p->nodes[0].proof == 0 ? PNS_PROVED : PNS_DISPROVED;
     if (depth && outcome != PNS_UNKNOWN)
         *depth = (int)p->nodes[0].first;
+    /* A test of the root that stopped unknown keeps its tree for the checkpoint written after
+     * it (not one whose tree holds a move it cannot play). */
+    p->tree_kept = outcome == PNS_UNKNOWN && p->root_search && p->stop != PNS_STOP_TREE &&
+                   p->size > 0 && p->nodes[0].proof != 0 && p->nodes[0].disproof != 0;
+    p->root_search = false;
     game_destroy(s.game);
     return outcome;
 }
@@ -1008,4 +1063,222 @@ bool pns_window(int *value, pns_t *p, const game_t *game, int alpha, int beta)
     }
     *value = lo;
     return true;
+}
+
+/* ---- The tree of a test under way, in a checkpoint --------------------------------------- */
+
+/* A pending level past this is no Analysis budget's (pending_number shifts by twice it). */
+#define PNS_PENDING_MAX 15
+
+char *pns_tree_describe(const pns_t *p, uint64_t *records)
+{
+    if (!p->tree_kept)
+        return NULL;
+    const pns_goal_t *goal = &p->tree_goal;
+    GString *s = g_string_new(NULL);
+    g_string_append_printf(s, "%c %d %d %d %zu %zu %zu", goal->prover == BOARD_BLACK ? 'b' : 'w',
+                           goal->max_plies, goal->scored ? 1 : 0, goal->threshold2, p->size,
+                           p->live, G_N_ELEMENTS(p->free_blocks));
+    for (size_t i = 0; i < G_N_ELEMENTS(p->free_blocks); i++) {
+        if (p->free_blocks[i] == PNS_NO_BLOCK)
+            g_string_append(s, " -");
+        else
+            g_string_append_printf(s, " %u", p->free_blocks[i]);
+    }
+    *records = p->size;
+    return g_string_free(s, FALSE);
+}
+
+static void put32(uint8_t *out, uint32_t v)
+{
+    for (int k = 0; k < 4; k++)
+        out[k] = (uint8_t)(v >> (8 * k));
+}
+
+static uint32_t get32(const uint8_t *in)
+{
+    return (uint32_t)in[0] | (uint32_t)in[1] << 8 | (uint32_t)in[2] << 16 | (uint32_t)in[3] << 24;
+}
+
+void pns_tree_encode(uint8_t out[PNS_TREE_RECORD_BYTES], const pns_t *p, uint64_t i)
+{
+    g_assert(i < p->size);
+    const pns_node_t *n = &p->nodes[i];
+    put32(out, n->proof);
+    put32(out + 4, n->disproof);
+    put32(out + 8, n->first);
+    out[12] = n->count;
+    out[13] = n->move;
+    out[14] = n->expanded;
+    out[15] = n->pending;
+}
+
+void pns_tree_decode(pns_t *p, uint64_t i, const uint8_t in[PNS_TREE_RECORD_BYTES])
+{
+    g_assert(i < p->size);
+    pns_node_t *n = &p->nodes[i];
+    n->proof = get32(in);
+    n->disproof = get32(in + 4);
+    n->first = get32(in + 8);
+    n->count = in[12];
+    n->move = in[13];
+    n->expanded = in[14];
+    n->pending = in[15];
+}
+
+void pns_tree_drop(pns_t *p)
+{
+    pool_reset(p);
+    p->tree_kept = p->tree_loaded = false;
+}
+
+/* The next number of a description at *text (a free list's "-" is PNS_NO_BLOCK when
+ * `block`), at most max; false otherwise. */
+static bool next_field(uint64_t *out, const char **text, uint64_t max, bool block)
+{
+    const char *t = *text;
+    if (*t != ' ')
+        return false;
+    t++;
+    if (block && *t == '-') {
+        *out = PNS_NO_BLOCK;
+        *text = t + 1;
+        return true;
+    }
+    if (*t < '0' || *t > '9')
+        return false;
+    char *end;
+    errno = 0;
+    unsigned long long v = strtoull(t, &end, 10);
+    if (errno || v > max || (*end && *end != ' '))
+        return false;
+    *out = v;
+    *text = end;
+    return true;
+}
+
+bool pns_tree_prepare(pns_t *p, const char *description, uint64_t *records, bool *too_large)
+{
+    pns_tree_drop(p);
+    *too_large = false;
+    const char *t = description;
+    pns_goal_t goal;
+    if (*t != 'b' && *t != 'w')
+        return false;
+    goal.prover = *t++ == 'b' ? BOARD_BLACK : BOARD_WHITE;
+    /* Signed fields as text: strtol on their own. */
+    long fields[3];
+    for (int f = 0; f < 3; f++) {
+        if (*t != ' ' || !(t[1] == '-' || (t[1] >= '0' && t[1] <= '9')))
+            return false;
+        char *end;
+        errno = 0;
+        fields[f] = strtol(t + 1, &end, 10);
+        if (errno || fields[f] < INT_MIN || fields[f] > INT_MAX || (*end && *end != ' '))
+            return false;
+        t = end;
+    }
+    if (fields[0] < 0 || (fields[1] != 0 && fields[1] != 1))
+        return false;
+    goal.max_plies = (int)fields[0];
+    goal.scored = fields[1] == 1;
+    goal.threshold2 = (int)fields[2];
+    uint64_t size, live, lists;
+    if (!next_field(&size, &t, UINT32_MAX, false) || !next_field(&live, &t, size, false) ||
+        size == 0 || live == 0 || !next_field(&lists, &t, UINT32_MAX, false) ||
+        lists != G_N_ELEMENTS(p->free_blocks))
+        return false;
+    uint32_t heads[G_N_ELEMENTS(p->free_blocks)];
+    for (size_t i = 0; i < lists; i++) {
+        uint64_t head;
+        if (!next_field(&head, &t, UINT32_MAX, true) ||
+            (head != PNS_NO_BLOCK && (i == 0 || head >= size)))
+            return false;
+        heads[i] = (uint32_t)head;
+    }
+    if (*t)
+        return false;
+    *records = size;
+    if (!pool_reserve(p, (size_t)size)) {
+        *too_large = true;
+        return false;
+    }
+    p->size = (size_t)size;
+    p->live = (size_t)live;
+    memcpy(p->free_blocks, heads, sizeof heads);
+    p->tree_goal = goal;
+    return true;
+}
+
+/* Marks slot x in `seen`; false when it was marked already. */
+static bool mark_once(uint64_t *seen, uint32_t x)
+{
+    uint64_t bit = 1ull << (x & 63);
+    if (seen[x >> 6] & bit)
+        return false;
+    seen[x >> 6] |= bit;
+    return true;
+}
+
+bool pns_tree_finish(pns_t *p)
+{
+    if (p->size == 0)
+        return false;
+    size_t words = (p->size + 63) / 64;
+    uint64_t *seen = g_new0(uint64_t, words);
+    GArray *stack = g_array_new(FALSE, FALSE, sizeof(uint32_t));
+    bool ok = p->nodes[0].proof != 0 && p->nodes[0].disproof != 0; /* a test under way */
+    size_t live = 1;
+    uint32_t root = 0;
+    mark_once(seen, 0);
+    g_array_append_val(stack, root);
+    while (ok && stack->len) {
+        uint32_t x = g_array_index(stack, uint32_t, stack->len - 1);
+        g_array_set_size(stack, stack->len - 1);
+        const pns_node_t *n = &p->nodes[x];
+        bool solved = n->proof == 0 || n->disproof == 0;
+        if (n->expanded > 1 || n->pending > PNS_PENDING_MAX || (solved && n->pending) ||
+            (n->expanded &&
+             (solved || n->pending || n->count == 0 || n->count >= G_N_ELEMENTS(p->free_blocks) ||
+              (uint64_t)n->first + n->count > p->size))) {
+            ok = false;
+            break;
+        }
+        if (!n->expanded)
+            continue;
+        for (uint32_t i = n->first; ok && i < n->first + n->count; i++) {
+            ok = mark_once(seen, i);
+            g_array_append_val(stack, i);
+            live++;
+        }
+    }
+    ok = ok && live == p->live;
+    /* The free lists: blocks of their length inside the pool, apart from the tree and from
+     * each other (so no list can loop). */
+    for (size_t len = 1; ok && len < G_N_ELEMENTS(p->free_blocks); len++)
+        for (uint32_t b = p->free_blocks[len]; ok && b != PNS_NO_BLOCK; b = p->nodes[b].first) {
+            if ((uint64_t)b + len > p->size) {
+                ok = false;
+                break;
+            }
+            for (uint32_t i = b; ok && i < b + len; i++)
+                ok = mark_once(seen, i);
+        }
+    g_array_free(stack, TRUE);
+    g_free(seen);
+    if (!ok) {
+        pns_tree_drop(p);
+        return false;
+    }
+    if (p->live > p->peak)
+        p->peak = p->live;
+    p->tree_loaded = true;
+    return true;
+}
+
+uint64_t pns_trees_taken(const pns_t *p, uint64_t *dropped)
+{
+    if (dropped)
+        *dropped = p->tree_dropped;
+    return p->tree_taken;
 }

@@ -79,6 +79,8 @@ typedef enum pns_stop {
     PNS_STOP_LIMIT,       /* the node or time budget of pns_set_limits */
     PNS_STOP_INTERRUPTED, /* pns_interrupt */
     PNS_STOP_ANALYSIS,    /* the Analysis of a final position passed its last budget */
+    PNS_STOP_TREE,        /* a tree read from a checkpoint holds a move its line cannot play */
+    PNS_STOP_SAVE,        /* (inside the search only: it unwinds for a periodic checkpoint) */
 } pns_stop_t;
 
 typedef enum pns_outcome {
@@ -220,15 +222,64 @@ void pns_set_progress(pns_t *p, search_progress_fn progress, void *data);
 /*
  * Called after each test of the root is answered, with the root's bounds, so that a
  * checkpoint keeps every test answered (`solve --algorithm pns --checkpoint`); NULL: none.
- * The tree is not saved; `search` is the leaves' alpha-beta search (pns_set_leaf_search, NULL
- * without one), whose table a checkpoint keeps for the next sitting's tests.
+ * `search` is the leaves' alpha-beta search (pns_set_leaf_search, NULL without one), whose
+ * table a checkpoint keeps for the next sitting's tests.  The tree of a test under way is
+ * kept for the function too (pns_tree_describe, below) when the test stops unknown and when
+ * a periodic save is due.
  */
 void pns_set_checkpoint(pns_t *p, search_checkpoint_fn checkpoint, void *data);
 
-/* And, with a leaf search (pns_set_leaf_search), every `seconds` (> 0; 0: never) of a solve,
- * looked at after each leaf's test: a test of the root can take hours while the leaves' table
- * grows, and a stop without a save (a kill, a lost machine) would lose it. */
+/* And every `seconds` (> 0; 0: never) of a solve, so that a stop without a save (a kill, a
+ * lost machine) loses at most that much: during a test of the root the search steps back to
+ * the root, its tree whole, and hands it over with the bounds (looked at every few hundred
+ * expansions and after each leaf's test); during the other searches of a solve (the first
+ * moves, the optimal game) only the leaves' table is saved, when there is a leaf search. */
 void pns_set_checkpoint_every(pns_t *p, double seconds);
+
+/*
+ * THE TREE OF A TEST UNDER WAY, IN A CHECKPOINT.  A test of the root can take hours, longer
+ * than a sitting; the bounds alone would make the next sitting begin it again from an empty
+ * tree.  So the checkpoint (solver/checkpoint.h) also writes the tree of the test under way:
+ * the pool as it is, node by node, and its free lists, so that a run resumed from it takes up
+ * the same tree and, asking the same test first (the tests follow from the bounds), goes on
+ * node for node as the uninterrupted run would have (the leaves' alpha-beta tests aside,
+ * whose table the file keeps but not every entry of).  Nothing in a tree can make an answer
+ * wrong: a solved node is a proof or disproof of its own line, rebuilt from the root's game
+ * with the exact history whenever the search enters it, and the numbers only choose the
+ * next leaf.  A tree is taken only by a search of the same root and goal; any other drops it.
+ */
+#define PNS_TREE_RECORD_BYTES 16 /* a node in the file: pns_tree_encode */
+
+/* The description of the tree p keeps for a checkpoint (one line of text; free with g_free)
+ * and in *records how many records follow it; NULL when p keeps none. */
+char *pns_tree_describe(const pns_t *p, uint64_t *records);
+
+/* Record i (< the records of pns_tree_describe) of the tree p keeps, little-endian. */
+void pns_tree_encode(uint8_t out[PNS_TREE_RECORD_BYTES], const pns_t *p, uint64_t i);
+
+/*
+ * Makes p's pool ready for the tree `description` names (pns_tree_describe's text), its
+ * records in *records, whatever p held before.  False when the text is not such a
+ * description (*too_large false), or when the tree is larger than p's size (pns_create,
+ * pns_set_search_nodes: *too_large true); p then keeps no tree.
+ */
+bool pns_tree_prepare(pns_t *p, const char *description, uint64_t *records, bool *too_large);
+
+/* Record i (< *records of pns_tree_prepare) of the tree being read. */
+void pns_tree_decode(pns_t *p, uint64_t i, const uint8_t in[PNS_TREE_RECORD_BYTES]);
+
+/* Checks the tree read by pns_tree_decode as a whole (every child block inside the pool and
+ * under one parent, solved nodes without children, the free lists inside the pool and apart
+ * from the tree, the root unsolved): true and the tree is ready for the next search; false
+ * and p keeps none. */
+bool pns_tree_finish(pns_t *p);
+
+/* Drops a tree p keeps or was reading. */
+void pns_tree_drop(pns_t *p);
+
+/* How many trees read from a file a search took up (*dropped: how many were dropped, a search
+ * of another root or goal coming first), since pns_create. */
+uint64_t pns_trees_taken(const pns_t *p, uint64_t *dropped);
 
 /*
  * Starts the root of the next pns_solve or pns_winner from the bounds lo <= value <= hi

@@ -40,6 +40,15 @@ typedef struct pns_node {
 
 _Static_assert(sizeof(pns_node_t) == PNS_NODE_BYTES, "a tree node is PNS_NODE_BYTES bytes");
 
+/* What one search asks (pns_prove, pns_prove_margin): whether `prover` wins within max_plies
+ * (0: no bound), or, scored, whether Black's doubled margin is at least threshold2. */
+typedef struct pns_goal {
+    board_color_t prover;
+    int max_plies;
+    bool scored;
+    int threshold2;
+} pns_goal_t;
+
 struct pns {
     pns_node_t *nodes; /* the pool: node 0 is the root */
     size_t size, capacity;
@@ -98,6 +107,19 @@ struct pns {
     search_t *leaf_search;
     uint64_t leaf_budget;
     pns_leaf_stats_t leaf_stats;
+    /* The tree of a test of the solve's root, for a checkpoint (pns.h, "THE TREE OF A TEST
+     * UNDER WAY").  solve_game: pns_solve's or pns_winner's game while it runs (a search of
+     * that very game is a test of the root; NULL otherwise).  root_search: the search under
+     * way is one.  tree_kept: the pool holds the tree of such a test that stopped unknown, or
+     * of one pausing for a periodic save, whose goal is tree_goal (pns_tree_describe writes
+     * it).  tree_loaded: the pool holds a tree read from a file (pns_tree_prepare), goal
+     * tree_goal, which the next search takes when it is a test of the root with that goal,
+     * and drops otherwise (tree_taken, tree_dropped say which happened since pns_create). */
+    const game_t *solve_game;
+    bool root_search;
+    bool tree_kept, tree_loaded;
+    pns_goal_t tree_goal;
+    uint64_t tree_taken, tree_dropped;
 };
 
 /*
@@ -116,5 +138,12 @@ int pns_earlier_image(const board_geom_t *g, const board_move_t *moves, int i, u
 /* pns_set_checkpoint_every's save when it is due (pns_solve.c; pns.c calls it after each leaf's
  * test, between searches of the leaf search, which the save reads). */
 void pns_checkpoint_if_due(pns_t *p);
+
+/* Hands the root's bounds to the checkpoint function now (pns_solve.c), with the tree when
+ * p->tree_kept. */
+void pns_checkpoint_now(pns_t *p);
+
+/* Whether a periodic save is due (pns_set_checkpoint_every) in a solve that saves. */
+bool pns_checkpoint_due(const pns_t *p);
 
 #endif

@@ -34,13 +34,23 @@ static void root_event(const pns_t *p, int lo, int hi, int test, bool began, int
                  .test = test, .began = began, .done = !began, .value = value, .lo = lo, .hi = hi});
 }
 
+/* Periodic saves take at most about a tenth of a run's time: a tree of gigabytes takes
+ * minutes to write (1.26 GB in 7-9 s here, 2026-12-07), so the next save is due at least this
+ * many times the last one's duration after it, whatever --checkpoint-every says. */
+#define PNS_SAVE_SHARE 10
+
 /* Hands the root's bounds to the checkpoint function, with the leaves' alpha-beta search (or
  * none) as the search whose table the file keeps: its entries are proofs about their own
- * positions and histories, valid in the next sitting's tests. */
-static void checkpoint_now(pns_t *p)
+ * positions and histories, valid in the next sitting's tests; the tree goes with them when p
+ * keeps one (p->tree_kept, the function reading it with pns_tree_describe). */
+void pns_checkpoint_now(pns_t *p)
 {
     search_bounds_t b = pns_root_bounds(p);
+    gint64 began = g_get_monotonic_time();
     p->checkpoint(p->leaf_search, &b, p->checkpoint_data);
+    gint64 now = g_get_monotonic_time();
+    gint64 wait = (gint64)(p->checkpoint_seconds * 1e6);
+    p->next_checkpoint = now + MAX(wait, PNS_SAVE_SHARE * (now - began));
 }
 
 /* Records what is proved of the root's value and tells the progress function: the test
@@ -51,7 +61,7 @@ static void root_proved(pns_t *p, int lo, int hi, int test, int value)
     p->root_hi = hi;
     root_event(p, lo, hi, test, false, value);
     if (p->checkpoint)
-        checkpoint_now(p);
+        pns_checkpoint_now(p);
 }
 
 void pns_set_checkpoint(pns_t *p, search_checkpoint_fn checkpoint, void *data)
@@ -65,15 +75,25 @@ void pns_set_checkpoint_every(pns_t *p, double seconds)
     p->checkpoint_seconds = seconds;
 }
 
+bool pns_checkpoint_due(const pns_t *p)
+{
+    return p->checkpoint && p->checkpoint_seconds > 0 && p->solve_seconds < 0 &&
+           g_get_monotonic_time() >= p->next_checkpoint;
+}
+
 void pns_checkpoint_if_due(pns_t *p)
 {
-    if (!p->checkpoint || !p->leaf_search || p->checkpoint_seconds <= 0 || p->solve_seconds >= 0)
+    if (!pns_checkpoint_due(p))
         return;
-    gint64 now = g_get_monotonic_time();
-    if (now < p->next_checkpoint)
+    if (p->root_search) {
+        /* In a test of the root: the search steps back to the root first (pns.c's search
+         * saves then, with the tree). */
+        if (p->stop == PNS_STOP_NONE)
+            p->stop = PNS_STOP_SAVE;
         return;
-    checkpoint_now(p);
-    p->next_checkpoint = g_get_monotonic_time() + (gint64)(p->checkpoint_seconds * 1e6);
+    }
+    if (p->leaf_search)
+        pns_checkpoint_now(p); /* the leaves' table: the tree is not the root's */
 }
 
 void pns_resume(pns_t *p, int lo, int hi)
@@ -104,6 +124,7 @@ static void distances_within_bounds(int *lo, int *hi, const pns_t *p, board_colo
 static void solve_end(pns_t *p)
 {
     p->solve_seconds = (g_get_monotonic_time() - p->solve_started) / 1e6;
+    p->solve_game = NULL;
 }
 
 /* The error of a search that ended unknown (pns_stopped). */
@@ -122,6 +143,13 @@ static void set_stop_error(GError **error, const pns_t *p)
                     (unsigned long long)p->max_nodes, p->max_nodes * PNS_NODE_BYTES / 1048576.0,
                     (unsigned long long)nodes,
                     p->collect ? ", with nothing left worth collecting" : "");
+        break;
+    case PNS_STOP_TREE:
+        g_set_error(error, SEARCH_ERROR, SEARCH_ERROR_RULES,
+                    "the proof-number tree read from the checkpoint holds a move its line cannot "
+                    "play, or a leaf without a move left unsolved (a damaged file) after %llu "
+                    "nodes",
+                    (unsigned long long)nodes);
         break;
     case PNS_STOP_ANALYSIS: {
         char position[DIAGRAM_COMPACT_SIZE];
@@ -467,6 +495,7 @@ static bool solve_begin(bool *ended, game_result_t *end, pns_t *p, const game_t 
     p->resume = false;
     p->solve_seconds = -1;
     p->next_checkpoint = p->solve_started + (gint64)(p->checkpoint_seconds * 1e6);
+    p->solve_game = game; /* its searches are the root's tests (a checkpoint keeps their tree) */
     *ended = game_status(game) != GAME_ONGOING;
     if (!*ended)
         return true;

@@ -138,8 +138,8 @@ test_checkpoint__a_solve_resumed_from_many_stops_gives_the_uninterrupted_answer(
             if (done) {
                 /* Saved once solved, the file answers again without a search. */
                 search_bounds_t b = search_root_bounds(s);
-                checkpoint_info_t info = {"test",  "test",    f.problem, b.lo,  b.hi,
-                                          b.nodes, b.seconds, {0},       false, 0};
+                checkpoint_info_t info = {"test", "test", f.problem, b.lo, b.hi, b.nodes, b.seconds,
+                                          {0},    false,  0,         NULL, 0,    false,   false};
                 info.line = *b.line;
                 assert_true(checkpoint_save(path, &info, search_table(s), NULL));
                 search_destroy(s);
@@ -157,8 +157,8 @@ test_checkpoint__a_solve_resumed_from_many_stops_gives_the_uninterrupted_answer(
             assert_int_equal(err->code, SEARCH_ERROR_LIMIT);
             g_error_free(err);
             search_bounds_t b = search_root_bounds(s);
-            checkpoint_info_t info = {"test",  "test",    f.problem, b.lo,      b.hi,
-                                      b.nodes, b.seconds, {0},       b.testing, b.test};
+            checkpoint_info_t info = {"test", "test",    f.problem, b.lo, b.hi, b.nodes, b.seconds,
+                                      {0},    b.testing, b.test,    NULL, 0,    false,   false};
             stopped_in_a_test += b.testing; /* the next run asks that test first */
             if (b.line)
                 info.line = *b.line;
@@ -245,7 +245,8 @@ static void write_partial(const fixture_t *f, const char *path)
     assert_false(search_solve(&res, s, f->game, NULL));
     search_bounds_t b = search_root_bounds(s);
     checkpoint_info_t info = {
-        "test", "mathgo solve 3x3", f->problem, b.lo, b.hi, 1, 0.5, {0}, false, 0};
+        "test", "mathgo solve 3x3", f->problem, b.lo, b.hi, 1, 0.5, {0}, false, 0, NULL, 0, false,
+        false};
     GError *err = NULL;
     if (!checkpoint_save(path, &info, search_table(s), &err))
         fail_msg("%s", err->message);
@@ -414,9 +415,25 @@ test_checkpoint__damaged_and_foreign_files_are_refused_naming_what_is_wrong(void
     assert_true(info.testing);
     assert_int_equal(info.test, -7);
     checkpoint_info_clear(&info);
-    /* Files of formats 2 (no test) and 1 (no line either) are read: none under way, none
-     * begun. */
+    /* The proof-number tree (format 4): lines that describe none refused (a letter, too few
+     * fields, more live nodes than the pool, a negative bound, free lists of another count,
+     * a free block past the pool). */
+    const char *bad_trees[] = {"tree x\n",
+                               "tree b 0 0 0\n",
+                               "tree b 0 0 0 5 6 66\n",
+                               "tree b -1 0 0 1 1 66\n",
+                               "tree b 0 0 0 1 1 3 - - -\n",
+                               "tree b 0 2 0 1 1 66\n"};
+    expect_header_refusals(a, good, n, f.problem, "tree -\n", bad_trees,
+                           sizeof bad_trees / sizeof bad_trees[0]);
+    /* Files of formats 3 (no tree), 2 (no test) and 1 (no line either) are read: none under
+     * way, none begun. */
     assert_true(g_file_set_contents(a, good, (gssize)n, NULL));
+    rewrite_with_checksum(a, "tree -\n", "");
+    rewrite_with_checksum(a, "mathgo checkpoint 4\n", "mathgo checkpoint 3\n");
+    assert_true(checkpoint_load(&info, a, "test", f.problem, NULL, NULL));
+    assert_int_equal(info.tree_records, 0);
+    checkpoint_info_clear(&info);
     rewrite_with_checksum(a, "test -\n", "");
     rewrite_with_checksum(a, "mathgo checkpoint 3\n", "mathgo checkpoint 2\n");
     assert_true(checkpoint_load(&info, a, "test", f.problem, NULL, NULL));
@@ -439,8 +456,8 @@ test_checkpoint__damaged_and_foreign_files_are_refused_naming_what_is_wrong(void
     damage(a, 0, 0, 0);
     expect_refusal(a, "test", f.problem, CHECKPOINT_ERROR_CORRUPT, "an empty file");
     /* Another format, another layout, binary garbage, a folder, no file. */
-    assert_true(g_file_set_contents(a, "mathgo checkpoint 4\n", -1, NULL));
-    expect_refusal(a, "test", f.problem, CHECKPOINT_ERROR_MISMATCH, "format '4'");
+    assert_true(g_file_set_contents(a, "mathgo checkpoint 5\n", -1, NULL));
+    expect_refusal(a, "test", f.problem, CHECKPOINT_ERROR_MISMATCH, "format '5'");
     assert_true(
         g_file_set_contents(a, "mathgo checkpoint 1\nprogram test\nlayout 0 32 224\n", -1, NULL));
     expect_refusal(a, "test", f.problem, CHECKPOINT_ERROR_MISMATCH, "layout 0");
@@ -454,7 +471,8 @@ test_checkpoint__damaged_and_foreign_files_are_refused_naming_what_is_wrong(void
     expect_refusal(b, "test", f.problem, CHECKPOINT_ERROR_IO, "cannot read");
     /* A save into a folder that does not exist fails, and leaves nothing. */
     char *nowhere = g_build_filename(f.dir, "none", "x", NULL);
-    checkpoint_info_t any = {"test", "c", f.problem, 0, 0, 0, 0, {0}, false, 0};
+    checkpoint_info_t any = {"test", "c",   f.problem, 0,    0, 0,     0,
+                             {0},    false, 0,         NULL, 0, false, false};
     err = NULL;
     assert_false(checkpoint_save(nowhere, &any, NULL, &err));
     assert_int_equal(err->code, CHECKPOINT_ERROR_IO);
@@ -733,7 +751,8 @@ static void write_bounds_checkpoint(fixture_t *f, const char *path, char *comman
     assert_int_equal(r.status, 0);
     char *program = g_strstrip(g_strdup(r.out + strlen("mathgo ")));
     support_run_clear(&r);
-    checkpoint_info_t info = {program, command, f->problem, lo, hi, nodes, seconds, {0}, false, 0};
+    checkpoint_info_t info = {program, command, f->problem, lo,   hi, nodes, seconds,
+                              {0},     false,   0,          NULL, 0,  false, false};
     if (line)
         info.line = *line;
     GError *err = NULL;
@@ -1460,17 +1479,216 @@ static void test_checkpoint__proof_number_search_keeps_its_answered_tests(void *
     fixture_clear(&f);
 }
 
-/* The number N of the file's "entries N" line (its header is text). */
-static uint64_t file_entries(const char *path)
+/* The number in field `index` (0 the first) of the file's header line "KEY ...", 0 for a '-'
+ * there (its header is text): the entries of "entries N", the tree's nodes of "tree P M S T N
+ * ...". */
+static uint64_t header_number(const char *path, const char *key, int index)
 {
     char *text = NULL;
     gsize length = 0;
     assert_true(g_file_get_contents(path, &text, &length, NULL));
-    const char *line = g_strstr_len(text, (gssize)length, "\nentries ");
+    char *needle = g_strdup_printf("\n%s ", key);
+    const char *line = g_strstr_len(text, (gssize)length, needle);
     assert_non_null(line);
-    uint64_t n = g_ascii_strtoull(line + 9, NULL, 10);
+    char **fields = g_strsplit(line + strlen(needle), " ", index + 2);
+    uint64_t n = 0;
+    for (int i = 0; i <= index && fields[i]; i++)
+        if (i == index && fields[i][0] != '-')
+            n = g_ascii_strtoull(fields[i], NULL, 10);
+    if (index > 0 && fields[0][0] == '-')
+        n = 0; /* "tree -" */
+    g_strfreev(fields);
+    g_free(needle);
     g_free(text);
     return n;
+}
+
+/* The entries of the file's "entries N" line. */
+static uint64_t file_entries(const char *path)
+{
+    return header_number(path, "entries", 0);
+}
+
+/* The nodes of the file's proof-number tree (0 for "tree -"). */
+static uint64_t file_tree_nodes(const char *path)
+{
+    return header_number(path, "tree", 4);
+}
+
+/*
+ * A proof-number run stopped in the middle of a test keeps that test's tree in its file
+ * (checkpoint format 4, since 2026-12-07), and the run resumed from it takes the tree up and
+ * goes on node for node: run after run of `--max-nodes STEP`, the sittings' nodes add up to
+ * the uninterrupted run's exactly, and the answer is its.  Under `math` (the winner search and
+ * the distance's), `pseudo` in a tree collected when full (--memory 512K: about 28 k nodes,
+ * the run's peak 75 k), vdWW's margin tests and `japanese` (its Analysis cache is not saved:
+ * the Analysis of a final position is made again).  Periodic saves (--checkpoint-every) do
+ * not change the search either: the same nodes as without them.
+ */
+static void test_checkpoint__proof_number_search_goes_on_with_its_tree(void **state)
+{
+    (void)state;
+    const struct {
+        const char *board, *rules, *memory, *step;
+    } cases[] = {
+        {"1x8", "math", "64M", "6000"},
+        {"1x8", "pseudo", "512K", "50000"},
+        {"1x9", "chinese,ko=simple,cycle=draw", "64M", "20000"},
+        {"1x8", "japanese", "64M", "50000"},
+    };
+    for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+        fixture_t f;
+        fixture_init(&f, 1, 8, "math");
+        char *path = g_build_filename(f.dir, "run", NULL);
+        support_run_t whole =
+            support_runv(NULL, "solve", cases[c].board, "--rules", cases[c].rules, "--algorithm",
+                         "pns", "--value-only", "--csv", "-q", "--memory", cases[c].memory, NULL);
+        assert_int_equal(whole.status, 0);
+        uint64_t sum = 0;
+        int runs = 0, trees = 0;
+        for (int status = 1; status == 1; runs++) {
+            if (runs > 12)
+                fail_msg("%s %s: not solved in %d runs", cases[c].board, cases[c].rules, runs);
+            support_run_t r = support_runv(NULL, "solve", cases[c].board, "--rules", cases[c].rules,
+                                           "--algorithm", "pns", "--value-only", "--csv",
+                                           "--memory", cases[c].memory, "--max-nodes",
+                                           cases[c].step, "--checkpoint", path, NULL);
+            status = r.status;
+            if (status == 1) {
+                assert_non_null(strstr(r.out, ",limit,"));
+                trees += file_tree_nodes(path) > 0;
+            } else {
+                assert_int_equal(status, 0);
+            }
+            if (runs > 0 && g_file_test(path, G_FILE_TEST_EXISTS) &&
+                strstr(r.err, "with the proof-number tree of the test under way") == NULL &&
+                trees == runs)
+                fail_msg("%s %s: run %d did not take up the file's tree: %s", cases[c].board,
+                         cases[c].rules, runs + 1, r.err);
+            sum += csv_nodes(r.out);
+            if (status == 0) {
+                const char *columns[] = {"result", "margin", "plies", "lower", "upper"};
+                for (size_t k = 0; k < sizeof columns / sizeof columns[0]; k++) {
+                    char *want = support_csv_column(whole.out, columns[k]),
+                         *got = support_csv_column(r.out, columns[k]);
+                    assert_string_equal(got, want);
+                    g_free(want), g_free(got);
+                }
+            }
+            support_run_clear(&r);
+        }
+        print_message("%s %s: %d runs of %s nodes, %d stopped with a tree, %llu nodes in all\n",
+                      cases[c].board, cases[c].rules, runs, cases[c].step, trees,
+                      (unsigned long long)sum);
+        assert_true(runs >= 3 && trees >= 2);
+        if (sum != csv_nodes(whole.out))
+            fail_msg("%s %s: %llu nodes over %d sittings, %llu at once", cases[c].board,
+                     cases[c].rules, (unsigned long long)sum, runs,
+                     (unsigned long long)csv_nodes(whole.out));
+        /* Saved every millisecond: the same search. */
+        assert_int_equal(remove(path), 0);
+        support_run_t r =
+            support_runv(NULL, "solve", cases[c].board, "--rules", cases[c].rules, "--algorithm",
+                         "pns", "--value-only", "--csv", "-q", "--memory", cases[c].memory,
+                         "--checkpoint", path, "--checkpoint-every", "0.001", NULL);
+        assert_int_equal(r.status, 0);
+        assert_int_equal(csv_nodes(r.out), csv_nodes(whole.out));
+        support_run_clear(&r);
+        support_run_clear(&whole);
+        g_free(path);
+        fixture_clear(&f);
+    }
+}
+
+/* The byte offset of the tree's first record in the file at path (its header is text; a
+ * plain proof-number tree's file has no entries). */
+static size_t tree_records_offset(const char *data, gsize n)
+{
+    const char *at = g_strstr_len(data, (gssize)n, "\nentries 0\n\n");
+    assert_non_null(at);
+    return (size_t)(at - data) + strlen("\nentries 0\n\n");
+}
+
+/*
+ * A tree that is not one is refused, or stops the solve, with a message, never a crash: its
+ * records say one node has two parents (refused as a damaged file, exit 2); its root's
+ * children hold moves off the board, with a checksum that is right (the solve stops with
+ * status 1, naming the tree, and saves its bounds without the tree, so that the next run
+ * solves); a tree larger than --memory is set aside with a note and its test begins again.
+ */
+static void test_checkpoint__a_damaged_or_oversized_tree_is_refused_or_set_aside(void **state)
+{
+    (void)state;
+    fixture_t f;
+    fixture_init(&f, 1, 9, "math");
+    char *path = g_build_filename(f.dir, "run", NULL);
+    support_run_t r =
+        support_runv(NULL, "solve", "1x9", "--rules", "math", "--algorithm", "pns", "--value-only",
+                     "--csv", "-q", "--max-nodes", "200000", "--checkpoint", path, NULL);
+    assert_int_equal(r.status, 1);
+    support_run_clear(&r);
+    uint64_t nodes = file_tree_nodes(path);
+    assert_true(nodes > 1000);
+    gchar *good;
+    gsize n;
+    assert_true(g_file_get_contents(path, &good, &n, NULL));
+    size_t records = tree_records_offset(good, n);
+    const size_t trailer = sizeof "checksum sha256 " - 1 + 64 + 1;
+    assert_int_equal(n, records + nodes * 16 + trailer);
+    /* The root's first child block. */
+    uint32_t first =
+        (uint32_t)(uint8_t)good[records + 8] | (uint32_t)(uint8_t)good[records + 9] << 8 |
+        (uint32_t)(uint8_t)good[records + 10] << 16 | (uint32_t)(uint8_t)good[records + 11] << 24;
+    int count = (uint8_t)good[records + 12];
+    assert_true(good[records + 14] == 1 && count >= 2 && first + (uint64_t)count <= nodes);
+    struct {
+        const char *what;
+        size_t offset;
+        uint8_t byte;
+        int status;
+        const char *message;
+    } damages[] = {
+        /* The root's children start at node 0 (the root its own child). */
+        {"a block under two parents", records + 8, 0, 2, "do not form one"},
+        {"moves off the board", 0, 200, 1, "cannot play"},
+    };
+    for (size_t d = 0; d < sizeof damages / sizeof damages[0]; d++) {
+        gchar *data = g_memdup2(good, n);
+        if (damages[d].offset) {
+            memset(data + damages[d].offset, 0, 4);
+        } else {
+            for (int k = 0; k < count; k++)
+                data[records + (first + (size_t)k) * 16 + 13] = (char)damages[d].byte;
+        }
+        char *sum =
+            g_compute_checksum_for_data(G_CHECKSUM_SHA256, (const guchar *)data, n - trailer);
+        snprintf(data + n - trailer, trailer + 1, "checksum sha256 %s\n", sum);
+        g_free(sum);
+        assert_true(g_file_set_contents(path, data, (gssize)n, NULL));
+        g_free(data);
+        r = support_runv(NULL, "solve", "1x9", "--rules", "math", "--algorithm", "pns",
+                         "--value-only", "--csv", "-q", "--checkpoint", path, NULL);
+        if (r.status != damages[d].status || !strstr(r.err, damages[d].message))
+            fail_msg("%s: status %d, %s", damages[d].what, r.status, r.err);
+        support_run_clear(&r);
+    }
+    /* The run stopped by the bad moves saved its bounds and no tree: the next one solves. */
+    assert_int_equal(file_tree_nodes(path), 0);
+    r = support_runv(NULL, "solve", "1x9", "--rules", "math", "--algorithm", "pns", "--value-only",
+                     "--csv", "-q", "--checkpoint", path, NULL);
+    assert_int_equal(r.status, 0);
+    assert_non_null(strstr(r.out, ",B,,,45,"));
+    support_run_clear(&r);
+    /* Too large for --memory 64K (about 3,500 nodes): set aside, the test begun again. */
+    assert_true(g_file_set_contents(path, good, (gssize)n, NULL));
+    r = support_runv(NULL, "solve", "1x9", "--rules", "math", "--algorithm", "pns", "--value-only",
+                     "--csv", "--memory", "64K", "--max-nodes", "1000", "--checkpoint", path, NULL);
+    assert_int_equal(r.status, 1);
+    assert_non_null(strstr(r.err, "does not fit --memory"));
+    support_run_clear(&r);
+    g_free(good);
+    g_free(path);
+    fixture_clear(&f);
 }
 
 /* Proof-number search with alpha-beta at its leaves (--leaf-nodes, on by default under
@@ -1574,6 +1792,8 @@ int main(void)
         cmocka_unit_test(test_checkpoint__a_resumed_run_asks_the_test_it_was_stopped_in_first),
         cmocka_unit_test(test_checkpoint__proof_number_search_keeps_its_answered_tests),
         cmocka_unit_test(test_checkpoint__proof_number_search_keeps_its_leaves_table),
+        cmocka_unit_test(test_checkpoint__proof_number_search_goes_on_with_its_tree),
+        cmocka_unit_test(test_checkpoint__a_damaged_or_oversized_tree_is_refused_or_set_aside),
         cmocka_unit_test(test_checkpoint__a_positions_list_keeps_its_table_across_runs),
         cmocka_unit_test(
             test_checkpoint__tablebase_refuses_a_level_file_with_a_right_checksum_and_wrong_values),

@@ -236,11 +236,12 @@ static void test_pns__leaves_given_to_alpha_beta_change_no_answer(void **state)
     }
 }
 
-/* The saves pns_set_checkpoint's function saw: all, those with the leaves' search, and the
- * last bounds. */
+/* The saves pns_set_checkpoint's function saw: all, those with the leaves' search, those with
+ * a tree (pns_tree_describe), and the last bounds. */
 typedef struct saves {
-    int calls, with_leaves;
+    int calls, with_leaves, with_tree;
     search_t *leaves;
+    pns_t *pns;
     search_bounds_t last;
 } saves_t;
 
@@ -249,12 +250,18 @@ static void count_save(search_t *search, const search_bounds_t *bounds, void *da
     saves_t *saves = data;
     saves->calls++;
     saves->with_leaves += search == saves->leaves && search != NULL;
+    uint64_t records = 0;
+    char *tree = pns_tree_describe(saves->pns, &records);
+    saves->with_tree += tree != NULL && records > 0;
+    g_free(tree);
     saves->last = *bounds;
 }
 
-/* With a leaf search, pns_set_checkpoint_every saves while a root test runs (every leaf's test
- * once the period is tiny), handing over the leaves' search whose table a file keeps; without
- * a period only the answered root tests save; without a leaf search nothing more. */
+/* pns_set_checkpoint_every saves while a root test runs, the search stepping back to the root
+ * and handing over its whole tree (and the leaves' search, whose table a file keeps): with a
+ * tiny period at every chance, with or without a leaf search; without a period only the
+ * answered root tests save, without a tree.  The saves change nothing: the same nodes with
+ * and without them. */
 static void test_pns__leaves_table_is_saved_every_period(void **state)
 {
     (void)state;
@@ -262,27 +269,34 @@ static void test_pns__leaves_table_is_saved_every_period(void **state)
     rules_t r;
     assert_true(rules_parse(&r, "chinese", NULL));
     game_t *game = game_create(g, &r);
-    int calls[3];
-    for (int k = 0; k < 3; k++) {
+    int calls[4];
+    uint64_t nodes[4];
+    for (int k = 0; k < 4; k++) {
+        bool with_leaves = k < 2, periodic = k % 2 == 0;
         pns_t *p = pns_create(0);
-        search_t *leaves = k < 2 ? leaf_search_create(g, &r) : NULL;
-        saves_t saves = {.leaves = leaves};
+        search_t *leaves = with_leaves ? leaf_search_create(g, &r) : NULL;
+        saves_t saves = {.leaves = leaves, .pns = p};
         pns_set_leaf_search(p, leaves, leaves ? 1 : 0);
         pns_set_checkpoint(p, count_save, &saves);
-        pns_set_checkpoint_every(p, k == 1 ? 0 : 1e-9);
+        pns_set_checkpoint_every(p, periodic ? 1e-9 : 0);
         search_result_t res;
         assert_true(pns_solve(&res, p, game, true, NULL));
         assert_int_equal(res.value, 0);
         assert_int_equal(saves.last.lo, 0);
         calls[k] = saves.calls;
+        nodes[k] = pns_nodes(p);
         assert_int_equal(saves.with_leaves, leaves ? saves.calls : 0);
-        if (k == 0) /* a save after each leaf's test, and one per answered root test */
-            assert_true((uint64_t)saves.calls > pns_leaf_stats(p).tests);
+        /* The periodic saves, and only they, come with the tree of the test under way. */
+        if (periodic)
+            assert_true(saves.with_tree >= 2);
+        else
+            assert_int_equal(saves.with_tree, 0);
         pns_destroy(p);
         search_destroy(leaves);
     }
-    assert_int_equal(calls[1], calls[2]); /* the answered root tests alone */
-    assert_true(calls[1] >= 2 && calls[1] < calls[0]);
+    assert_true(calls[1] >= 2 && calls[1] == calls[3]); /* the answered root tests alone */
+    assert_true(calls[0] > calls[1] && calls[2] > calls[3]);
+    assert_true(nodes[0] == nodes[1] && nodes[2] == nodes[3]);
     game_destroy(game);
     board_geom_destroy(g);
 }
