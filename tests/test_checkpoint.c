@@ -1653,7 +1653,8 @@ static void test_checkpoint__a_damaged_or_oversized_tree_is_refused_or_set_aside
         {"moves off the board", 0, 200, 1, "cannot play"},
     };
     for (size_t d = 0; d < sizeof damages / sizeof damages[0]; d++) {
-        gchar *data = g_memdup2(good, n);
+        gchar *data = g_malloc(n + 1); /* + the NUL snprintf writes after the trailer */
+        memcpy(data, good, n);
         if (damages[d].offset) {
             memset(data + damages[d].offset, 0, 4);
         } else {
