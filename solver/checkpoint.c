@@ -370,34 +370,38 @@ static bool read_header(checkpoint_info_t *info, reader_t *r, const char *path, 
     return true;
 }
 
-/* The "tree" line (format 4) into *records, the tree prepared in pns when one is given and
- * its size allows (info->tree_read, info->tree_too_large); false and *error when malformed. */
-static bool read_tree_line(checkpoint_info_t *info, reader_t *r, const char *path, pns_t *pns,
-                           GError **error)
+/* The "tree" line (format 4): its description into *description (NULL for "tree -"; free
+ * with g_free) and its records into info->tree_records, checked by a scratch search of one
+ * node, which allocates nothing (the tree is read into the caller's search only once the
+ * file's length agrees, read_tree_into); false and *error when malformed. */
+static bool read_tree_line(char **description, checkpoint_info_t *info, reader_t *r,
+                           const char *path, GError **error)
 {
+    *description = NULL;
     const char *v = read_field(r, "tree");
     if (!v)
         return corrupt(error, path, r, "no 'tree -' or 'tree DESCRIPTION' line");
     if (!strcmp(v, "-"))
         return true;
-    /* Parsed by a scratch search when none is given, so that a malformed line is refused
-     * whoever reads it. */
-    pns_t *into = pns ? pns : pns_create(1);
+    pns_t *scratch = pns_create(1);
     bool too_large;
-    bool ok = pns_tree_prepare(into, v, &info->tree_records, &too_large);
-    if (!ok && !too_large) {
-        if (!pns)
-            pns_destroy(into);
+    bool ok = pns_tree_prepare(scratch, v, &info->tree_records, &too_large);
+    pns_destroy(scratch);
+    if (!ok && !too_large)
         return corrupt(error, path, r,
                        "no 'tree -' or 'tree DESCRIPTION' line (a proof-number tree's)");
-    }
-    if (!pns) {
-        pns_destroy(into);
-        return true;
-    }
-    info->tree_read = ok;
-    info->tree_too_large = too_large;
+    *description = g_strdup(v);
     return true;
+}
+
+/* Makes pns ready for the tree `description` names (info->tree_read), or notes that it does
+ * not fit pns's size (info->tree_too_large). */
+static void read_tree_into(checkpoint_info_t *info, pns_t *pns, const char *description)
+{
+    uint64_t records;
+    bool too_large;
+    info->tree_read = pns_tree_prepare(pns, description, &records, &too_large);
+    info->tree_too_large = too_large;
 }
 
 void checkpoint_resume(search_t *search, const checkpoint_info_t *info)
@@ -422,6 +426,7 @@ bool checkpoint_load_tree(checkpoint_info_t *info, const char *path, const char 
     bool ok = false, restored = false;
     struct stat st;
     const char *v;
+    char *tree = NULL; /* the "tree" line's description */
     if (!(r.f = fopen(path, "rb")) || fstat(fileno(r.f), &st) != 0) {
         g_set_error(error, CHECKPOINT_ERROR, CHECKPOINT_ERROR_IO, "%s: cannot read: %s", path,
                     g_strerror(errno));
@@ -453,7 +458,7 @@ bool checkpoint_load_tree(checkpoint_info_t *info, const char *path, const char 
                     path, info->command, problem, info->problem);
         goto done;
     }
-    if (format >= 4 && !read_tree_line(info, &r, path, pns, error))
+    if (format >= 4 && !read_tree_line(&tree, info, &r, path, error))
         goto done;
     uint64_t count;
     char extra;
@@ -483,6 +488,8 @@ bool checkpoint_load_tree(checkpoint_info_t *info, const char *path, const char 
                          : UINT64_MAX);
         goto done;
     }
+    if (tree && pns)
+        read_tree_into(info, pns, tree);
     bool entries_ok = true;
     for (uint64_t i = 0; i < count; i++) {
         uint8_t bytes[ENTRY_BYTES];
@@ -545,6 +552,7 @@ done:
         pns_tree_drop(pns);
         info->tree_read = false;
     }
+    g_free(tree);
     if (r.f)
         fclose(r.f);
     g_checksum_free(r.sum);

@@ -116,7 +116,8 @@ bool checkpoint_load(checkpoint_info_t *info, const char *path, const char *prog
  * The same, and the file's proof-number tree (if any) into `pns` (NULL: skipped), which its
  * next search takes when it asks the tree's test of the same root (pns.h, "THE TREE OF A TEST
  * UNDER WAY").  A tree larger than pns's size is skipped (info->tree_too_large); one that is
- * not a tree is CHECKPOINT_ERROR_CORRUPT, as a damaged entry is.
+ * not a tree is CHECKPOINT_ERROR_CORRUPT, as a damaged entry is.  The pool is made ready only
+ * once the file's length agrees with its header, so a short file allocates nothing.
  */
 bool checkpoint_load_tree(checkpoint_info_t *info, const char *path, const char *program,
                           const char *problem, tt_t *tt, pns_t *pns, GError **error);
