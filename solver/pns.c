@@ -830,8 +830,8 @@ static bool limits_hit(pns_t *p, uint64_t expansions)
         atomic_store_explicit(&p->total_shown, p->total, memory_order_relaxed);
         if (p->deadline && g_get_monotonic_time() >= p->deadline)
             p->stop = PNS_STOP_LIMIT;
-        else if (p->root_search && pns_checkpoint_due(p))
-            p->stop = PNS_STOP_SAVE; /* search() saves once the tree is whole again */
+        else
+            pns_checkpoint_if_due(p); /* in a test of the root: PNS_STOP_SAVE */
     }
     return p->stop != PNS_STOP_NONE;
 }
@@ -956,13 +956,7 @@ static pns_outcome_t search(int *depth, pns_t *p, const game_t *game, pns_search
     bool root = game == p->solve_game; /* a test of the solve's root */
     pns_goal_t goal = {s.prover, s.max_plies, s.scored, s.threshold2};
     bool taken = p->tree_loaded && root && goal_equal(&goal, &p->tree_goal);
-    if (p->tree_loaded) {
-        p->tree_loaded = false;
-        if (taken)
-            p->tree_taken++;
-        else
-            p->tree_dropped++;
-    }
+    p->tree_loaded = false; /* taken now, or dropped */
     if (!taken)
         pool_reset(p);
     p->tree_goal = goal;
@@ -1006,7 +1000,7 @@ static pns_outcome_t search(int *depth, pns_t *p, const game_t *game, pns_search
     /* A test of the root that stopped unknown keeps its tree for the checkpoint written after
      * it (not one whose tree holds a move it cannot play). */
     p->tree_kept = outcome == PNS_UNKNOWN && p->root_search && p->stop != PNS_STOP_TREE &&
-                   p->size > 0 && p->nodes[0].proof != 0 && p->nodes[0].disproof != 0;
+                   p->nodes[0].proof != 0 && p->nodes[0].disproof != 0;
     p->root_search = false;
     game_destroy(s.game);
     return outcome;
@@ -1274,11 +1268,4 @@ bool pns_tree_finish(pns_t *p)
         p->peak = p->live;
     p->tree_loaded = true;
     return true;
-}
-
-uint64_t pns_trees_taken(const pns_t *p, uint64_t *dropped)
-{
-    if (dropped)
-        *dropped = p->tree_dropped;
-    return p->tree_taken;
 }

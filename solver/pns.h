@@ -277,10 +277,6 @@ bool pns_tree_finish(pns_t *p);
 /* Drops a tree p keeps or was reading. */
 void pns_tree_drop(pns_t *p);
 
-/* How many trees read from a file a search took up (*dropped: how many were dropped, a search
- * of another root or goal coming first), since pns_create. */
-uint64_t pns_trees_taken(const pns_t *p, uint64_t *dropped);
-
 /*
  * Starts the root of the next pns_solve or pns_winner from the bounds lo <= value <= hi
  * (Black's view), proved by an earlier run of the same game (a checkpoint's): the tests they

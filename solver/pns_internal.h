@@ -114,12 +114,11 @@ struct pns {
      * of one pausing for a periodic save, whose goal is tree_goal (pns_tree_describe writes
      * it).  tree_loaded: the pool holds a tree read from a file (pns_tree_prepare), goal
      * tree_goal, which the next search takes when it is a test of the root with that goal,
-     * and drops otherwise (tree_taken, tree_dropped say which happened since pns_create). */
+     * and drops otherwise. */
     const game_t *solve_game;
     bool root_search;
     bool tree_kept, tree_loaded;
     pns_goal_t tree_goal;
-    uint64_t tree_taken, tree_dropped;
 };
 
 /*
@@ -136,14 +135,13 @@ unsigned pns_game_symmetries(const game_t *game);
 int pns_earlier_image(const board_geom_t *g, const board_move_t *moves, int i, unsigned symmetries);
 
 /* pns_set_checkpoint_every's save when it is due (pns_solve.c; pns.c calls it after each leaf's
- * test, between searches of the leaf search, which the save reads). */
+ * test, between searches of the leaf search, which the save reads, and every PNS_CHECK_PERIOD
+ * expansions): in a test of the root it only asks the search to step back to the root
+ * (PNS_STOP_SAVE), which then saves with the tree; otherwise it saves the leaves' table now. */
 void pns_checkpoint_if_due(pns_t *p);
 
 /* Hands the root's bounds to the checkpoint function now (pns_solve.c), with the tree when
  * p->tree_kept. */
 void pns_checkpoint_now(pns_t *p);
-
-/* Whether a periodic save is due (pns_set_checkpoint_every) in a solve that saves. */
-bool pns_checkpoint_due(const pns_t *p);
 
 #endif

@@ -75,7 +75,8 @@ void pns_set_checkpoint_every(pns_t *p, double seconds)
     p->checkpoint_seconds = seconds;
 }
 
-bool pns_checkpoint_due(const pns_t *p)
+/* Whether a periodic save is due (pns_set_checkpoint_every) in a solve that saves. */
+static bool checkpoint_due(const pns_t *p)
 {
     return p->checkpoint && p->checkpoint_seconds > 0 && p->solve_seconds < 0 &&
            g_get_monotonic_time() >= p->next_checkpoint;
@@ -83,7 +84,7 @@ bool pns_checkpoint_due(const pns_t *p)
 
 void pns_checkpoint_if_due(pns_t *p)
 {
-    if (!pns_checkpoint_due(p))
+    if (!checkpoint_due(p))
         return;
     if (p->root_search) {
         /* In a test of the root: the search steps back to the root first (pns.c's search
